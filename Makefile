@@ -1,0 +1,32 @@
+# make demo   - set up .venv (if missing) and run the quickstart example
+# make test   - set up .venv (if missing) and run the whole test suite
+# make golden - regenerate tests/golden/*.py (review the diff!)
+# make bench  - side-by-side benchmarks against JAX
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: demo test golden bench clean
+
+$(STAMP): setup.cfg pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+demo: $(STAMP)
+	$(PY) examples/quickstart.py
+
+test: $(STAMP)
+	$(PY) -m pytest
+
+golden: $(STAMP)
+	S2S_REGENERATE_GOLDEN=1 $(PY) -m pytest tests/test_golden.py
+	git diff --stat tests/golden
+
+bench: $(STAMP)
+	$(PY) bench/run.py
+
+clean:
+	rm -rf $(VENV) build *.egg-info

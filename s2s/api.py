@@ -1,0 +1,217 @@
+"""Transformations: build generated functions, cache them, and call them with
+JAX's signatures and semantics."""
+import copy
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from . import backend, frontend, runtime
+from .errors import S2SError, Source
+from .names import Namer, names_in
+from .passes import PIPELINES
+from .passes import forward
+from .template import JNP
+
+RUNTIME_NAMES = ("max_weights", "min_weights", "prod_others")
+
+
+class Generated:
+    """One generated function: its source, the program after each stage, and
+    the closure cell through which other generated code calls it."""
+
+    def __init__(self, fn, transform, mask):
+        self.fn, self.transform, self.mask = fn, transform, mask
+        self.cell = backend.cell(empty=True)
+        self.function = None
+        self.source = None
+        self.stages = []     # (stage name, source text)
+        self.name = None
+
+    def __call__(self, *args):
+        return self.function(*args)
+
+
+_CACHE = {}          # (function, transform, mask) -> Generated
+_BY_FUNCTION = {}    # generated function object -> Generated
+
+
+class _Parsed:
+    """The user function after the transformation-independent stages."""
+
+    def __init__(self, fn):
+        parsed = frontend.parse_function(fn)
+        self.ns = parsed.namespace
+        self.source = Source(parsed.filename)
+        self.filename = parsed.filename
+        self.stages = []
+        tree = parsed.tree
+        self.record("source", tree)
+        for stage, run in PIPELINES["common"]:
+            self.tree = tree
+            tree = run(tree, self)
+            self.record(stage, tree)
+        self.tree = tree
+
+    def record(self, stage, tree):
+        self.stages.append((stage, backend.to_source(tree, self.filename)))
+
+    def namer(self):
+        return Namer(names_in(self.tree) | {JNP, "range", "len", "zip", "enumerate"}
+                     | set(RUNTIME_NAMES))
+
+
+_PARSED = {}
+
+
+def _parsed(fn):
+    fn = frontend.python_function(fn)
+    p = _PARSED.get(fn)
+    if p is None:
+        p = _PARSED[fn] = _Parsed(fn)
+    return p
+
+
+def get_jvp(fn, mask):
+    """The generated jvp of `fn` with the parameters in `mask` active."""
+    fn = frontend.python_function(fn)
+    key = (fn, "jvp", mask)
+    gen = _CACHE.get(key)
+    if gen is not None:
+        return gen
+    gen = _CACHE[key] = Generated(fn, "jvp", mask)
+    try:
+        _build_jvp(gen)
+    except BaseException:
+        del _CACHE[key]
+        raise
+    return gen
+
+
+def _build_jvp(gen):
+    p = _parsed(gen.fn)
+    namer = p.namer()
+    tree = copy.deepcopy(p.tree)
+    cells = _base_cells()
+    callees = {}
+
+    def request_callee(fn, mask):
+        key = (frontend.python_function(fn), mask)
+        if key not in callees:
+            other = gen if key == (gen.fn, gen.mask) else get_jvp(fn, mask)
+            name = namer.fresh(other.fn.__name__ + "_jvp") if other is not gen else gen.name
+            callees[key] = name
+            cells[name] = other.cell
+        return callees[key]
+
+    params = [a.id for a in tree.args.args]
+    active = [a for a, m in zip(params, gen.mask) if m]
+    gen.name = namer.fresh(tree.name + "_jvp")
+    new = forward.run(tree, active, p.ns, p.source, namer, request_callee, name=gen.name)
+    _finish(gen, p, new, cells)
+
+
+def _base_cells():
+    cells = {JNP: backend.cell(jnp)}
+    for name in RUNTIME_NAMES:
+        cells[name] = backend.cell(getattr(runtime, name))
+    return cells
+
+
+def _finish(gen, p, tree, cells):
+    gen.source = backend.to_source(tree, p.filename)
+    gen.stages = p.stages + [(gen.transform, gen.source)]
+    for name, c in p.ns.cells.items():
+        cells.setdefault(name, c)
+    gen.function = backend.compile_function(gen.source, gen.name, p.ns.globals, cells)
+    gen.cell.cell_contents = gen.function
+    _BY_FUNCTION[gen.function] = gen
+
+
+# -- public API -------------------------------------------------------------------
+
+
+def jvp(fun, primals, tangents, has_aux=False):
+    """Forward-mode derivative: `(fun(*primals), d fun(*primals) . tangents)`.
+
+    Same signature and results as `jax.jvp`; the derivative is computed by a
+    generated Python function (see `s2s.source(fun, "jvp")`).
+    """
+    if not isinstance(primals, (tuple, list)) or not isinstance(tangents, (tuple, list)):
+        raise TypeError("primal and tangent arguments to s2s.jvp must be tuples or lists; "
+                        f"found {type(primals).__name__} and {type(tangents).__name__}.")
+    if len(primals) != len(tangents):
+        raise TypeError("s2s.jvp: primals and tangents must have the same length; "
+                        f"got {len(primals)} and {len(tangents)}")
+    for i, (p, t) in enumerate(zip(primals, tangents)):
+        if jax.tree_util.tree_structure(p) != jax.tree_util.tree_structure(t):
+            raise TypeError(f"s2s.jvp: primal and tangent argument {i} have different "
+                            "pytree structures")
+    mask = tuple(_differentiable(p) for p in primals)
+    gen = get_jvp(fun, mask)
+    args = list(primals) + [_tangent_for(p, t) for p, t, m in zip(primals, tangents, mask) if m]
+    out, out_dot = gen.function(*args)
+    if has_aux:
+        (out, aux), (out_dot, _) = out, out_dot
+        return out, out_dot, aux
+    return out, out_dot
+
+
+def generated(fun, transform="jvp", argnums=None):
+    """The generated function itself (for `transform` with `argnums` active)."""
+    fn = frontend.python_function(fun)
+    nparams = fn.__code__.co_argcount
+    if argnums is None:
+        argnums = tuple(range(nparams))
+    elif isinstance(argnums, int):
+        argnums = (argnums,)
+    mask = tuple(i in argnums for i in range(nparams))
+    if transform != "jvp":
+        raise ValueError(f"unknown transformation {transform!r}; s2s knows 'jvp'")
+    return get_jvp(fn, mask).function
+
+
+def source(fun, transform=None, argnums=None):
+    """The generated Python source of a function s2s produced.
+
+    `s2s.source(g)` for a function s2s generated; `s2s.source(f, "jvp")` for
+    the jvp s2s generates from a user function `f` (all parameters active
+    unless `argnums` says otherwise).
+    """
+    gen = _generated_record(fun, transform, argnums)
+    return gen.source
+
+
+def stages(fun, transform, argnums=None):
+    """[(stage name, source text)] after every pass (the CLI's --passes)."""
+    return _generated_record(fun, transform, argnums).stages
+
+
+def _generated_record(fun, transform, argnums):
+    if transform is None:
+        gen = _BY_FUNCTION.get(fun)
+        if gen is None:
+            raise S2SError(f"{getattr(fun, '__qualname__', fun)!r} was not produced by s2s",
+                           hint="name the transformation: s2s.source(f, 'jvp')")
+        return gen
+    return _BY_FUNCTION[generated(fun, transform, argnums)]
+
+
+def _differentiable(tree):
+    return any(_inexact(leaf) for leaf in jax.tree_util.tree_leaves(tree))
+
+
+def _inexact(x):
+    dtype = getattr(x, "dtype", None)
+    if dtype is None:
+        return isinstance(x, (float, complex))
+    return jnp.issubdtype(dtype, jnp.inexact)
+
+
+def _tangent_for(primal, tangent):
+    """Tangents of integer leaves (float0 in JAX) become zeros."""
+    def fix(p, t):
+        if _inexact(p):
+            return t
+        return np.zeros(np.shape(p), dtype=np.float32)
+    return jax.tree_util.tree_map(fix, primal, tangent)

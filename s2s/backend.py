@@ -1,0 +1,85 @@
+"""Backend: tree -> readable source text -> a live Python function.
+
+The generated function runs in the user's module globals (so a global the user
+rebinds later is seen), with the user's own closure cells, plus the few names
+s2s provides (`jnp`, runtime helpers, other generated functions) as closure
+cells too. Its text is registered in linecache, so tracebacks, pdb and
+`inspect.getsource` show the generated code.
+"""
+import ast
+import copy
+import itertools
+import linecache
+import os
+import re
+import types
+
+import gast
+
+LINE_MARK = "__s2s_line__"
+_counter = itertools.count(1)
+
+
+def to_source(fn_tree, filename=None):
+    """Deterministic source text of a gast function, with a comment before each
+    group of statements naming the user's line they came from."""
+    tree = _with_line_marks(fn_tree)
+    module = ast.fix_missing_locations(gast.gast_to_ast(gast.Module(body=[tree],
+                                                                    type_ignores=[])))
+    text = ast.unparse(module)
+
+    def comment(m):
+        indent, line = m.group(1), int(m.group(2))
+        where = f"{os.path.basename(filename)}:{line}" if filename else f"line {line}"
+        code = linecache.getline(filename, line).strip() if filename else ""
+        return f"{indent}# {where}: {code}" if code else f"{indent}# {where}"
+
+    pattern = rf"""^(\s*)(?:'|\"\"\"){LINE_MARK} (\d+)(?:'|\"\"\")$"""
+    return re.sub(pattern, comment, text, flags=re.M) + "\n"
+
+
+def _with_line_marks(fn_tree):
+    """Insert a marker before each statement whose user line differs from the
+    previous statement's (in printing order)."""
+    last = [None]
+
+    def mark_block(stmts):
+        out = []
+        for s in stmts:
+            line = getattr(s, "lineno", None)
+            if line is not None and line != last[0]:
+                out.append(gast.Expr(value=gast.Constant(value=f"{LINE_MARK} {line}", kind=None)))
+                last[0] = line
+            out.append(s)
+            for field in ("body", "orelse"):
+                if isinstance(getattr(s, field, None), list):
+                    setattr(s, field, mark_block(getattr(s, field)))
+        return out
+
+    tree = copy.deepcopy(fn_tree)
+    last[0] = getattr(fn_tree, "lineno", None)
+    tree.body = mark_block(tree.body)
+    return tree
+
+
+def compile_function(text, name, globals_, cells):
+    """Make a function from `text` (a def of `name`).
+
+    `cells` maps free names to closure cells; every other free name is a
+    global of `globals_`. The def is compiled inside a factory whose
+    parameters are the cell names, then rebuilt with the given cells.
+    """
+    free = sorted(cells)
+    body = "".join("    " + line + "\n" if line.strip() else "\n" for line in text.splitlines())
+    wrapper = f"def __s2s_factory__({', '.join(free)}):\n{body}    return {name}\n"
+    filename = f"<s2s-{next(_counter)}: {name}>"
+    linecache.cache[filename] = (len(wrapper), None, wrapper.splitlines(True), filename)
+    factory_code = compile(wrapper, filename, "exec").co_consts[0]
+    code = next(c for c in factory_code.co_consts
+                if isinstance(c, types.CodeType) and c.co_name == name)
+    closure = tuple(cells[v] for v in code.co_freevars)
+    return types.FunctionType(code, globals_, name, None, closure)
+
+
+def cell(value=None, empty=False):
+    return types.CellType() if empty else types.CellType(value)

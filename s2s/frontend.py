@@ -1,0 +1,160 @@
+"""Frontend: a Python function -> a gast FunctionDef plus the namespace it sees.
+
+Handles module-level functions, nested functions and closures, lambdas bound to
+a name, functions under decorators, and functions s2s generated (their source is
+registered in linecache by the backend).
+"""
+import builtins
+import inspect
+import textwrap
+import types
+
+import gast
+
+from .errors import S2SError
+
+
+class Namespace:
+    """What the names in a function refer to: closure cells, globals, builtins."""
+
+    def __init__(self, globals_, cells):
+        self.globals = globals_
+        self.cells = cells  # name -> cell, for the function's free variables
+
+    @classmethod
+    def of(cls, fn):
+        code = fn.__code__
+        cells = dict(zip(code.co_freevars, fn.__closure__ or ()))
+        return cls(fn.__globals__, cells)
+
+    def has(self, name):
+        try:
+            self.lookup(name)
+            return True
+        except KeyError:
+            return False
+
+    def lookup(self, name):
+        if name in self.cells:
+            try:
+                return self.cells[name].cell_contents
+            except ValueError:  # an empty cell: the name is not bound yet
+                raise KeyError(name)
+        if name in self.globals:
+            return self.globals[name]
+        b = self.globals.get("__builtins__", builtins)
+        b = b if isinstance(b, dict) else vars(b)
+        if name in b:
+            return b[name]
+        raise KeyError(name)
+
+
+class Parsed:
+    """A function's tree, where it came from, and what its names mean."""
+
+    def __init__(self, fn, tree, filename, namespace):
+        self.fn = fn
+        self.tree = tree  # gast.FunctionDef, line numbers as in the user's file
+        self.filename = filename
+        self.namespace = namespace
+
+
+def python_function(fn):
+    """The plain Python function behind `fn` (s2s wrappers, functools.wraps)."""
+    seen = 0
+    while not isinstance(fn, types.FunctionType):
+        inner = getattr(fn, "__s2s_function__", None) or getattr(fn, "__wrapped__", None)
+        if inner is None or seen > 20:
+            break
+        fn, seen = inner, seen + 1
+    if isinstance(fn, types.FunctionType):
+        return fn
+    name = getattr(fn, "__qualname__", None) or getattr(fn, "__name__", None) or repr(fn)
+    module = getattr(fn, "__module__", None)
+    full = f"{module}.{name}" if module else name
+    raise S2SError(
+        f"cannot transform `{full}`: it is not a Python function with source code "
+        f"(it is a {type(fn).__name__})",
+        hint="s2s rewrites Python source; pass a function written with `def` or "
+             "`lambda` in a .py file")
+
+
+def parse_function(fn):
+    fn = python_function(fn)
+    filename = fn.__code__.co_filename
+    try:
+        lines, start = inspect.getsourcelines(fn)
+    except (OSError, TypeError):
+        raise S2SError(
+            f"cannot transform `{fn.__qualname__}`: Python has no source code for it "
+            f"(defined in {filename})",
+            hint="define the function in a .py file (functions typed at an "
+                 "interactive prompt or built with exec have no source to rewrite)")
+    start = max(start, 1)
+    text = "".join(lines)
+    indent = len(text) - len(text.lstrip(" \t")) if text.strip() else 0
+    source = textwrap.dedent(text)
+    if fn.__name__ == "<lambda>":
+        tree = _lambda_tree(fn, source, filename, start)
+    else:
+        tree = _parse(source, fn, filename, start)
+        tree = next((n for n in tree.body if isinstance(n, gast.FunctionDef)), None)
+        if tree is None:
+            raise S2SError(f"cannot find the source of `{fn.__qualname__}`",
+                           filename, start, 0)
+    _shift(tree, start - 1, indent)
+    tree.decorator_list = []
+    return Parsed(fn, tree, filename, Namespace.of(fn))
+
+
+def _parse(source, fn, filename, start):
+    try:
+        return gast.parse(source)
+    except SyntaxError as e:
+        raise S2SError(f"cannot parse the source of `{fn.__qualname__}`: {e.msg}",
+                       filename, start + (e.lineno or 1) - 1, 0)
+
+
+def _lambda_tree(fn, source, filename, start):
+    """A lambda becomes `def name(args): return body`, named after its variable."""
+    tree = None
+    for attempt in (source, "(" + source.rstrip().rstrip(",") + ")"):
+        try:
+            tree = gast.parse(attempt)
+            break
+        except SyntaxError:
+            continue
+    if tree is None:
+        raise S2SError("cannot isolate the source of this lambda", filename, start, 0,
+                       hint="give the function a name with `def`")
+    params = list(fn.__code__.co_varnames[:fn.__code__.co_argcount])
+    found = []
+    for node in gast.walk(tree):
+        for child in gast.iter_child_nodes(node):
+            child.s2s_parent = node
+    for node in gast.walk(tree):
+        if isinstance(node, gast.Lambda) and [a.id for a in node.args.args] == params:
+            found.append(node)
+    if len(found) != 1:
+        raise S2SError("cannot tell which lambda on this line is meant", filename, start, 0,
+                       hint="give the function a name with `def`")
+    lam = found[0]
+    parent = getattr(lam, "s2s_parent", None)
+    name = "lambda_"
+    if isinstance(parent, gast.Assign) and isinstance(parent.targets[0], gast.Name):
+        name = parent.targets[0].id
+    ret = gast.Return(value=lam.body)
+    gast.copy_location(ret, lam.body)
+    fdef = gast.FunctionDef(name=name, args=lam.args, body=[ret], decorator_list=[],
+                            returns=None, type_comment=None, type_params=[])
+    gast.copy_location(fdef, lam)
+    return fdef
+
+
+def _shift(tree, dline, dcol):
+    for node in gast.walk(tree):
+        if hasattr(node, "lineno") and node.lineno is not None:
+            node.lineno += dline
+            node.col_offset = (node.col_offset or 0) + dcol
+        if getattr(node, "end_lineno", None) is not None:
+            node.end_lineno += dline

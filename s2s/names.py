@@ -1,0 +1,37 @@
+"""Fresh, deterministic, readable names that never clash with the user's."""
+import gast
+
+
+def names_in(tree):
+    """Every identifier that appears in `tree` (variables, params, functions)."""
+    found = set()
+    for node in gast.walk(tree):
+        if isinstance(node, gast.Name):
+            found.add(node.id)
+        elif isinstance(node, (gast.FunctionDef,)):
+            found.add(node.name)
+    return found
+
+
+class Namer:
+    """Hands out names: `base` if free, else `base_1`, `base_2`, ...
+
+    Deterministic: the same sequence of requests gives the same names.
+    """
+
+    def __init__(self, taken=()):
+        self.taken = set(taken)
+
+    def reserve(self, name):
+        self.taken.add(name)
+
+    def fresh(self, base):
+        base = base.strip("_") or "t"
+        if base[0].isdigit():
+            base = "t" + base
+        name, i = base, 0
+        while name in self.taken:
+            i += 1
+            name = f"{base}_{i}"
+        self.taken.add(name)
+        return name

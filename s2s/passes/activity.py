@@ -1,0 +1,142 @@
+"""Activity: which variables carry a derivative.
+
+A variable is active when its value depends, through differentiable operations,
+on an input we differentiate with respect to. The analysis is flow-insensitive
+(one answer per name, iterated to a fixed point over loops and branches): a
+name that is active anywhere gets a tangent everywhere, and an inactive
+assignment to it starts that tangent at zero. Comparisons, `x.shape`, `len`,
+integer loop counters and other non-differentiable values stay inactive, so
+their derivative code is never generated.
+"""
+import gast
+
+from .. import rules
+from .resolve import callee
+from .scopes import local_functions, local_names
+
+
+class Activity:
+    """Active names of one function scope, plus the calls it makes."""
+
+    def __init__(self, fn, ns, active_params, outer_active=frozenset(),
+                 outer_locals=frozenset()):
+        self.fn = fn
+        self.ns = ns
+        self.locals = local_names(fn)
+        self.visible = self.locals | set(outer_locals)
+        self.functions = local_functions(fn)
+        self.outer_active = set(outer_active) - self.locals
+        self.active = set(active_params) | self.outer_active
+        self.closing_over = {}   # nested function name -> reads active outer names
+        self._solve()
+
+    def is_active(self, node):
+        if isinstance(node, gast.Name):
+            return node.id in self.active
+        if isinstance(node, (gast.Tuple, gast.List)):
+            return any(self.is_active(e) for e in node.elts)
+        return False
+
+    def _solve(self):
+        changed = True
+        while changed:
+            before = (set(self.active), dict(self.closing_over))
+            for fdef in _own(self.fn, gast.FunctionDef):
+                self.closing_over[fdef.name] = bool(_free_names(fdef) & self.active)
+            for node in _own(self.fn, (gast.Assign, gast.For, gast.Expr)):
+                self._visit(node)
+            changed = (set(self.active), dict(self.closing_over)) != before
+
+    def _visit(self, node):
+        if isinstance(node, gast.Assign):
+            if self.value_active(node.value):
+                self.active |= _stored(node.targets[0])
+        elif isinstance(node, gast.For):
+            self._visit_for(node)
+        elif isinstance(node, gast.Expr) and isinstance(node.value, gast.Call):
+            call = node.value
+            func = call.func
+            if isinstance(func, gast.Attribute) and func.attr == "append" \
+                    and isinstance(func.value, gast.Name) and any(map(self.is_active, call.args)):
+                self.active.add(func.value.id)
+
+    def _visit_for(self, node):
+        it = node.iter
+        if isinstance(it, gast.Name):
+            if self.is_active(it):
+                self.active |= _stored(node.target)
+            return
+        if not isinstance(it, gast.Call) or not isinstance(it.func, gast.Name):
+            return
+        name = it.func.id
+        targets = node.target.elts if isinstance(node.target, gast.Tuple) else None
+        if name == "enumerate" and targets and len(targets) == 2 and self.is_active(it.args[0]):
+            self.active |= _stored(targets[1])
+        elif name == "zip" and targets and len(targets) == len(it.args):
+            for t, a in zip(targets, it.args):
+                if self.is_active(a):
+                    self.active |= _stored(t)
+        elif name not in ("range", "enumerate", "zip") and self.value_active(it):
+            self.active |= _stored(node.target)
+
+    def value_active(self, v):
+        """Does the value of this (normalized) expression carry a derivative?"""
+        if isinstance(v, (gast.Name, gast.Tuple, gast.List)):
+            return self.is_active(v)
+        if isinstance(v, gast.Dict):
+            return any(self.is_active(x) for x in v.values)
+        if isinstance(v, gast.BinOp):
+            prim = rules.for_operator(v.op)
+            return prim.differentiable and (self.is_active(v.left) or self.is_active(v.right))
+        if isinstance(v, gast.UnaryOp):
+            prim = rules.for_operator(v.op)
+            return prim.differentiable and self.is_active(v.operand)
+        if isinstance(v, gast.Subscript):
+            return self.is_active(v.value)
+        if isinstance(v, gast.Call):
+            return self._call_active(v)
+        return False  # constants, comparisons, boolean ops, static attributes
+
+    def _call_active(self, call):
+        c = callee(call, self.ns, self.visible)
+        operands = list(call.args) + [k.value for k in call.keywords]
+        any_active = any(self.is_active(a) for a in operands)
+        if c.kind == "prim":
+            differentiable = c.obj is None or c.obj.differentiable
+            return differentiable and any_active
+        if c.kind == "at":
+            return any_active or self.is_active(call.func.value.value.value)
+        if c.kind == "local":
+            return any_active or self.closing_over.get(c.name, False)
+        if c.kind == "user":
+            return any_active
+        return False
+
+
+def _stored(target):
+    return {n.id for n in gast.walk(target) if isinstance(n, gast.Name)}
+
+
+def _own(fn, kinds):
+    """Nodes of the given kinds in fn's own body (nested defs themselves
+    included, their bodies not)."""
+    stack = list(fn.body)
+    while stack:
+        node = stack.pop(0)
+        if isinstance(node, kinds):
+            yield node
+        if isinstance(node, gast.FunctionDef):
+            continue
+        for field in ("body", "orelse"):
+            stack.extend(getattr(node, field, []) or [])
+
+
+def _free_names(fdef):
+    """Names a nested function reads but does not bind (its closure)."""
+    inner = local_names(fdef)
+    used = {n.id for n in gast.walk(fdef) if isinstance(n, gast.Name)
+            and isinstance(n.ctx, gast.Load)}
+    for nested in gast.walk(fdef):
+        if isinstance(nested, gast.FunctionDef) and nested is not fdef:
+            inner |= local_names(nested)
+    return used - inner

@@ -1,0 +1,97 @@
+"""Fence: reject, with the user's file:line:col, anything s2s does not rewrite.
+
+SUPPORTED is the one table of node types the later passes understand; every
+other node is refused here with a message naming the construct and what to
+write instead. No later pass ever sees an unknown node.
+"""
+import gast
+
+SUPPORTED = {
+    # statements
+    gast.FunctionDef, gast.Return, gast.Assign, gast.AugAssign, gast.AnnAssign,
+    gast.If, gast.For, gast.While, gast.Break, gast.Continue, gast.Pass, gast.Expr,
+    gast.Assert, gast.Raise,
+    # expressions
+    gast.BinOp, gast.UnaryOp, gast.BoolOp, gast.Compare, gast.Call, gast.IfExp,
+    gast.Lambda, gast.Attribute, gast.Subscript, gast.Slice, gast.Name,
+    gast.Constant, gast.Tuple, gast.List, gast.Dict,
+    # contexts, operators and helper nodes
+    gast.Load, gast.Store, gast.Param, gast.arguments, gast.keyword,
+    gast.Add, gast.Sub, gast.Mult, gast.Div, gast.FloorDiv, gast.Mod, gast.Pow,
+    gast.MatMult, gast.USub, gast.UAdd, gast.Not, gast.And, gast.Or,
+    gast.Eq, gast.NotEq, gast.Lt, gast.LtE, gast.Gt, gast.GtE, gast.Is, gast.IsNot,
+    gast.In, gast.NotIn,
+}
+
+LOOP_HINT = "write it as a `for` loop that builds a list, or use jnp array operations"
+
+UNSUPPORTED = {
+    gast.Try: ("`try` statements are not supported",
+               "move the try/except outside the function you transform"),
+    gast.With: ("`with` statements are not supported",
+                "move the `with` block outside the function you transform"),
+    gast.Yield: ("generators (`yield`) are not supported", "return a list or an array"),
+    gast.YieldFrom: ("generators (`yield from`) are not supported", "return a list or an array"),
+    gast.Await: ("`await` is not supported", "transform a plain (non-async) function"),
+    gast.AsyncFunctionDef: ("async functions are not supported", "use a plain `def`"),
+    gast.AsyncFor: ("`async for` is not supported", "use a plain `for` loop"),
+    gast.AsyncWith: ("`async with` is not supported", "move it outside the function"),
+    gast.ClassDef: ("class definitions inside a transformed function are not supported",
+                    "define the class at module level"),
+    gast.Global: ("`global` statements are not supported",
+                  "pass the value in as an argument and return the new value"),
+    gast.Nonlocal: ("`nonlocal` statements are not supported",
+                    "pass the value in as an argument and return the new value"),
+    gast.Delete: ("`del` is not supported", "leave the name bound, or rebind it"),
+    gast.Import: ("`import` inside a transformed function is not supported",
+                  "import at module level"),
+    gast.ImportFrom: ("`import` inside a transformed function is not supported",
+                      "import at module level"),
+    gast.ListComp: ("list comprehensions are not supported yet", LOOP_HINT),
+    gast.SetComp: ("set comprehensions are not supported", LOOP_HINT),
+    gast.DictComp: ("dict comprehensions are not supported yet",
+                    "build the dict with a `for` loop"),
+    gast.GeneratorExp: ("generator expressions are not supported", LOOP_HINT),
+    gast.Starred: ("star-arguments (`*args`) are not supported",
+                   "pass the arguments one by one, or pass a tuple"),
+    gast.NamedExpr: ("assignment expressions (`:=`) are not supported",
+                     "assign on its own line first"),
+    gast.Match: ("`match` statements are not supported", "use `if`/`elif`/`else`"),
+    gast.JoinedStr: ("f-strings are not supported inside transformed functions",
+                     "build messages outside the function"),
+    gast.Set: ("set literals are not supported", "use a tuple or a list"),
+}
+
+
+def check(tree, source):
+    """Raise an S2SError at the first construct outside SUPPORTED."""
+    _check_signature(tree, source, top=True)
+    for node in gast.walk(tree):
+        kind = type(node)
+        if kind in SUPPORTED:
+            if isinstance(node, (gast.FunctionDef, gast.Lambda)) and node is not tree:
+                _check_signature(node, source, top=False)
+            continue
+        if kind in UNSUPPORTED:
+            message, hint = UNSUPPORTED[kind]
+        else:
+            message = f"`{kind.__name__}` is not supported by s2s"
+            hint = "rewrite this part with plain assignments, if/for/while and jnp calls"
+        raise source.error(node, message, hint)
+    return tree
+
+
+def _check_signature(fn, source, top):
+    args = fn.args
+    what = "a transformed function" if top else "a nested function"
+    if args.vararg is not None or args.kwarg is not None:
+        raise source.error(args.vararg or args.kwarg,
+                           f"`*args`/`**kwargs` parameters are not supported in {what}",
+                           "list the parameters explicitly")
+    if args.kwonlyargs or args.posonlyargs:
+        raise source.error(fn, f"keyword-only and positional-only parameters are not "
+                               f"supported in {what}", "use ordinary parameters")
+    if isinstance(fn, gast.FunctionDef) and fn.decorator_list and not top:
+        raise source.error(fn.decorator_list[0],
+                           "decorators on nested functions are not supported",
+                           "decorate a module-level function instead")

@@ -1,0 +1,407 @@
+"""Forward mode: rewrite a normalized function into its jvp.
+
+`def f(x, n)` with x active becomes `def f_jvp(x, n, x_dot)` returning
+`(out, out_dot)`. Each assignment keeps its primal line and gains a tangent
+line built from the primitive's jvp rule (s2s/rules). Control flow is kept as
+it is: the tangent code runs inside the same branches and loops as the primal
+code. Calls to other user functions call their own jvp (module-level functions
+are transformed and cached by the api; nested ones are specialized in place).
+"""
+import copy
+
+import gast
+
+from .. import rules
+from ..template import is_zero, jnp_attr, load, store, zero
+from .activity import Activity
+from .resolve import callee
+from .scopes import params
+
+
+class Scope:
+    """One function being transformed: its activity, tangent names, and the
+    jvp specializations of its nested functions."""
+
+    def __init__(self, fn, activity, parent, namer):
+        self.fn = fn
+        self.activity = activity
+        self.parent = parent
+        self.namer = namer
+        self.dots = {}
+        self.local_jvps = {}   # (nested function name, mask) -> jvp name
+
+    def dot(self, name):
+        if name in self.activity.locals or self.parent is None:
+            if name not in self.dots:
+                self.dots[name] = self.namer.fresh(name + "_dot")
+            return self.dots[name]
+        return self.parent.dot(name)
+
+    def local_jvp(self, name, mask):
+        scope = self
+        while scope is not None:
+            if (name, mask) in scope.local_jvps:
+                return scope.local_jvps[(name, mask)]
+            scope = scope.parent
+        return None
+
+    @property
+    def visible(self):
+        return self.activity.visible
+
+
+class Forward:
+    def __init__(self, ns, source, namer, request_callee):
+        self.ns = ns
+        self.source = source
+        self.namer = namer
+        self.request_callee = request_callee  # (function, mask) -> name to call
+
+    # -- functions ----------------------------------------------------------------
+
+    def function(self, fn, active_params, name=None, parent=None):
+        outer_active = parent.activity.active if parent else frozenset()
+        outer_locals = parent.visible if parent else frozenset()
+        activity = Activity(fn, self.ns, active_params, outer_active, outer_locals)
+        scope = Scope(fn, activity, parent, self.namer)
+        args = params(fn)
+        tangent_args = [scope.dot(a) for a in args if a in active_params]
+        new = gast.FunctionDef(
+            name=name or self.namer.fresh(fn.name + "_jvp"),
+            args=gast.arguments(args=[store(a) for a in args + tangent_args], posonlyargs=[],
+                                vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None,
+                                defaults=[]),
+            body=[], decorator_list=[], returns=None, type_comment=None, type_params=[])
+        gast.copy_location(new, fn)
+        self.plan_nested(scope)
+        new.body = self.block(fn.body, scope) or [gast.Pass()]
+        return new
+
+    def plan_nested(self, scope):
+        """Name a jvp for each nested function and activity pattern it is called with."""
+        for call in _own_calls(scope.fn):
+            c = callee(call, self.ns, scope.visible)
+            if c.kind != "local" or c.name not in scope.activity.functions:
+                continue
+            mask = tuple(scope.activity.is_active(a) for a in call.args)
+            if any(mask) or scope.activity.closing_over.get(c.name):
+                if (c.name, mask) not in scope.local_jvps:
+                    scope.local_jvps[(c.name, mask)] = self.namer.fresh(c.name + "_jvp")
+
+    # -- statements -----------------------------------------------------------------
+
+    def block(self, stmts, scope):
+        out = []
+        for s in stmts:
+            for new in getattr(self, "stmt_" + type(s).__name__, self.stmt_as_is)(s, scope):
+                out.append(gast.copy_location(new, s) if not hasattr(new, "lineno") or
+                           new.lineno is None else new)
+        return out
+
+    def stmt_as_is(self, s, scope):
+        return [s]
+
+    def stmt_FunctionDef(self, s, scope):
+        out = []
+        for (name, mask), jvp_name in scope.local_jvps.items():
+            if name == s.name:
+                active = [p for p, m in zip(params(s), mask) if m]
+                out.append(self.function(s, active, jvp_name, scope))
+        if not out or self.primal_still_used(s.name, scope):
+            out.insert(0, s)
+        return out
+
+    def primal_still_used(self, name, scope):
+        for call in _own_calls(scope.fn):
+            if isinstance(call.func, gast.Name) and call.func.id == name:
+                mask = tuple(scope.activity.is_active(a) for a in call.args)
+                if scope.local_jvp(name, mask) is None:
+                    return True
+        return False
+
+    def stmt_Assign(self, s, scope):
+        target, value = s.targets[0], s.value
+        if isinstance(value, gast.Call):
+            c = self.callee(value, scope)
+            if c.kind in ("user", "local") and scope.activity.value_active(value):
+                return [self.call_jvp(target, value, c, scope)]
+        if scope.activity.value_active(value):
+            return [s, self.assign(self.dotted(target, scope), self.tangent(value, target, scope))]
+        names = [n for n in _names(target) if n in scope.activity.active]
+        if names:
+            return [s, self.assign(self.dotted(target, scope), self.zero_like(value, target))]
+        return [s]
+
+    def stmt_Expr(self, s, scope):
+        call = s.value
+        if isinstance(call, gast.Call) and isinstance(call.func, gast.Attribute) \
+                and call.func.attr == "append" and isinstance(call.func.value, gast.Name) \
+                and call.func.value.id in scope.activity.active:
+            arg = call.args[0]
+            tangent = self.operand_tangent(arg, scope)
+            append = gast.Call(func=gast.Attribute(value=load(scope.dot(call.func.value.id)),
+                                                   attr="append", ctx=gast.Load()),
+                               args=[tangent], keywords=[])
+            return [s, gast.Expr(value=append)]
+        return [s]
+
+    def stmt_If(self, s, scope):
+        s.body = self.block(s.body, scope) or [gast.Pass()]
+        s.orelse = self.block(s.orelse, scope)
+        return [s]
+
+    def stmt_While(self, s, scope):
+        s.body = self.block(s.body, scope) or [gast.Pass()]
+        return [s]
+
+    def stmt_For(self, s, scope):
+        s.body = self.block(s.body, scope) or [gast.Pass()]
+        it, target = s.iter, s.target
+        act = scope.activity
+        if isinstance(it, gast.Name) and act.is_active(it):
+            s.iter = _call("zip", [it, load(scope.dot(it.id))])
+            s.target = gast.Tuple(elts=[target, self.dotted(target, scope)], ctx=gast.Store())
+        elif isinstance(it, gast.Call) and isinstance(it.func, gast.Name):
+            if it.func.id == "enumerate" and act.is_active(it.args[0]):
+                seq = it.args[0]
+                i, item = target.elts
+                it.args[0] = _call("zip", [seq, load(scope.dot(seq.id))])
+                s.target = gast.Tuple(elts=[i, gast.Tuple(elts=[item, self.dotted(item, scope)],
+                                                          ctx=gast.Store())], ctx=gast.Store())
+            elif it.func.id == "zip" and any(map(act.is_active, it.args)):
+                pairs = [(t, a) for t, a in zip(target.elts, it.args) if act.is_active(a)]
+                it.args = it.args + [load(scope.dot(a.id)) for _, a in pairs]
+                s.target = gast.Tuple(elts=target.elts + [self.dotted(t, scope) for t, _ in pairs],
+                                      ctx=gast.Store())
+        return [s]
+
+    def stmt_Return(self, s, scope):
+        if s.value is None:
+            return [s]
+        tangent = self.operand_tangent(s.value, scope)
+        return [gast.Return(value=gast.Tuple(elts=[s.value, tangent], ctx=gast.Load()))]
+
+    # -- tangents -------------------------------------------------------------------
+
+    def callee(self, call, scope):
+        return callee(call, self.ns, scope.visible)
+
+    def tangent(self, value, target, scope):
+        """The tangent expression of an active normalized value."""
+        if isinstance(value, gast.Name):
+            return load(scope.dot(value.id))
+        if isinstance(value, (gast.Tuple, gast.List, gast.Dict)):
+            return self.operand_tangent(value, scope)
+        if isinstance(value, gast.BinOp):
+            prim = rules.for_operator(value.op)
+            return self.apply_rule(prim, value, [value.left, value.right], [], target, scope)
+        if isinstance(value, gast.UnaryOp):
+            prim = rules.for_operator(value.op)
+            return self.apply_rule(prim, value, [value.operand], [], target, scope)
+        if isinstance(value, gast.Subscript):
+            return self.apply_rule(rules.BY_NAME["getitem"], value, [value.value, value.slice],
+                                   [], target, scope)
+        c = self.callee(value, scope)
+        if c.kind == "at":
+            sub = value.func.value
+            operands = [sub.value.value, sub.slice, value.args[0]]
+            return self.apply_rule(c.obj, value, operands, [], target, scope)
+        if c.kind == "prim":
+            if c.obj is None or (c.obj.jvp is None and not c.obj.multilinear):
+                raise self.source.error(value, f"s2s has no derivative rule for `jnp.{c.name}`",
+                                        "write it with differentiable jnp functions, or "
+                                        "compute it outside the differentiated function")
+            return self.apply_rule(c.obj, value, value.args, value.keywords, target, scope)
+        raise self.source.error(value, "s2s cannot differentiate this call",
+                                "call jax.numpy functions or Python functions s2s can read")
+
+    def apply_rule(self, prim, value, args, keywords, target, scope):
+        if prim.multilinear:
+            return self.multilinear(prim, value, args, scope)
+        template = prim.jvp
+        primal_params = [p for p in template.params if p != "ans" and not p.endswith("_dot")]
+        if len(args) > len(primal_params):
+            raise self.source.error(value, f"too many arguments for s2s's rule for "
+                                           f"`{prim.name}`")
+        bound = dict(zip(primal_params, args))
+        for k in keywords:
+            if k.arg not in primal_params:
+                raise self.source.error(value, f"s2s's rule for `jnp.{prim.name}` has no "
+                                               f"parameter `{k.arg}`",
+                                        f"it takes {', '.join(primal_params)}")
+            bound[k.arg] = k.value
+        bindings = dict(bound)
+        dropped = False
+        for p in template.params:
+            if p.endswith("_dot"):
+                operand = bound.get(p[:-4])
+                t = self.operand_tangent(operand, scope, materialize=False) \
+                    if operand is not None else zero()
+                if is_zero(t) and operand is not None and not _scalar_constant(operand):
+                    dropped = True
+                bindings[p] = t
+        if "ans" in template.params:
+            bindings["ans"] = self.ans(target)
+        result = template.instantiate(bindings)
+        if is_zero(result):
+            return self.zero_like(value, target)
+        if prim.broadcasts and dropped:
+            result = _call_jnp("broadcast_to", [result, _call_jnp("shape", [self.ans(target)])])
+        return result
+
+    def multilinear(self, prim, value, args, scope):
+        """Product rule: sum over active operands of f with that operand's tangent."""
+        terms = []
+        positions = [i for i in range(len(args)) if i not in prim.static_argnums]
+        for i in positions:
+            if not scope.activity.is_active(args[i]):
+                continue
+            term = copy.deepcopy(value)
+            tangent = self.operand_tangent(args[i], scope)
+            if isinstance(term, gast.BinOp):
+                setattr(term, "left" if i == 0 else "right", tangent)
+            else:
+                term.args[i] = tangent
+            terms.append(term)
+        result = terms[0]
+        for t in terms[1:]:
+            result = gast.BinOp(left=result, op=gast.Add(), right=t)
+        return result
+
+    def operand_tangent(self, node, scope, materialize=True):
+        """Tangent of an atom or literal; inactive parts are zeros."""
+        if isinstance(node, gast.Name) and node.id in scope.activity.active:
+            return load(scope.dot(node.id))
+        if isinstance(node, (gast.Tuple, gast.List)):
+            return type(node)(elts=[self.operand_tangent(e, scope) for e in node.elts],
+                              ctx=gast.Load())
+        if isinstance(node, gast.Dict):
+            return gast.Dict(keys=node.keys,
+                             values=[self.operand_tangent(v, scope) for v in node.values])
+        z = zero(node)
+        return _materialize(z) if materialize else z
+
+    def zero_like(self, value, target):
+        """A zero tangent for an inactive value assigned to an active name."""
+        if isinstance(value, gast.Constant):
+            return gast.Constant(value=0.0, kind=None)
+        if isinstance(value, (gast.Tuple, gast.List)):
+            return type(value)(elts=[self.zero_like(e, e) for e in value.elts], ctx=gast.Load())
+        if isinstance(target, gast.Name):
+            return _call_jnp("zeros_like", [load(target.id)])
+        return _call_jnp("zeros_like", [copy.deepcopy(value)])
+
+    def ans(self, target):
+        if not isinstance(target, gast.Name):
+            raise ValueError("a rule needing the output was applied to a tuple target")
+        return load(target.id)
+
+    def call_jvp(self, target, call, c, scope):
+        """`y = g(a, b)` -> `y, y_dot = g_jvp(a, b, a_dot)`."""
+        operands = self.bind_arguments(call, c, scope)
+        mask = tuple(scope.activity.is_active(a) for a in operands)
+        if c.kind == "local":
+            name = scope.local_jvp(c.name, mask)
+            if name is None:
+                raise self.source.error(call, f"s2s cannot differentiate this call of the "
+                                              f"nested function `{c.name}`",
+                                        "define the function at module level")
+        else:
+            name = self.request_callee(c.obj, mask)
+        tangents = [load(scope.dot(a.id)) for a, m in zip(operands, mask) if m]
+        new_call = gast.Call(func=load(name), args=operands + tangents, keywords=[])
+        pair = gast.Tuple(elts=[target, self.dotted(target, scope)], ctx=gast.Store())
+        return self.assign(pair, new_call)
+
+    def bind_arguments(self, call, c, scope):
+        """Positional operands for every parameter, defaults filled in."""
+        if c.kind == "local":
+            fdef = _find_def(scope, c.name)
+            names = params(fdef)
+            defaults = dict(zip(names[len(names) - len(fdef.args.defaults):], fdef.args.defaults))
+        else:
+            code = c.obj.__code__
+            names = list(code.co_varnames[:code.co_argcount])
+            values = c.obj.__defaults__ or ()
+            defaults = {n: gast.Constant(value=v, kind=None)
+                        for n, v in zip(names[len(names) - len(values):], values)}
+        if len(call.args) > len(names):
+            raise self.source.error(call, f"too many arguments in this call of `{c.name}`")
+        bound = dict(zip(names, call.args))
+        for k in call.keywords:
+            if k.arg not in names:
+                raise self.source.error(call, f"`{c.name}` has no parameter `{k.arg}`")
+            bound[k.arg] = k.value
+        for n in names:
+            if n not in bound:
+                d = defaults.get(n)
+                if not isinstance(d, gast.Constant) or not _literal(d.value):
+                    raise self.source.error(call, f"this call of `{c.name}` leaves `{n}` to "
+                                                  f"a default s2s cannot copy",
+                                            f"pass `{n}` explicitly")
+                bound[n] = d
+        return [bound[n] for n in names]
+
+    # -- small builders ---------------------------------------------------------------
+
+    def dotted(self, target, scope):
+        if isinstance(target, gast.Name):
+            return store(scope.dot(target.id))
+        return type(target)(elts=[self.dotted(e, scope) for e in target.elts], ctx=gast.Store())
+
+    @staticmethod
+    def assign(target, value):
+        return gast.Assign(targets=[target], value=value, type_comment=None)
+
+
+def run(fn_tree, active_params, ns, source, namer, request_callee, name=None):
+    return Forward(ns, source, namer, request_callee).function(fn_tree, active_params, name)
+
+
+def _materialize(z):
+    z.s2s_zero = False
+    if isinstance(z.args[0], gast.Constant):
+        return gast.Constant(value=0.0, kind=None)
+    return z
+
+
+def _call(name, args):
+    return gast.Call(func=load(name), args=args, keywords=[])
+
+
+def _call_jnp(name, args):
+    return gast.Call(func=jnp_attr(name), args=args, keywords=[])
+
+
+def _names(target):
+    return [n.id for n in gast.walk(target) if isinstance(n, gast.Name)]
+
+
+def _scalar_constant(node):
+    return isinstance(node, gast.Constant) and type(node.value) in (int, float, bool)
+
+
+def _literal(v):
+    if isinstance(v, (tuple, list)):
+        return all(_literal(x) for x in v)
+    return v is None or type(v) in (int, float, bool, str, complex)
+
+
+def _own_calls(fn):
+    stack = list(fn.body)
+    while stack:
+        node = stack.pop(0)
+        if isinstance(node, gast.FunctionDef):
+            continue
+        if isinstance(node, gast.Call):
+            yield node
+        stack.extend(gast.iter_child_nodes(node))
+
+
+def _find_def(scope, name):
+    while scope is not None:
+        for node in gast.walk(scope.fn):
+            if isinstance(node, gast.FunctionDef) and node.name == name and node is not scope.fn:
+                return node
+        scope = scope.parent
+    raise KeyError(name)

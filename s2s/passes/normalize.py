@@ -1,0 +1,408 @@
+"""Normalize: one operation per assignment (A-normal form).
+
+After this pass every assignment is `target = <one operation on atoms>`, where
+an atom is a name or a constant; tests of `if`/`while`, loop iterables, return
+values and call arguments are atoms too. Temporaries are named after their
+operation (`exp`, `add`, `x_i`), so the program still reads like the user's.
+Also desugared here: augmented assignment, `x[i] = v` (-> `x = x.at[i].set(v)`),
+conditional expressions and short-circuit `and`/`or` (-> `if` statements),
+chained comparisons, lambdas bound to names (-> nested `def`), docstrings.
+Each new statement keeps the line number of the user statement it came from.
+"""
+import gast
+
+from ..template import load, store
+from .scopes import local_names
+
+BINOP_NAMES = {
+    gast.Add: "add", gast.Sub: "sub", gast.Mult: "mul", gast.Div: "div",
+    gast.FloorDiv: "floordiv", gast.Mod: "mod", gast.Pow: "pow", gast.MatMult: "matmul",
+}
+UNARY_NAMES = {gast.USub: "neg", gast.UAdd: "pos", gast.Not: "not_"}
+COMPARE_NAMES = {
+    gast.Eq: "eq", gast.NotEq: "ne", gast.Lt: "lt", gast.LtE: "le", gast.Gt: "gt",
+    gast.GtE: "ge", gast.Is: "is_", gast.IsNot: "is_not", gast.In: "in_",
+    gast.NotIn: "not_in",
+}
+
+
+def run(fn_tree, source, namer):
+    _Normalizer(source, namer).function(fn_tree)
+    return fn_tree
+
+
+def is_atom(node):
+    return isinstance(node, (gast.Name, gast.Constant))
+
+
+class _Normalizer:
+    def __init__(self, source, namer):
+        self.source = source
+        self.namer = namer
+        self.where = None  # the user statement being normalized
+        self.locals = set()
+
+    # -- statements -----------------------------------------------------------
+
+    def function(self, fn):
+        saved = self.locals
+        self.locals = self.locals | local_names(fn)
+        fn.body = self.block(fn.body) or [gast.Pass()]
+        self.locals = saved
+        return fn
+
+    def dotted(self, e):
+        """A dotted global path like jnp.linalg.norm (no local value inside)."""
+        while isinstance(e, gast.Attribute):
+            e = e.value
+        return isinstance(e, gast.Name) and e.id not in self.locals
+
+    def block(self, stmts):
+        out = []
+        for s in stmts:
+            saved, self.where = self.where, s
+            getattr(self, "stmt_" + type(s).__name__)(s, out)
+            self.where = saved
+        return out
+
+    def emit(self, out, stmt):
+        out.append(gast.copy_location(stmt, self.where))
+        return stmt
+
+    def stmt_FunctionDef(self, s, out):
+        self.emit(out, self.function(s))
+
+    def stmt_Assign(self, s, out):
+        if len(s.targets) > 1:
+            value = self.atom(s.value, out)
+            for t in s.targets:
+                self.assign(t, value, out)
+            return
+        target = s.targets[0]
+        if isinstance(s.value, gast.Lambda) and isinstance(target, gast.Name):
+            return self.stmt_FunctionDef(self.lambda_def(s.value, target.id), out)
+        self.assign(target, s.value, out)
+
+    def stmt_AnnAssign(self, s, out):
+        if s.value is not None:
+            self.assign(s.target, s.value, out)
+
+    def stmt_AugAssign(self, s, out):
+        t = s.target
+        if isinstance(t, gast.Name):
+            value = gast.BinOp(left=load(t.id), op=s.op, right=s.value)
+            return self.assign(store(t.id), value, out)
+        if isinstance(t, gast.Subscript) and isinstance(t.value, gast.Name):
+            if isinstance(s.op, gast.Add):
+                return self.assign_item(t, s.value, "add", out)
+            read = gast.Subscript(value=load(t.value.id), slice=t.slice, ctx=gast.Load())
+            return self.assign_item(t, gast.BinOp(left=read, op=s.op, right=s.value),
+                                    "set", out)
+        raise self.source.error(t, "this augmented assignment target is not supported",
+                                "assign to a plain name or to `x[i]`")
+
+    def assign(self, target, value, out):
+        if isinstance(target, gast.Subscript):
+            return self.assign_item(target, value, "set", out)
+        self.check_target(target)
+        self.emit(out, gast.Assign(targets=[target], value=self.simple(value, out),
+                                   type_comment=None))
+
+    def assign_item(self, target, value, method, out):
+        """`x[i] = v` -> `x = x.at[i].set(v)`: arrays are immutable in JAX."""
+        if not isinstance(target.value, gast.Name):
+            raise self.source.error(target, "assignment to a nested item is not supported",
+                                    "update one level at a time: `row = x[i]; "
+                                    "row = row.at[j].set(v); x = x.at[i].set(row)`")
+        name = target.value.id
+        index = self.index(target.slice, out)
+        v = self.atom(value, out)
+        at = gast.Subscript(value=gast.Attribute(value=load(name), attr="at", ctx=gast.Load()),
+                            slice=index, ctx=gast.Load())
+        call = gast.Call(func=gast.Attribute(value=at, attr=method, ctx=gast.Load()),
+                         args=[v], keywords=[])
+        self.emit(out, gast.Assign(targets=[store(name)], value=call, type_comment=None))
+
+    def check_target(self, t):
+        if isinstance(t, gast.Name):
+            return
+        if isinstance(t, (gast.Tuple, gast.List)):
+            for e in t.elts:
+                self.check_target(e)
+            return
+        raise self.source.error(t, "s2s can only assign to names, tuples of names and "
+                                   "`x[i]`", "assign to a plain name")
+
+    def stmt_Expr(self, s, out):
+        if isinstance(s.value, gast.Constant):
+            return  # a docstring or a bare constant: nothing to run
+        self.emit(out, gast.Expr(value=self.simple(s.value, out)))
+
+    def stmt_Return(self, s, out):
+        value = None
+        if s.value is not None:
+            value = self.atom(s.value, out, allow_tuple=True)
+        self.emit(out, gast.Return(value=value))
+
+    def stmt_If(self, s, out):
+        test = self.atom(s.test, out)
+        self.emit(out, gast.If(test=test, body=self.block(s.body) or [gast.Pass()],
+                               orelse=self.block(s.orelse)))
+
+    def stmt_While(self, s, out):
+        self.no_else(s)
+        body = self.block(s.body)
+        if is_atom(s.test):
+            return self.emit(out, gast.While(test=s.test, body=body or [gast.Pass()],
+                                             orelse=[]))
+        name = self.namer.fresh("cond")
+        if _has_continue(s.body):
+            # `continue` would skip a test recomputed at the end of the body.
+            head = []
+            self.emit(head, gast.Assign(targets=[store(name)],
+                                        value=self.simple(s.test, head), type_comment=None))
+            stop = gast.If(test=gast.UnaryOp(op=gast.Not(), operand=load(name)),
+                           body=[gast.Break()], orelse=[])
+            self.emit(head, stop)
+            return self.emit(out, gast.While(test=gast.Constant(value=True, kind=None),
+                                             body=head + body, orelse=[]))
+        for target in (out, body):
+            self.emit(target, gast.Assign(targets=[store(name)],
+                                          value=self.simple(s.test, target),
+                                          type_comment=None))
+        self.emit(out, gast.While(test=load(name), body=body, orelse=[]))
+
+    def stmt_For(self, s, out):
+        self.no_else(s)
+        self.check_target(s.target)
+        if isinstance(s.iter, gast.Call):
+            it = self.simple(s.iter, out)
+        else:
+            it = self.atom(s.iter, out)
+        self.emit(out, gast.For(target=s.target, iter=it,
+                                body=self.block(s.body) or [gast.Pass()], orelse=[],
+                                type_comment=None))
+
+    def no_else(self, s):
+        if s.orelse:
+            raise self.source.error(s.orelse[0], "`else` on a loop is not supported",
+                                    "use a flag variable set before `break`")
+
+    def stmt_Assert(self, s, out):
+        self.emit(out, gast.Assert(test=self.atom(s.test, out), msg=s.msg))
+
+    def stmt_Raise(self, s, out):
+        self.emit(out, s)
+
+    def stmt_Pass(self, s, out):
+        pass
+
+    def stmt_Break(self, s, out):
+        self.emit(out, s)
+
+    def stmt_Continue(self, s, out):
+        self.emit(out, s)
+
+    # -- expressions --------------------------------------------------------------
+
+    def atom(self, e, out, allow_tuple=False):
+        """Reduce e to a name or constant, emitting what it takes into `out`."""
+        if is_atom(e):
+            return e
+        if _negative_number(e):
+            return gast.Constant(value=-e.operand.value, kind=None)
+        if allow_tuple and isinstance(e, gast.Tuple):
+            return gast.Tuple(elts=[self.atom(x, out, True) for x in e.elts], ctx=gast.Load())
+        value = self.simple(e, out)
+        if is_atom(value):
+            return value
+        name = self.namer.fresh(_hint(e))
+        self.emit(out, gast.Assign(targets=[store(name)], value=value, type_comment=None))
+        return load(name)
+
+    def operand(self, e, out):
+        """A call argument: an atom, or a tuple/list literal of operands."""
+        if isinstance(e, (gast.Tuple, gast.List)):
+            return type(e)(elts=[self.operand(x, out) for x in e.elts], ctx=gast.Load())
+        return self.atom(e, out)
+
+    def simple(self, e, out):
+        """Reduce e to a single operation whose operands are atoms."""
+        if is_atom(e):
+            return e
+        if _negative_number(e):
+            return gast.Constant(value=-e.operand.value, kind=None)
+        return getattr(self, "expr_" + type(e).__name__)(e, out)
+
+    def expr_BinOp(self, e, out):
+        return gast.BinOp(left=self.atom(e.left, out), op=e.op, right=self.atom(e.right, out))
+
+    def expr_UnaryOp(self, e, out):
+        return gast.UnaryOp(op=e.op, operand=self.atom(e.operand, out))
+
+    def expr_Compare(self, e, out):
+        if len(e.ops) == 1:
+            return gast.Compare(left=self.atom(e.left, out), ops=e.ops,
+                                comparators=[self.atom(e.comparators[0], out)])
+        # a < b < c  ->  a < b and b < c, with b evaluated once
+        left = self.atom(e.left, out)
+        parts = []
+        for op, right in zip(e.ops, e.comparators):
+            right = self.atom(right, out)
+            parts.append(gast.Compare(left=left, ops=[op], comparators=[right]))
+            left = right
+        return self.expr_BoolOp(gast.BoolOp(op=gast.And(), values=parts), out)
+
+    def expr_BoolOp(self, e, out):
+        if all(_safe(v) for v in e.values):
+            return gast.BoolOp(op=e.op, values=[self.atom(v, out) for v in e.values])
+        # Short-circuit: the later operands run only when they decide the result.
+        name = self.namer.fresh("and_" if isinstance(e.op, gast.And) else "or_")
+        self.emit(out, gast.Assign(targets=[store(name)], value=self.simple(e.values[0], out),
+                                   type_comment=None))
+        inner = out
+        for v in e.values[1:]:
+            test = load(name) if isinstance(e.op, gast.And) else \
+                gast.UnaryOp(op=gast.Not(), operand=load(name))
+            body = []
+            self.emit(body, gast.Assign(targets=[store(name)], value=self.simple(v, body),
+                                        type_comment=None))
+            self.emit(inner, gast.If(test=test, body=body, orelse=[]))
+            inner = body
+        return load(name)
+
+    def expr_IfExp(self, e, out):
+        name = self.namer.fresh("choice")
+        test = self.atom(e.test, out)
+        branches = []
+        for value in (e.body, e.orelse):
+            block = []
+            self.emit(block, gast.Assign(targets=[store(name)], value=self.simple(value, block),
+                                         type_comment=None))
+            branches.append(block)
+        self.emit(out, gast.If(test=test, body=branches[0], orelse=branches[1]))
+        return load(name)
+
+    def expr_Call(self, e, out):
+        func = e.func
+        if isinstance(func, gast.Attribute) and isinstance(func.value, gast.Subscript):
+            # x.at[i].set(v): the index is an operand too
+            sub = func.value
+            at = gast.Attribute(value=self.atom(sub.value.value, out), attr="at",
+                                ctx=gast.Load())
+            func = gast.Attribute(value=gast.Subscript(value=at, slice=self.index(sub.slice, out),
+                                                       ctx=gast.Load()),
+                                  attr=func.attr, ctx=gast.Load())
+        elif isinstance(func, gast.Attribute) and not self.dotted(func):
+            func = gast.Attribute(value=self.atom(func.value, out), attr=func.attr,
+                                  ctx=gast.Load())
+        args = [self.operand(a, out) for a in e.args]
+        keywords = [gast.keyword(arg=k.arg, value=self.operand(k.value, out))
+                    for k in e.keywords]
+        return gast.Call(func=func, args=args, keywords=keywords)
+
+    def expr_Subscript(self, e, out):
+        return gast.Subscript(value=self.atom(e.value, out), slice=self.index(e.slice, out),
+                              ctx=gast.Load())
+
+    def index(self, e, out):
+        if isinstance(e, gast.Slice):
+            return gast.Slice(**{k: None if getattr(e, k) is None else self.atom(getattr(e, k), out)
+                                 for k in ("lower", "upper", "step")})
+        if isinstance(e, gast.Tuple):
+            return gast.Tuple(elts=[self.index(x, out) for x in e.elts], ctx=gast.Load())
+        return self.atom(e, out)
+
+    def expr_Attribute(self, e, out):
+        if self.dotted(e):
+            return e  # a module attribute such as jnp.pi
+        return gast.Attribute(value=self.atom(e.value, out), attr=e.attr, ctx=gast.Load())
+
+    def expr_Tuple(self, e, out):
+        return gast.Tuple(elts=[self.operand(x, out) for x in e.elts], ctx=gast.Load())
+
+    def expr_List(self, e, out):
+        return gast.List(elts=[self.operand(x, out) for x in e.elts], ctx=gast.Load())
+
+    def expr_Dict(self, e, out):
+        if any(k is None for k in e.keys):
+            raise self.source.error(e, "`**` in dict literals is not supported",
+                                    "list the entries")
+        return gast.Dict(keys=[self.atom(k, out) for k in e.keys],
+                         values=[self.operand(v, out) for v in e.values])
+
+    def expr_Lambda(self, e, out):
+        fn = self.lambda_def(e, self.namer.fresh("lambda_"))
+        self.stmt_FunctionDef(fn, out)
+        return load(fn.name)
+
+    def lambda_def(self, lam, name):
+        ret = gast.copy_location(gast.Return(value=lam.body), lam)
+        fn = gast.FunctionDef(name=name, args=lam.args, body=[ret], decorator_list=[],
+                              returns=None, type_comment=None, type_params=[])
+        return gast.copy_location(fn, lam)
+
+
+def _negative_number(e):
+    return (isinstance(e, gast.UnaryOp) and isinstance(e.op, gast.USub)
+            and isinstance(e.operand, gast.Constant)
+            and type(e.operand.value) in (int, float))
+
+
+
+
+def _safe(e):
+    """Cheap to evaluate eagerly and cannot raise: no need to short-circuit."""
+    if is_atom(e):
+        return True
+    if isinstance(e, gast.Compare):
+        return _safe(e.left) and all(_safe(c) for c in e.comparators)
+    if isinstance(e, gast.UnaryOp):
+        return _safe(e.operand)
+    if isinstance(e, gast.BoolOp):
+        return all(_safe(v) for v in e.values)
+    return False
+
+
+def _has_continue(stmts):
+    for s in stmts:
+        if isinstance(s, gast.Continue):
+            return True
+        if isinstance(s, gast.If) and (_has_continue(s.body) or _has_continue(s.orelse)):
+            return True
+    return False
+
+
+def _hint(e):
+    """A readable base name for the temporary holding e."""
+    if isinstance(e, gast.BinOp):
+        return BINOP_NAMES.get(type(e.op), "t")
+    if isinstance(e, gast.UnaryOp):
+        return UNARY_NAMES.get(type(e.op), "t")
+    if isinstance(e, gast.Compare):
+        return COMPARE_NAMES.get(type(e.ops[0]), "cmp")
+    if isinstance(e, gast.BoolOp):
+        return "and_" if isinstance(e.op, gast.And) else "or_"
+    if isinstance(e, gast.Call):
+        f = e.func
+        if isinstance(f, gast.Attribute):
+            return f.attr if f.attr not in ("set", "add") else "updated"
+        if isinstance(f, gast.Name):
+            return f.id
+    if isinstance(e, gast.Subscript) and isinstance(e.value, gast.Name):
+        index = e.slice
+        if isinstance(index, gast.Constant) and isinstance(index.value, int) and index.value >= 0:
+            return f"{e.value.id}_{index.value}"
+        if isinstance(index, gast.Name):
+            return f"{e.value.id}_{index.id}"
+        return f"{e.value.id}_slice"
+    if isinstance(e, gast.Attribute):
+        base = e.value.id if isinstance(e.value, gast.Name) else "t"
+        return f"{base}_{e.attr}"
+    if isinstance(e, gast.IfExp):
+        return "choice"
+    if isinstance(e, (gast.Tuple, gast.List)):
+        return "items"
+    if isinstance(e, gast.Dict):
+        return "entries"
+    return "t"

@@ -1,0 +1,248 @@
+"""Resolve: bind every called name to what it means, and rewrite calls so that
+the generated code says it plainly.
+
+- jax.numpy, numpy and math functions become `jnp.NAME(...)` (NumPy's twins);
+- array methods become functions: `x.sum(0)` -> `jnp.sum(x, 0)`,
+  `x.reshape(2, 3)` -> `jnp.reshape(x, (2, 3))`, `x.T` -> `jnp.transpose(x)`;
+- builtins with derivatives (abs, max, min, float) and without (range, len, ...)
+  stay as they are; user functions stay as names, transformed later in turn.
+
+Anything that cannot be resolved is an error at the user's line. Later passes
+classify calls with `callee`, which reads the rewritten form back.
+"""
+import builtins
+import math
+import types
+
+import gast
+import jax.numpy as jnp
+import numpy as np
+
+from .. import rules
+from ..frontend import python_function
+from ..template import JNP, jnp_attr
+from .scopes import local_functions, local_names
+
+# Builtins that take part in generated code as they are.
+NONDIFF_BUILTINS = {
+    builtins.range, builtins.len, builtins.int, builtins.bool, builtins.print,
+    builtins.isinstance, builtins.enumerate, builtins.zip, builtins.tuple,
+    builtins.list, builtins.dict, builtins.str, builtins.type, builtins.round,
+}
+
+# Array methods and the jax.numpy function each stands for.
+ARRAY_METHODS = {
+    "sum": "sum", "mean": "mean", "max": "max", "min": "min", "prod": "prod",
+    "std": "std", "var": "var", "dot": "dot", "swapaxes": "swapaxes",
+    "squeeze": "squeeze", "clip": "clip", "cumsum": "cumsum", "ravel": "ravel",
+    "flatten": "ravel", "argmax": "argmax", "argmin": "argmin", "any": "any",
+    "all": "all", "astype": "astype", "transpose": "transpose", "reshape": "reshape",
+    "conj": "conj", "round": "round",
+}
+PACKED_METHODS = {"reshape", "transpose"}  # x.reshape(2, 3) == x.reshape((2, 3))
+STATIC_ATTRIBUTES = {"shape", "ndim", "dtype", "size"}
+LIST_METHODS = {"append"}
+
+
+class Callee:
+    """What a call calls: kind is 'prim', 'builtin', 'user', 'local', 'append' or
+    'at' (x.at[i].set/add)."""
+
+    def __init__(self, kind, obj=None, name=None):
+        self.kind, self.obj, self.name = kind, obj, name
+
+
+def callee(call, ns, locals_):
+    """Classify a call in resolved code."""
+    func = call.func
+    if isinstance(func, gast.Attribute):
+        if isinstance(func.value, gast.Name) and func.value.id == JNP:
+            return Callee("prim", rules.BY_NAME.get(func.attr), func.attr)
+        if func.attr in ("set", "add") and _is_at(func.value):
+            return Callee("at", rules.BY_NAME["at_" + func.attr], func.attr)
+        if func.attr in LIST_METHODS:
+            return Callee("append", name=func.attr)
+    if isinstance(func, gast.Name):
+        if func.id in locals_:
+            return Callee("local", name=func.id)
+        obj = ns.lookup(func.id)
+        prim = rules.lookup(obj)
+        if prim is not None:
+            return Callee("prim", prim, func.id)
+        if obj in NONDIFF_BUILTINS:
+            return Callee("builtin", obj, func.id)
+        return Callee("user", python_function(obj), func.id)
+    obj = _static_value(func, ns)
+    return Callee("user", python_function(obj), gast.unparse(func) if hasattr(gast, "unparse") else None)
+
+
+def _is_at(node):
+    return (isinstance(node, gast.Subscript) and isinstance(node.value, gast.Attribute)
+            and node.value.attr == "at")
+
+
+def run(fn_tree, ns, source):
+    if JNP in local_names(fn_tree) or any(JNP in local_names(n) for n in gast.walk(fn_tree)
+                                          if isinstance(n, gast.FunctionDef)):
+        raise source.error(fn_tree, f"s2s reserves the name `{JNP}` for jax.numpy, "
+                                    f"but this function binds it",
+                           f"rename the local variable `{JNP}`")
+    _Resolver(ns, source).resolve_function(fn_tree, set())
+    return fn_tree
+
+
+class _Resolver(gast.NodeTransformer):
+    def __init__(self, ns, source):
+        self.ns = ns
+        self.source = source
+        self.locals = set()
+
+    def resolve_function(self, fn, outer_locals):
+        saved = self.locals
+        self.locals = outer_locals | local_names(fn)
+        self.functions = local_functions(fn)
+        fn.body = [self.visit(s) for s in fn.body]
+        self.locals = saved
+        return fn
+
+    def visit_FunctionDef(self, node):
+        return self.resolve_function(node, self.locals)
+
+    def visit_Lambda(self, node):
+        saved = self.locals
+        self.locals = self.locals | {a.id for a in node.args.args}
+        node.body = self.visit(node.body)
+        self.locals = saved
+        return node
+
+    def visit_Raise(self, node):
+        return node  # runs only on the error path; left exactly as written
+
+    def visit_Attribute(self, node):
+        self.generic_visit(node)
+        if self._is_local_value(node.value):
+            if node.attr == "T":
+                return self._call(jnp_attr("transpose"), [node.value], [], node)
+            if node.attr not in STATIC_ATTRIBUTES | {"at"}:
+                raise self.source.error(node, f"s2s does not know the array attribute "
+                                              f"`.{node.attr}`",
+                                        "use the jax.numpy function instead")
+        return node
+
+    def visit_Call(self, node):
+        node.args = [self.visit(a) for a in node.args]
+        for k in node.keywords:
+            k.value = self.visit(k.value)
+        func = node.func
+        if isinstance(func, gast.Attribute) and self._is_local_value(func.value):
+            return self._method(node)
+        if isinstance(func, gast.Attribute) and func.attr in ("set", "add") \
+                and _is_at(func.value):
+            func.value.value.value = self.visit(func.value.value.value)
+            func.value.slice = self.visit(func.value.slice)
+            return node
+        if isinstance(func, gast.Name) and func.id in self.locals:
+            return node  # a nested function; params holding functions fail later
+        obj = self._lookup(func)
+        return self._rewrite(node, obj)
+
+    # -- helpers -------------------------------------------------------------
+
+    def _is_local_value(self, node):
+        return isinstance(node, gast.Name) and node.id in self.locals
+
+    def _lookup(self, func):
+        try:
+            return _static_value(func, self.ns)
+        except KeyError as e:
+            raise self.source.error(func, f"name `{e.args[0]}` is not defined",
+                                    "define it before transforming the function")
+        except _NotStatic:
+            raise self.source.error(func, "s2s can only call names and module "
+                                          "attributes (like `jnp.exp`)",
+                                    "assign the function to a name first")
+
+    def _rewrite(self, node, obj):
+        name = _jnp_twin(obj)
+        if name is not None:
+            node.func = gast.copy_location(jnp_attr(name), node.func)
+            return node
+        if rules.lookup(obj) is not None or obj in NONDIFF_BUILTINS:
+            return node
+        if isinstance(obj, type) and issubclass(obj, BaseException):
+            return node
+        try:
+            python_function(obj)
+        except Exception:
+            what = getattr(obj, "__qualname__", None) or getattr(obj, "__name__", repr(obj))
+            module = getattr(obj, "__module__", None) or ""
+            raise self.source.error(
+                node, f"s2s has no rule for `{module + '.' if module else ''}{what}`",
+                "write it with jax.numpy functions, or in a Python function s2s "
+                "can read")
+        if _is_library(obj):
+            raise self.source.error(
+                node, f"s2s has no rule for `{obj.__module__}.{obj.__qualname__}`",
+                "write it with jax.numpy functions (s2s rewrites jnp code, not "
+                "library internals)")
+        return node
+
+    def _method(self, node):
+        func = node.func
+        name = func.attr
+        if name in LIST_METHODS:
+            return node
+        if name not in ARRAY_METHODS:
+            raise self.source.error(func, f"s2s does not know the method `.{name}()`",
+                                    "call the jax.numpy function instead, e.g. "
+                                    "`jnp.NAME(x, ...)`")
+        args = node.args
+        if name in PACKED_METHODS and len(args) > 1:
+            args = [gast.Tuple(elts=args, ctx=gast.Load())]
+        return self._call(jnp_attr(ARRAY_METHODS[name]), [func.value] + args,
+                          node.keywords, node)
+
+    @staticmethod
+    def _call(func, args, keywords, where):
+        return gast.copy_location(gast.Call(func=func, args=args, keywords=keywords), where)
+
+
+class _NotStatic(Exception):
+    pass
+
+
+def _static_value(node, ns):
+    if isinstance(node, gast.Name):
+        return ns.lookup(node.id)
+    if isinstance(node, gast.Attribute):
+        base = _static_value(node.value, ns)
+        try:
+            return getattr(base, node.attr)
+        except AttributeError:
+            raise KeyError(f"{getattr(base, '__name__', base)}.{node.attr}")
+    raise _NotStatic()
+
+
+def _jnp_twin(obj):
+    """The jax.numpy name for a jax.numpy, numpy or math function, else None."""
+    name = getattr(obj, "__name__", None)
+    if not isinstance(name, str):
+        return None
+    module = getattr(obj, "__module__", None) or ""
+    is_numpy = isinstance(obj, np.ufunc) or module == "numpy" or module.startswith("numpy.")
+    is_math = obj is getattr(math, name, None)
+    is_jnp = getattr(jnp, name, None) is obj
+    if not (is_numpy or is_math or is_jnp):
+        return None
+    twin = {"fabs": "abs", "pow": "power", "atan2": "arctan2", "atan": "arctan",
+            "asin": "arcsin", "acos": "arccos"}.get(name, name) if is_math else name
+    if isinstance(getattr(jnp, twin, None), (types.FunctionType, types.BuiltinFunctionType)) \
+            or callable(getattr(jnp, twin, None)):
+        return twin
+    return None
+
+
+def _is_library(obj):
+    fn = python_function(obj)
+    module = getattr(fn, "__module__", "") or ""
+    return module.split(".")[0] in ("jax", "jaxlib", "numpy", "scipy")

@@ -1,0 +1,33 @@
+"""Which names a function binds locally (parameters, assignments, loops, defs)."""
+import gast
+
+
+def params(fn):
+    return [a.id for a in fn.args.args]
+
+
+def local_names(fn):
+    """Names bound in fn's own scope (not in nested functions)."""
+    found = set(params(fn))
+    for node in _own_nodes(fn):
+        if isinstance(node, gast.Name) and isinstance(node.ctx, gast.Store):
+            found.add(node.id)
+        elif isinstance(node, gast.FunctionDef) and node is not fn:
+            found.add(node.name)
+    return found
+
+
+def local_functions(fn):
+    """Names of functions defined by nested `def` in fn's own scope."""
+    return {n.name for n in _own_nodes(fn) if isinstance(n, gast.FunctionDef) and n is not fn}
+
+
+def _own_nodes(fn):
+    """Walk fn's body without entering nested functions or lambdas."""
+    stack = list(fn.body) if isinstance(fn.body, list) else [fn.body]
+    while stack:
+        node = stack.pop()
+        yield node
+        if isinstance(node, (gast.FunctionDef, gast.Lambda)):
+            continue
+        stack.extend(gast.iter_child_nodes(node))

@@ -1,0 +1,105 @@
+"""The rules table: every primitive s2s knows, with its derivative rules.
+
+Each primitive family lives in its own module (elementwise, reductions, linalg,
+shape, indexing); there each primitive's jvp rule is written as a small Python
+function that doubles as a template (see s2s/template.py). Reverse-mode (vjp)
+and batching rules go beside the jvp rule of the same primitive.
+
+A primitive is keyed by the jax.numpy function it stands for; Python operators
+(`a * b`, `-a`) map to their jax.numpy twins through OPERATORS. Functions with
+no derivative are listed explicitly with `nondifferentiable` and never
+silently: calling anything not in this table is an error.
+"""
+import gast
+import jax.numpy as jnp
+
+from ..template import Template
+
+
+class Primitive:
+    def __init__(self, name, fn):
+        self.name = name            # attribute of jax.numpy generated code calls
+        self.fn = fn
+        self.differentiable = True
+        self.jvp = None             # Template, or None for multilinear primitives
+        self.multilinear = False    # jvp = sum over operands of f(..., x_i_dot, ...)
+        self.broadcasts = False     # a lone tangent must be broadcast to the output
+        self.static_argnums = ()    # operands that are never differentiated (einsum's spec)
+
+    def __repr__(self):
+        return f"<primitive jnp.{self.name}>"
+
+
+PRIMITIVES = {}   # jax.numpy function -> Primitive
+BY_NAME = {}      # jax.numpy attribute name -> Primitive
+
+
+def _jnp_name(fn):
+    name = getattr(fn, "__name__", None)
+    if name and getattr(jnp, name, None) is fn:
+        return name
+    for name in dir(jnp):
+        if getattr(jnp, name) is fn:
+            return name
+    raise ValueError(f"{fn!r} is not a jax.numpy function")
+
+
+def _register(fn):
+    if isinstance(fn, str):        # pseudo-primitives: getitem, at_set, ...
+        name, key = fn, fn
+    else:
+        name, key = _jnp_name(fn), fn
+    prim = PRIMITIVES.get(key)
+    if prim is None:
+        prim = PRIMITIVES[key] = BY_NAME[name] = Primitive(name, fn)
+    return prim
+
+
+def jvp_rule(*fns, broadcasts=False):
+    """Register `rule` as the jvp template of every function in `fns`."""
+    def decorate(rule):
+        template = Template(rule)
+        for fn in fns:
+            prim = _register(fn)
+            prim.jvp = template
+            prim.broadcasts = broadcasts
+        return rule
+    return decorate
+
+
+def multilinear(*fns, static_argnums=()):
+    """f is linear in each array operand: its jvp is the sum of f with one
+    operand replaced by its tangent (dot, matmul, einsum, ...)."""
+    for fn in fns:
+        prim = _register(fn)
+        prim.multilinear = True
+        prim.static_argnums = static_argnums
+
+
+def nondifferentiable(*fns):
+    """Outputs carry no derivative (comparisons, integer ops, constructors)."""
+    for fn in fns:
+        _register(fn).differentiable = False
+
+
+def lookup(fn):
+    try:
+        return PRIMITIVES.get(fn)
+    except TypeError:  # unhashable
+        return None
+
+
+# Python operators and the jax.numpy functions they stand for.
+OPERATORS = {
+    gast.Add: jnp.add, gast.Sub: jnp.subtract, gast.Mult: jnp.multiply,
+    gast.Div: jnp.true_divide, gast.Pow: jnp.power, gast.MatMult: jnp.matmul,
+    gast.FloorDiv: jnp.floor_divide, gast.Mod: jnp.remainder,
+    gast.USub: jnp.negative, gast.UAdd: jnp.positive, gast.Not: jnp.logical_not,
+}
+
+
+def for_operator(op):
+    return PRIMITIVES[OPERATORS[type(op)]]
+
+
+from . import elementwise, reductions, linalg, shape, indexing  # noqa: E402,F401  (register)

@@ -1,0 +1,176 @@
+"""Elementwise arithmetic and math: jvp rules (vjp and batch rules go beside)."""
+import jax.numpy as jnp
+
+from . import jvp_rule, multilinear, nondifferentiable
+
+# --- arithmetic -------------------------------------------------------------
+
+
+@jvp_rule(jnp.add, broadcasts=True)
+def add(x, y, x_dot, y_dot):
+    return x_dot + y_dot
+
+
+@jvp_rule(jnp.subtract, broadcasts=True)
+def subtract(x, y, x_dot, y_dot):
+    return x_dot - y_dot
+
+
+@jvp_rule(jnp.multiply)
+def multiply(x, y, x_dot, y_dot):
+    return x_dot * y + x * y_dot
+
+
+@jvp_rule(jnp.true_divide, jnp.divide)
+def true_divide(ans, x, y, x_dot, y_dot):
+    return x_dot / y - ans * y_dot / y
+
+
+@jvp_rule(jnp.power)
+def power(ans, x, y, x_dot, y_dot):
+    return y * x ** (y - 1) * x_dot + ans * jnp.log(x) * y_dot
+
+
+@jvp_rule(jnp.negative)
+def negative(x, x_dot):
+    return -x_dot
+
+
+@jvp_rule(jnp.positive)
+def positive(x, x_dot):
+    return x_dot
+
+
+@jvp_rule(jnp.remainder, jnp.mod, broadcasts=True)
+def remainder(x, y, x_dot, y_dot):
+    return x_dot - y_dot * jnp.floor_divide(x, y)
+
+
+multilinear(jnp.matmul)
+
+# --- unary math ---------------------------------------------------------------
+
+
+@jvp_rule(jnp.exp)
+def exp(ans, x, x_dot):
+    return ans * x_dot
+
+
+@jvp_rule(jnp.log)
+def log(x, x_dot):
+    return x_dot / x
+
+
+@jvp_rule(jnp.log1p)
+def log1p(x, x_dot):
+    return x_dot / (1 + x)
+
+
+@jvp_rule(jnp.expm1)
+def expm1(ans, x, x_dot):
+    return (ans + 1) * x_dot
+
+
+@jvp_rule(jnp.sqrt)
+def sqrt(ans, x, x_dot):
+    return x_dot / (2 * ans)
+
+
+@jvp_rule(jnp.square)
+def square(x, x_dot):
+    return 2 * x * x_dot
+
+
+@jvp_rule(jnp.abs, jnp.absolute)
+def abs(x, x_dot):
+    return jnp.sign(x) * x_dot
+
+
+@jvp_rule(jnp.sin)
+def sin(x, x_dot):
+    return jnp.cos(x) * x_dot
+
+
+@jvp_rule(jnp.cos)
+def cos(x, x_dot):
+    return -jnp.sin(x) * x_dot
+
+
+@jvp_rule(jnp.tan)
+def tan(ans, x, x_dot):
+    return (1 + ans ** 2) * x_dot
+
+
+@jvp_rule(jnp.tanh)
+def tanh(ans, x, x_dot):
+    return (1 - ans ** 2) * x_dot
+
+
+@jvp_rule(jnp.sinh)
+def sinh(x, x_dot):
+    return jnp.cosh(x) * x_dot
+
+
+@jvp_rule(jnp.cosh)
+def cosh(x, x_dot):
+    return jnp.sinh(x) * x_dot
+
+
+@jvp_rule(jnp.arcsin)
+def arcsin(x, x_dot):
+    return x_dot / jnp.sqrt(1 - x ** 2)
+
+
+@jvp_rule(jnp.arccos)
+def arccos(x, x_dot):
+    return -x_dot / jnp.sqrt(1 - x ** 2)
+
+
+@jvp_rule(jnp.arctan)
+def arctan(x, x_dot):
+    return x_dot / (1 + x ** 2)
+
+
+# --- binary math --------------------------------------------------------------
+
+
+@jvp_rule(jnp.arctan2)
+def arctan2(x, y, x_dot, y_dot):
+    return (y * x_dot - x * y_dot) / (x ** 2 + y ** 2)
+
+
+# Ties split the derivative evenly between the operands, as in JAX.
+@jvp_rule(jnp.maximum)
+def maximum(x, y, x_dot, y_dot):
+    return x_dot * jnp.where(x == y, 0.5, x > y) + y_dot * jnp.where(x == y, 0.5, x < y)
+
+
+@jvp_rule(jnp.minimum)
+def minimum(x, y, x_dot, y_dot):
+    return x_dot * jnp.where(x == y, 0.5, x < y) + y_dot * jnp.where(x == y, 0.5, x > y)
+
+
+@jvp_rule(jnp.logaddexp)
+def logaddexp(ans, x, y, x_dot, y_dot):
+    return x_dot * jnp.exp(x - ans) + y_dot * jnp.exp(y - ans)
+
+
+@jvp_rule(jnp.where, broadcasts=True)
+def where(condition, x, y, x_dot, y_dot):
+    return jnp.where(condition, x_dot, y_dot)
+
+
+# jnp.clip(x, min, max) == minimum(maximum(x, min), max): ties split evenly.
+@jvp_rule(jnp.clip, broadcasts=True)
+def clip(ans, x, min, max, x_dot, min_dot, max_dot):
+    return jnp.where(ans == x, x_dot, jnp.where(ans == min, min_dot, max_dot))
+
+
+# --- no derivative ----------------------------------------------------------------
+
+nondifferentiable(
+    jnp.sign, jnp.floor, jnp.ceil, jnp.round, jnp.rint, jnp.trunc, jnp.floor_divide,
+    jnp.greater, jnp.greater_equal, jnp.less, jnp.less_equal, jnp.equal, jnp.not_equal,
+    jnp.logical_and, jnp.logical_or, jnp.logical_not, jnp.logical_xor,
+    jnp.isnan, jnp.isinf, jnp.isfinite, jnp.signbit,
+)

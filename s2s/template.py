@@ -1,0 +1,193 @@
+"""Rule functions used as templates: placeholder substitution and zero folding.
+
+A rule is an ordinary Python function, e.g.
+
+    @jvp_rule(jnp.sin)
+    def sin(x, x_dot):
+        return jnp.cos(x) * x_dot
+
+Its parameters are placeholders. `Template.instantiate` splices the returned
+expression into generated code with the operands' names in place of the
+parameters. A tangent that is known to be zero is passed as a `zero(...)`
+marker and folded away (`x * 0 -> 0`, `a + 0 -> a`), so inactive operands
+cost nothing in the generated code.
+"""
+import copy
+import inspect
+import textwrap
+
+import gast
+
+# Functions linear in every array operand: f(..., 0, ...) == 0.
+LINEAR = {
+    "sum", "mean", "reshape", "transpose", "swapaxes", "expand_dims", "squeeze",
+    "broadcast_to", "ravel", "moveaxis", "cumsum", "diagonal", "trace", "real",
+    "imag", "conj", "negative", "dot", "matmul", "vdot", "outer", "inner", "einsum",
+    "tensordot", "multiply", "kron", "astype", "flip", "roll", "tile", "repeat",
+}
+
+
+def zero(primal=None):
+    """A marker for a tangent known to be zero; prints as jnp.zeros_like(primal)."""
+    arg = copy.deepcopy(primal) if primal is not None else gast.Constant(value=0.0, kind=None)
+    node = gast.Call(func=jnp_attr("zeros_like"), args=[arg], keywords=[])
+    node.s2s_zero = True
+    node.s2s_primal = primal
+    return node
+
+
+def is_zero(node):
+    return getattr(node, "s2s_zero", False)
+
+
+JNP = "jnp"  # the name generated code uses for jax.numpy
+
+
+def jnp_attr(name):
+    return gast.Attribute(value=gast.Name(id=JNP, ctx=gast.Load(), annotation=None,
+                                          type_comment=None),
+                          attr=name, ctx=gast.Load())
+
+
+def load(name):
+    return gast.Name(id=name, ctx=gast.Load(), annotation=None, type_comment=None)
+
+
+def store(name):
+    return gast.Name(id=name, ctx=gast.Store(), annotation=None, type_comment=None)
+
+
+class Template:
+    """A rule function parsed once; instantiate() substitutes its parameters."""
+
+    def __init__(self, fn):
+        self.fn = fn
+        tree = gast.parse(textwrap.dedent(inspect.getsource(fn))).body[0]
+        body = [s for s in tree.body if not (isinstance(s, gast.Expr)
+                                             and isinstance(s.value, gast.Constant))]
+        if len(body) != 1 or not isinstance(body[0], gast.Return):
+            raise TypeError(f"rule {fn.__name__} must be a single return statement")
+        self.expr = body[0].value
+        sig = inspect.signature(fn)
+        self.params = list(sig.parameters)
+        self.defaults = {k: p.default for k, p in sig.parameters.items()
+                         if p.default is not inspect.Parameter.empty}
+
+    def instantiate(self, bindings):
+        """The rule's expression with each bound parameter replaced by its node.
+
+        Keyword arguments whose parameter is unbound are dropped, so defaults
+        (axis=None, keepdims=False) do not clutter the generated code.
+        """
+        bindings = dict(bindings)
+        unbound = {p for p in self.params if p not in bindings}
+        for p in unbound:
+            if p in self.defaults:
+                bindings[p] = gast.Constant(value=self.defaults[p], kind=None)
+        expr = _Substitute(bindings, unbound).visit(copy.deepcopy(self.expr))
+        return fold(expr)
+
+
+class _Substitute(gast.NodeTransformer):
+    def __init__(self, bindings, unbound):
+        self.bindings = bindings
+        self.unbound = unbound
+
+    def visit_Name(self, node):
+        if node.id in self.bindings:
+            return copy.deepcopy(self.bindings[node.id])
+        return node
+
+    def visit_Call(self, node):
+        node.keywords = [k for k in node.keywords
+                         if not (isinstance(k.value, gast.Name) and k.value.id in self.unbound)]
+        self.generic_visit(node)
+        return node
+
+
+def fold(node):
+    """Fold zero markers bottom-up; returns a zero marker if the whole is zero."""
+    return _Fold().visit(node)
+
+
+class _Fold(gast.NodeTransformer):
+    def visit_BinOp(self, node):
+        self.generic_visit(node)
+        folded = _fold_constants(node)
+        if folded is not node:
+            return folded
+        lz, rz = is_zero(node.left), is_zero(node.right)
+        if isinstance(node.op, (gast.Mult, gast.MatMult)) and (lz or rz):
+            return zero()
+        if isinstance(node.op, gast.Div) and lz:
+            return zero()
+        if isinstance(node.op, gast.Add):
+            if lz and rz:
+                return zero()
+            if lz or rz:
+                return node.right if lz else node.left
+        if isinstance(node.op, gast.Sub):
+            if lz and rz:
+                return zero()
+            if rz:
+                return node.left
+            if lz:
+                return gast.UnaryOp(op=gast.USub(), operand=node.right)
+        return node
+
+    def visit_UnaryOp(self, node):
+        self.generic_visit(node)
+        return zero() if is_zero(node.operand) else node
+
+    def visit_Subscript(self, node):
+        self.generic_visit(node)
+        return zero() if is_zero(node.value) else node
+
+    def visit_Call(self, node):
+        if is_zero(node):
+            return node
+        self.generic_visit(node)
+        name = _jnp_name(node.func)
+        if name in LINEAR and any(is_zero(a) for a in node.args):
+            return zero()
+        if name == "where" and len(node.args) == 3:
+            a, b = node.args[1], node.args[2]
+            if is_zero(a) and is_zero(b):
+                return zero()
+            node.args = [node.args[0]] + [gast.Constant(value=0.0, kind=None) if is_zero(x)
+                                          else x for x in (a, b)]
+        return node
+
+
+def _jnp_name(func):
+    if (isinstance(func, gast.Attribute) and isinstance(func.value, gast.Name)
+            and func.value.id == JNP):
+        return func.attr
+    return None
+
+
+def _number(node):
+    return (isinstance(node, gast.Constant) and type(node.value) in (int, float)
+            and not isinstance(node.value, bool))
+
+
+_ARITH = {gast.Add: lambda a, b: a + b, gast.Sub: lambda a, b: a - b,
+          gast.Mult: lambda a, b: a * b}
+
+
+def _fold_constants(node):
+    """`2 - 1 -> 1`, `e ** 1 -> e`, `1 * e -> e`, `e - 0 -> e`.
+
+    Only folds that keep the array operand's shape and dtype: a Python number
+    combined with an array never changes either.
+    """
+    left, right, op = node.left, node.right, type(node.op)
+    if _number(left) and _number(right) and op in _ARITH:
+        return gast.Constant(value=_ARITH[op](left.value, right.value), kind=None)
+    if _number(right) and right.value == 1 and op in (gast.Pow, gast.Mult, gast.Div):
+        return left
+    if _number(left) and left.value == 1 and op is gast.Mult:
+        return right
+    if _number(right) and right.value == 0 and op in (gast.Add, gast.Sub):
+        return left
+    return node
