@@ -147,9 +147,11 @@ def jvp(fun, primals, tangents, has_aux=False):
         if jax.tree_util.tree_structure(p) != jax.tree_util.tree_structure(t):
             raise TypeError(f"s2s.jvp: primal and tangent argument {i} have different "
                             "pytree structures")
-    mask = tuple(_differentiable(p) for p in primals)
+    defaults = _defaults(fun, len(primals))
+    mask = tuple(_differentiable(p) for p in primals) + (False,) * len(defaults)
     gen = get_jvp(fun, mask)
-    args = list(primals) + [_tangent_for(p, t) for p, t, m in zip(primals, tangents, mask) if m]
+    args = list(primals) + defaults + [_tangent_for(p, t) for p, t, m
+                                       in zip(primals, tangents, mask) if m]
     out, out_dot = gen.function(*args)
     if has_aux:
         (out, aux), (out_dot, _) = out, out_dot
@@ -195,6 +197,21 @@ def _generated_record(fun, transform, argnums):
                            hint="name the transformation: s2s.source(f, 'jvp')")
         return gen
     return _BY_FUNCTION[generated(fun, transform, argnums)]
+
+
+def _defaults(fun, nargs):
+    """Values of the parameters left to their defaults (constants, like JAX)."""
+    fn = frontend.python_function(fun)
+    code = fn.__code__
+    names = code.co_varnames[:code.co_argcount]
+    if nargs > len(names):
+        raise TypeError(f"{fn.__name__}() takes {len(names)} arguments but {nargs} were given")
+    values = fn.__defaults__ or ()
+    first_default = len(names) - len(values)
+    missing = [n for i, n in enumerate(names[nargs:], nargs) if i < first_default]
+    if missing:
+        raise TypeError(f"{fn.__name__}() missing required arguments: {', '.join(missing)}")
+    return list(values[nargs - first_default:]) if nargs > first_default else list(values)
 
 
 def _differentiable(tree):

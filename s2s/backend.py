@@ -78,7 +78,9 @@ def compile_function(text, name, globals_, cells):
     code = next(c for c in factory_code.co_consts
                 if isinstance(c, types.CodeType) and c.co_name == name)
     closure = tuple(cells[v] for v in code.co_freevars)
-    return types.FunctionType(code, globals_, name, None, closure)
+    fn = types.FunctionType(code, globals_, name, None, closure)
+    fn.__qualname__ = name
+    return fn
 
 
 def cell(value=None, empty=False):

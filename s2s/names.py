@@ -1,4 +1,6 @@
 """Fresh, deterministic, readable names that never clash with the user's."""
+import keyword
+
 import gast
 
 
@@ -26,9 +28,11 @@ class Namer:
         self.taken.add(name)
 
     def fresh(self, base):
-        base = base.strip("_") or "t"
+        base = base.lstrip("_") or "t"
         if base[0].isdigit():
             base = "t" + base
+        if keyword.iskeyword(base):
+            base += "_"
         name, i = base, 0
         while name in self.taken:
             i += 1

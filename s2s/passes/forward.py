@@ -126,11 +126,37 @@ class Forward:
             if c.kind in ("user", "local") and scope.activity.value_active(value):
                 return [self.call_jvp(target, value, c, scope)]
         if scope.activity.value_active(value):
-            return [s, self.assign(self.dotted(target, scope), self.tangent(value, target, scope))]
+            return self.assign_with_tangent(s, scope)
         names = [n for n in _names(target) if n in scope.activity.active]
         if names:
             return [s, self.assign(self.dotted(target, scope), self.zero_like(value, target))]
         return [s]
+
+    def assign_with_tangent(self, s, scope):
+        """`y = op(a, b)` and its tangent line, ordered so each reads the right `y`.
+
+        When the statement overwrites one of its own operands (`y = y * x`),
+        the tangent must read the old value: it goes first, unless the rule
+        also needs the new value (`ans`), which then goes to a temporary.
+        """
+        target, value = s.targets[0], s.value
+        dotted = self.dotted(target, scope)
+        overwritten = set(_names(target)) & _loads(value)
+        if not overwritten:
+            return [s, self.assign(dotted, self.tangent(value, target, scope))]
+        if isinstance(value, gast.Name):  # y = y: nothing to do
+            return [s]
+        probe = load(ANS_PROBE)
+        tangent = self.tangent(value, probe, scope) if isinstance(target, gast.Name) \
+            else self.tangent(value, target, scope)
+        if ANS_PROBE not in _loads(tangent):
+            if _is_same_name(dotted, tangent):
+                return [s]
+            return [self.assign(dotted, tangent), s]
+        temp = self.namer.fresh(target.id + "_new")
+        tangent = self.tangent(value, load(temp), scope)
+        return [self.assign(store(temp), value), self.assign(dotted, tangent),
+                self.assign(store(target.id), load(temp))]
 
     def stmt_Expr(self, s, scope):
         call = s.value
@@ -371,6 +397,19 @@ def _call(name, args):
 
 def _call_jnp(name, args):
     return gast.Call(func=jnp_attr(name), args=args, keywords=[])
+
+
+ANS_PROBE = "__s2s_ans__"
+
+
+def _loads(node):
+    return {n.id for n in gast.walk(node) if isinstance(n, gast.Name)
+            and not isinstance(n.ctx, gast.Store)}
+
+
+def _is_same_name(target, value):
+    return (isinstance(target, gast.Name) and isinstance(value, gast.Name)
+            and target.id == value.id)
 
 
 def _names(target):

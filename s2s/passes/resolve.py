@@ -134,13 +134,14 @@ class _Resolver(gast.NodeTransformer):
         for k in node.keywords:
             k.value = self.visit(k.value)
         func = node.func
-        if isinstance(func, gast.Attribute) and self._is_local_value(func.value):
-            return self._method(node)
         if isinstance(func, gast.Attribute) and func.attr in ("set", "add") \
                 and _is_at(func.value):
             func.value.value.value = self.visit(func.value.value.value)
             func.value.slice = self.visit(func.value.slice)
             return node
+        if isinstance(func, gast.Attribute) and self._is_local_value(func.value):
+            func.value = self.visit(func.value)
+            return self._method(node)
         if isinstance(func, gast.Name) and func.id in self.locals:
             return node  # a nested function; params holding functions fail later
         obj = self._lookup(func)
@@ -149,7 +150,12 @@ class _Resolver(gast.NodeTransformer):
     # -- helpers -------------------------------------------------------------
 
     def _is_local_value(self, node):
-        return isinstance(node, gast.Name) and node.id in self.locals
+        """Is this a value computed in the function (not a module path like jnp.linalg)?"""
+        if isinstance(node, gast.Name):
+            return node.id in self.locals
+        if isinstance(node, gast.Attribute):
+            return self._is_local_value(node.value)
+        return True
 
     def _lookup(self, func):
         try:
