@@ -16,6 +16,9 @@ class S2SError(Exception):
         self.col = col
         self.hint = hint
         super().__init__(self._format())
+        # Raised while handling some internal exception (a failed lookup, ...):
+        # that exception is s2s's business, not the user's; don't print it.
+        self.__suppress_context__ = True
 
     def _format(self):
         where = ""
@@ -29,7 +32,8 @@ class S2SError(Exception):
         return f"{where}{self.message}{caret}{hint}"
 
     def one_line(self):
-        where = f"{self.filename}:{self.lineno}:{(self.col or 0) + 1}: " if self.filename else ""
+        where = (f"{self.filename}:{self.lineno or '?'}:{(self.col or 0) + 1}: "
+                 if self.filename else "")
         hint = f" ({self.hint})" if self.hint else ""
         return f"{where}{self.message}{hint}"
 

@@ -36,6 +36,6 @@ class Namer:
         name, i = base, 0
         while name in self.taken:
             i += 1
-            name = f"{base}_{i}"
+            name = f"{base}{i}" if base.endswith("_") else f"{base}_{i}"
         self.taken.add(name)
         return name

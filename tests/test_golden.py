@@ -1,0 +1,72 @@
+"""Golden generated source: the exact text s2s prints for each case.
+
+Regenerate with `make golden` and review the diff like any code change.
+"""
+import os
+import subprocess
+import sys
+
+import pytest
+
+import forward_cases as fc
+import s2s
+
+GOLDEN = os.path.join(os.path.dirname(__file__), "golden")
+REGENERATE = os.environ.get("S2S_REGENERATE_GOLDEN") == "1"
+
+# (transformation, function, argnums)
+CASES = [
+    ("jvp", fc.sum_logistic, None),
+    ("jvp", fc.selu, 0),
+    ("jvp", fc.branches, None),
+    ("jvp", fc.conditional_expression, None),
+    ("jvp", fc.loop_range, 0),
+    ("jvp", fc.loop_over_rows, None),
+    ("jvp", fc.loop_enumerate_zip, None),
+    ("jvp", fc.newton_sqrt, None),
+    ("jvp", fc.break_continue, None),
+    ("jvp", fc.early_return, None),
+    ("jvp", fc.calls_helper, None),
+    ("jvp", fc.helper, 0),
+    ("jvp", fc.power, 0),
+    ("jvp", fc.closure_nested, None),
+    ("jvp", fc.tuple_returns, None),
+    ("jvp", fc.augmented, None),
+    ("jvp", fc.item_updates, None),
+    ("jvp", fc.numpy_style, None),
+    ("jvp", fc.mlp, None),
+    ("jvp", fc.dict_params, 0),
+    ("jvp", fc.list_append, None),
+    ("jvp", fc.shapes_static, None),
+]
+
+
+def golden_path(transform, fn, argnums):
+    suffix = "" if argnums is None else f"_argnums{argnums}"
+    return os.path.join(GOLDEN, transform, f"{fn.__name__}{suffix}.py")
+
+
+@pytest.mark.parametrize("transform, fn, argnums", CASES,
+                         ids=[f"{t}-{f.__name__}" for t, f, _ in CASES])
+def test_generated_source_matches_golden(transform, fn, argnums):
+    text = s2s.source(fn, transform, argnums)
+    compile(text, "<golden>", "exec")  # valid Python
+    path = golden_path(transform, fn, argnums)
+    if REGENERATE or not os.path.exists(path):
+        if not REGENERATE:
+            pytest.fail(f"no golden file {path}; run `make golden` and review it")
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w") as f:
+            f.write(text)
+    with open(path) as f:
+        assert text == f.read(), f"generated source changed; run `make golden` and review {path}"
+
+
+def test_source_is_deterministic_across_processes():
+    script = ("import sys; sys.path.insert(0, 'tests/cases'); import s2s, forward_cases as fc; "
+              "print(s2s.source(fc.mlp, 'jvp') + s2s.source(fc.closure_nested, 'jvp'))")
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    runs = [subprocess.run([sys.executable, "-c", script], cwd=root, capture_output=True,
+                           text=True, check=True, env={**os.environ, "PYTHONHASHSEED": seed})
+            .stdout for seed in ("1", "2")]
+    assert runs[0] == runs[1]
