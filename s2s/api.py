@@ -10,10 +10,33 @@ from . import backend, frontend, runtime
 from .errors import S2SError, Source
 from .names import Namer, names_in
 from .passes import PIPELINES
-from .passes import forward
+from .passes import forward, reverse, ssa, structure
 from .template import JNP
 
-RUNTIME_NAMES = ("max_weights", "min_weights", "prod_others")
+RUNTIME_NAMES = ("max_weights", "min_weights", "prod_others", "unbroadcast", "list_append",
+                 "zip_length", "grad_seed", "tree_add", "tree_zeros_like",
+                 "getitem_cotangent")
+
+
+class _WithRuntime:
+    """The user's namespace, plus the helpers s2s's generated code calls."""
+
+    def __init__(self, ns):
+        self.inner = ns
+        self.globals = ns.globals
+        self.cells = ns.cells
+
+    def lookup(self, name):
+        if name in RUNTIME_NAMES:
+            return getattr(runtime, name)
+        return self.inner.lookup(name)
+
+    def has(self, name):
+        try:
+            self.lookup(name)
+            return True
+        except KeyError:
+            return False
 
 
 class Generated:
@@ -41,7 +64,7 @@ class _Parsed:
 
     def __init__(self, fn):
         parsed = frontend.parse_function(fn)
-        self.ns = parsed.namespace
+        self.ns = _WithRuntime(parsed.namespace)
         self.source = Source(parsed.filename)
         self.filename = parsed.filename
         self.stages = []
@@ -109,6 +132,58 @@ def _build_jvp(gen):
     gen.name = namer.fresh(tree.name + "_jvp")
     new = forward.run(tree, active, p.ns, p.source, namer, request_callee, name=gen.name)
     _finish(gen, p, new, cells)
+
+
+def get_reverse(fn, mode, kinds, has_aux=False, argnums_int=False):
+    """The generated reverse-mode function of `fn`: mode is 'vjp', 'grad' or
+    'value_and_grad'; kinds[i] is 0 (not differentiated), 1 (an array) or 2
+    (a pytree) for parameter i."""
+    fn = frontend.python_function(fn)
+    key = (fn, mode, kinds, has_aux, argnums_int)
+    gen = _CACHE.get(key)
+    if gen is not None:
+        return gen
+    gen = _CACHE[key] = Generated(fn, mode, kinds)
+    try:
+        _build_reverse(gen, has_aux, argnums_int)
+    except BaseException:
+        del _CACHE[key]
+        raise
+    return gen
+
+
+def _build_reverse(gen, has_aux, argnums_int):
+    p = _parsed(gen.fn)
+    namer = p.namer()
+    tree = copy.deepcopy(p.tree)
+    stages = []
+    tree = structure.run(tree, p.source, namer)
+    stages.append(("structure", backend.to_source(tree, p.filename)))
+    tree = ssa.run(tree, namer)
+    stages.append(("ssa", backend.to_source(tree, p.filename)))
+    cells = _base_cells()
+    callees = {}
+
+    def request_callee(fn, kinds):
+        key = (frontend.python_function(fn), kinds)
+        if key not in callees:
+            other = gen if key == (gen.fn, gen.mask) and gen.transform == "vjp" \
+                else get_reverse(fn, "vjp", kinds)
+            name = gen.name if other is gen else namer.fresh(other.fn.__name__ + "_vjp")
+            callees[key] = name
+            cells[name] = other.cell
+        return callees[key]
+
+    suffix = {"vjp": "_vjp", "grad": "_grad", "value_and_grad": "_value_and_grad"}[gen.transform]
+    gen.name = namer.fresh(tree.name + suffix)
+    new = reverse.run(tree, gen.mask, gen.transform, gen.name, p.ns, p.source, namer,
+                      request_callee, has_aux, argnums_int)
+    p_stages = p.stages
+    p.stages = p_stages + stages
+    try:
+        _finish(gen, p, new, cells)
+    finally:
+        p.stages = p_stages
 
 
 def _base_cells():

@@ -22,6 +22,7 @@ class Primitive:
         self.fn = fn
         self.differentiable = True
         self.jvp = None             # Template, or None for multilinear primitives
+        self.vjp = None             # Template returning one cotangent per operand
         self.multilinear = False    # jvp = sum over operands of f(..., x_i_dot, ...)
         self.broadcasts = False     # a lone tangent must be broadcast to the output
         self.static_argnums = ()    # operands that are never differentiated (einsum's spec)
@@ -45,13 +46,19 @@ def _jnp_name(fn):
 
 
 def _register(fn):
-    if isinstance(fn, str):        # pseudo-primitives: getitem, at_set, ...
-        name, key = fn, fn
+    """The table entry of `fn`: a jax.numpy function, a pseudo-primitive named
+    by a string (getitem, at_set, ...), or an s2s runtime helper."""
+    prim = PRIMITIVES.get(fn)
+    if prim is not None:
+        return prim
+    if isinstance(fn, str):
+        prim = BY_NAME[fn] = Primitive(fn, fn)
+    elif getattr(fn, "__module__", None) == "s2s.runtime":
+        prim = Primitive(fn.__name__, fn)   # called by its own name, not as jnp.NAME
     else:
-        name, key = _jnp_name(fn), fn
-    prim = PRIMITIVES.get(key)
-    if prim is None:
-        prim = PRIMITIVES[key] = BY_NAME[name] = Primitive(name, fn)
+        name = _jnp_name(fn)
+        prim = BY_NAME[name] = Primitive(name, fn)
+    PRIMITIVES[fn] = prim
     return prim
 
 
@@ -63,6 +70,22 @@ def jvp_rule(*fns, broadcasts=False):
             prim = _register(fn)
             prim.jvp = template
             prim.broadcasts = broadcasts
+        return rule
+    return decorate
+
+
+def vjp_rule(*fns):
+    """Register `rule` as the vjp template of every function in `fns`.
+
+    The rule takes `ans_bar` (the output's cotangent), the operands, and
+    optionally `ans`; it returns one cotangent per operand, in order (a single
+    expression when only the first operand is differentiable, `None` for an
+    operand with no derivative, such as an axis or a shape).
+    """
+    def decorate(rule):
+        template = Template(rule)
+        for fn in fns:
+            _register(fn).vjp = template
         return rule
     return decorate
 
@@ -102,4 +125,4 @@ def for_operator(op):
     return PRIMITIVES[OPERATORS[type(op)]]
 
 
-from . import elementwise, reductions, linalg, shape, indexing  # noqa: E402,F401  (register)
+from . import elementwise, reductions, linalg, shape, indexing, runtime_helpers  # noqa: E402,F401,E501

@@ -1,0 +1,477 @@
+"""Reverse mode: a forward sweep, then the pullback.
+
+Input: a function after `structure` and `ssa` (one exit; each name assigned
+once outside loops). Output, for `mode="vjp"`:
+
+    def f_vjp(x):
+        <forward sweep: the primal code; loops also append each iteration's
+         values to their tape>
+        def f_pullback(result_bar):
+            <adjoint statements in reverse order>
+            return (x_bar,)
+        return result, f_pullback
+
+and for `mode="grad"` / `"value_and_grad"` the same two sweeps inline in one
+function, seeded with `result_bar = grad_seed(result)`.
+
+Cotangents are named `x_bar`. A cotangent is created by its first
+contribution and accumulated (`x_bar = x_bar + ...`) by later ones; a value
+whose cotangent was never created contributes nothing, so its adjoint code is
+never emitted. Where control flow joins, cotangents that may be created on
+one path are set to zeros before it. Each primitive's adjoint comes from its
+vjp rule in s2s/rules, placed beside its jvp rule.
+"""
+import gast
+
+from .. import rules
+from ..template import JNP, jnp_attr, load, store
+from .activity import Activity
+from .resolve import callee
+from .scopes import params
+from .ssa import PUSH
+
+
+class Reverse:
+    def __init__(self, ns, source, namer, request_callee):
+        self.ns = ns
+        self.source = source
+        self.namer = namer
+        self.request_callee = request_callee   # (function, kinds) -> name of its vjp
+        self.bars = {}
+        self.pullbacks = {}   # id(assign) -> name of the callee's pullback
+
+    # -- the whole function ------------------------------------------------------
+
+    def function(self, fn, kinds, mode, name, has_aux=False, argnums_int=False):
+        args = params(fn)
+        active = [a for a, k in zip(args, kinds) if k]
+        self.activity = Activity(fn, self.ns, active)
+        self.arrays = _array_names(fn, {a for a, k in zip(args, kinds) if k == 1}, self.ns)
+        body = fn.body
+        result = body[-1].value.id          # structure ends every function with this
+        body = body[:-1]
+        if has_aux:
+            value, aux = self.namer.fresh("value"), self.namer.fresh("aux")
+            unpack = gast.Assign(targets=[gast.Tuple(elts=[store(value), store(aux)],
+                                                     ctx=gast.Store())],
+                                 value=load(result), type_comment=None)
+            body = body + [gast.copy_location(unpack, fn.body[-1])]
+            self.activity.active |= {value, aux} if result in self.activity.active else set()
+            self.arrays.add(value)
+            out = value
+        else:
+            out = result
+        self.name_tapes_and_calls(body)
+        init = {out}
+        backward = self.adjoint_block(body, init, frozenset())
+        grads = [self.final_bar(a, init) for a in active]
+        forward = self.forward_block(body)
+        seed_target = store(self.bar(out))
+        if mode == "vjp":
+            pb_name = self.namer.fresh(fn.name + "_pullback")
+            pullback = gast.FunctionDef(
+                name=pb_name, args=_arguments([self.bar(out)]),
+                body=backward + [gast.Return(value=gast.Tuple(elts=grads, ctx=gast.Load()))],
+                decorator_list=[], returns=None, type_comment=None, type_params=[])
+            ret = gast.Tuple(elts=[load(result), load(pb_name)], ctx=gast.Load())
+            new_body = forward + [pullback, gast.Return(value=ret)]
+        else:
+            seed = gast.Assign(targets=[seed_target],
+                               value=gast.Call(func=load("grad_seed"), args=[load(out)],
+                                               keywords=[]), type_comment=None)
+            g = grads[0] if argnums_int else gast.Tuple(elts=grads, ctx=gast.Load())
+            if has_aux:
+                g = gast.Tuple(elts=[g, load(aux)], ctx=gast.Load())
+            if mode == "value_and_grad":
+                value_out = load(result) if not has_aux else load(result)
+                g = gast.Tuple(elts=[value_out, g], ctx=gast.Load())
+            new_body = forward + [gast.copy_location(seed, fn.body[-1])] + backward \
+                + [gast.Return(value=g)]
+        new = gast.FunctionDef(name=name, args=_arguments(args), body=new_body,
+                               decorator_list=[], returns=None, type_comment=None,
+                               type_params=[])
+        return gast.copy_location(new, fn)
+
+    def bar(self, name):
+        if name not in self.bars:
+            self.bars[name] = self.namer.fresh(name + "_bar")
+        return self.bars[name]
+
+    def final_bar(self, name, init):
+        if name in init:
+            return load(self.bar(name))
+        return self.zeros(name)
+
+    def zeros(self, name):
+        if name in self.arrays:
+            return gast.Call(func=jnp_attr("zeros_like"), args=[load(name)], keywords=[])
+        return gast.Call(func=load("tree_zeros_like"), args=[load(name)], keywords=[])
+
+    def name_tapes_and_calls(self, body):
+        for s in _walk_stmts(body):
+            if isinstance(s, (gast.For, gast.While)):
+                s.s2s_tape = self.namer.fresh("tape")
+            elif isinstance(s, gast.Assign) and isinstance(s.value, gast.Call):
+                c = callee(s.value, self.ns, self.activity.visible)
+                if c.kind == "local":
+                    raise self.source.error(s, "s2s cannot yet differentiate a call of a "
+                                               "nested function in reverse mode",
+                                            "define the function at module level")
+                if c.kind == "user" and self.activity.value_active(s.value):
+                    target = s.targets[0]
+                    base = target.id if isinstance(target, gast.Name) else c.name
+                    self.pullbacks[id(s)] = self.namer.fresh(base + "_pullback")
+
+    # -- forward sweep ----------------------------------------------------------------
+
+    def forward_block(self, stmts, loop=None):
+        out = []
+        for s in stmts:
+            out.extend(self.forward_stmt(s, loop))
+        return out
+
+    def forward_stmt(self, s, loop):
+        if isinstance(s, gast.Assign) and id(s) in self.pullbacks:
+            c = callee(s.value, self.ns, self.activity.visible)
+            operands, kinds = self.bind_call(s.value, c)
+            name = self.request_callee(c.obj, kinds)
+            call = gast.Call(func=load(name), args=operands, keywords=[])
+            pair = gast.Tuple(elts=[s.targets[0], store(self.pullbacks[id(s)])],
+                              ctx=gast.Store())
+            return [gast.copy_location(gast.Assign(targets=[pair], value=call,
+                                                   type_comment=None), s)]
+        if isinstance(s, gast.Expr) and _is_push(s):
+            if loop is None:
+                return []
+            defined = {a.id for a in s.value.args} | set(loop.s2s_loop.carried.values())
+            entry = [load(n) if n in defined else gast.Constant(value=None, kind=None)
+                     for n in loop.s2s_entries]
+            item = gast.Tuple(elts=entry, ctx=gast.Load()) if len(entry) != 1 else entry[0]
+            append = gast.Call(func=gast.Attribute(value=load(loop.s2s_tape), attr="append",
+                                                   ctx=gast.Load()),
+                               args=[item], keywords=[])
+            return [gast.copy_location(gast.Expr(value=append), s)]
+        if isinstance(s, gast.If):
+            s.body = self.forward_block(s.body, loop) or [gast.Pass()]
+            s.orelse = self.forward_block(s.orelse, loop)
+            return [s]
+        if isinstance(s, (gast.For, gast.While)):
+            inner = [n for n in _walk_stmts(s.body) if isinstance(n, (gast.For, gast.While))
+                     and n is not s]
+            s.body = self.forward_block(s.body, s)
+            fresh_tapes = [gast.Assign(targets=[store(n.s2s_tape)], value=gast.List(
+                elts=[], ctx=gast.Load()), type_comment=None) for n in inner
+                if _directly_inside(n, s)]
+            s.body = [gast.copy_location(t, s) for t in fresh_tapes] + s.body
+            if loop is not None:
+                return [s]   # the enclosing loop makes this tape afresh each iteration
+            tape = gast.Assign(targets=[store(s.s2s_tape)], value=gast.List(elts=[],
+                                                                             ctx=gast.Load()),
+                               type_comment=None)
+            return [gast.copy_location(tape, s), s]
+        return [s]
+
+    # -- adjoint ------------------------------------------------------------------------
+
+    def adjoint_block(self, stmts, init, persistent):
+        out = []
+        for s in reversed(stmts):
+            for new in getattr(self, "adjoint_" + type(s).__name__, _nothing)(s, init, persistent):
+                out.append(gast.copy_location(new, s))
+        return out
+
+    def adjoint_Assign(self, s, init, persistent):
+        target, value = s.targets[0], s.value
+        if isinstance(target, (gast.Tuple, gast.List)):
+            return self.adjoint_unpack(target, value, init, persistent)
+        t = target.id
+        if t not in init or t not in self.activity.active:
+            return []
+        pre, contributions = self.contributions(s, value, t)
+        out = list(pre)
+        for operand, expr in contributions:
+            out.append(self.accumulate(operand, expr, init))
+        out.extend(self.consume(t, init, persistent))
+        return out
+
+    def adjoint_unpack(self, target, value, init, persistent):
+        names = _flat_names(target)
+        if not any(n in init for n in names) or not self.activity.is_active(value):
+            for n in names:
+                init.discard(n)
+            return []
+        bars = self.structured_bars(target, init)
+        out = [self.accumulate(value.id, bars, init)]
+        for n in names:
+            out.extend(self.consume(n, init, persistent))
+        return out
+
+    def structured_bars(self, target, init):
+        if isinstance(target, gast.Name):
+            return self.final_bar(target.id, init)
+        return gast.Tuple(elts=[self.structured_bars(e, init) for e in target.elts],
+                          ctx=gast.Load())
+
+    def consume(self, name, init, persistent):
+        """The value `name` is defined here: before this point its cotangent is zero."""
+        if name in persistent:
+            return [gast.Assign(targets=[store(self.bar(name))], value=self.zeros(name),
+                                type_comment=None)]
+        init.discard(name)
+        return []
+
+    def accumulate(self, operand, expr, init):
+        bar = self.bar(operand)
+        if operand in init:
+            if operand in self.arrays:
+                expr = gast.BinOp(left=load(bar), op=gast.Add(), right=expr)
+            else:
+                expr = gast.Call(func=load("tree_add"), args=[load(bar), expr], keywords=[])
+        init.add(operand)
+        return gast.Assign(targets=[store(bar)], value=expr, type_comment=None)
+
+    def adjoint_If(self, s, init, persistent):
+        out = []
+        for n in sorted(self.active_reads(s) - init - _defined_in([s])):
+            out.append(gast.Assign(targets=[store(self.bar(n))], value=self.zeros(n),
+                                   type_comment=None))
+            init.add(n)
+        body_init, orelse_init = set(init), set(init)
+        body = self.adjoint_block(s.body, body_init, persistent)
+        orelse = self.adjoint_block(s.orelse, orelse_init, persistent)
+        init.intersection_update(body_init & orelse_init)
+        init.update(body_init & orelse_init)
+        if body or orelse:
+            out.append(gast.If(test=s.test, body=body or [gast.Pass()], orelse=orelse))
+        return out
+
+    def adjoint_For(self, s, init, persistent):
+        return self.adjoint_loop(s, init, persistent)
+
+    def adjoint_While(self, s, init, persistent):
+        return self.adjoint_loop(s, init, persistent)
+
+    def adjoint_loop(self, s, init, persistent):
+        loop = s.s2s_loop
+        carried = set(loop.carried.values())
+        defined = _defined_in(s.body) | _flat_names(getattr(s, "target", gast.Tuple(elts=[])))
+        out = []
+        needed = (self.active_reads(s) - defined) | (carried & self.activity.active)
+        for n in sorted(needed - init):
+            zero_of = loop.entry_values.get(n, n)
+            z = self.zeros(zero_of)
+            out.append(gast.Assign(targets=[store(self.bar(n))], value=z, type_comment=None))
+            init.add(n)
+        body_persistent = frozenset(persistent | carried | (defined & init))
+        body_init = set(init)
+        body = self.adjoint_block(s.body, body_init, body_persistent)
+        read = {n.id for b in body for n in gast.walk(b) if isinstance(n, gast.Name)
+                and not isinstance(n.ctx, gast.Store)}
+        inner_tapes = [n.s2s_tape for n in _walk_stmts(s.body)
+                       if isinstance(n, (gast.For, gast.While)) and _directly_inside(n, s)]
+        order = list(dict.fromkeys(list(loop.carried.values()) + _target_names(s)
+                                   + loop.saved + inner_tapes))
+        s.s2s_entries = [n for n in order if n in read]
+        if not body:
+            return out
+        if s.s2s_entries:
+            entries = [store(n) for n in s.s2s_entries]
+            target = entries[0] if len(entries) == 1 else gast.Tuple(elts=entries,
+                                                                    ctx=gast.Store())
+        else:
+            s.s2s_entries = []
+            target = store("_")
+        it = gast.Call(func=load("reversed"), args=[load(s.s2s_tape)], keywords=[])
+        out.append(gast.For(target=target, iter=it, body=body, orelse=[], type_comment=None))
+        return out
+
+    def active_reads(self, node):
+        """Names that may receive a cotangent inside `node`: the active operands
+        of its differentiable statements (not those of comparisons)."""
+        found = set()
+        for s in _walk_stmts([node]):
+            if isinstance(s, gast.Assign) and self.activity.value_active(s.value):
+                found |= {n.id for n in gast.walk(s.value) if isinstance(n, gast.Name)
+                          and n.id in self.activity.active}
+        return found
+
+    # -- contributions ---------------------------------------------------------------------
+
+    def contributions(self, s, value, t):
+        """([statements], [(operand name, cotangent expression)]) for `t = value`."""
+        bar = load(self.bar(t))
+        act = self.activity
+        if isinstance(value, gast.Name):
+            return [], [(value.id, bar)] if act.is_active(value) else []
+        if isinstance(value, (gast.Tuple, gast.List)):
+            return [], [(e.id, gast.Subscript(value=bar, slice=gast.Constant(value=i, kind=None),
+                                              ctx=gast.Load()))
+                        for i, e in enumerate(value.elts) if act.is_active(e)]
+        if isinstance(value, gast.Dict):
+            return [], [(v.id, gast.Subscript(value=bar, slice=k, ctx=gast.Load()))
+                        for k, v in zip(value.keys, value.values) if act.is_active(v)]
+        if isinstance(value, gast.BinOp):
+            return self.apply_vjp(rules.for_operator(value.op), value,
+                                  [value.left, value.right], [], t)
+        if isinstance(value, gast.UnaryOp):
+            return self.apply_vjp(rules.for_operator(value.op), value, [value.operand], [], t)
+        if isinstance(value, gast.Subscript):
+            prim = rules.BY_NAME["getitem"] if value.value.id in self.arrays \
+                else rules.BY_NAME["getitem_tree"]
+            return self.apply_vjp(prim, value, [value.value, value.slice], [], t)
+        c = callee(value, self.ns, act.visible)
+        if id(s) in self.pullbacks:
+            operands, kinds = self.bind_call(value, c)
+            active = [o.id for o, k in zip(operands, kinds) if k]
+            bars = self.namer.fresh(t + "_arg_bars")
+            call = gast.Call(func=load(self.pullbacks[id(s)]), args=[bar], keywords=[])
+            pre = [gast.Assign(targets=[store(bars)], value=call, type_comment=None)]
+            return pre, [(a, gast.Subscript(value=load(bars), slice=gast.Constant(value=i,
+                                                                                   kind=None),
+                                            ctx=gast.Load())) for i, a in enumerate(active)]
+        if c.kind == "at":
+            sub = value.func.value
+            return self.apply_vjp(c.obj, value, [sub.value.value, sub.slice, value.args[0]],
+                                  [], t)
+        if c.kind == "prim":
+            return self.apply_vjp(c.obj, value, value.args, value.keywords, t)
+        raise self.source.error(value, "s2s cannot differentiate this call in reverse mode",
+                                "call jax.numpy functions or Python functions s2s can read")
+
+    def apply_vjp(self, prim, value, args, keywords, t):
+        if prim is None or prim.vjp is None:
+            name = getattr(prim, "name", None) or "this operation"
+            raise self.source.error(value, f"s2s has no reverse-mode rule for `{name}` yet",
+                                    "compute it outside the differentiated function, or "
+                                    "use forward mode (s2s.jvp)")
+        template = prim.vjp
+        primal_params = [p for p in template.params if p not in ("ans", "ans_bar")]
+        bound = dict(zip(primal_params, args))
+        for k in keywords:
+            if k.arg not in primal_params:
+                raise self.source.error(value, f"s2s's rule for `{prim.name}` has no "
+                                               f"parameter `{k.arg}`")
+            bound[k.arg] = k.value
+        bindings = dict(bound)
+        bindings["ans_bar"] = load(self.bar(t))
+        bindings["ans"] = load(t)
+        expr = template.instantiate(bindings)
+        parts = expr.elts if isinstance(expr, gast.Tuple) else [expr]
+        pre, out = [], []
+        for i, p in enumerate(primal_params):
+            operand = bound.get(p)
+            if operand is None or not self.activity.is_active(operand):
+                continue
+            part = parts[i] if i < len(parts) else None
+            if part is None or (isinstance(part, gast.Constant) and part.value is None):
+                raise self.source.error(value, f"`{prim.name}` has no derivative with respect "
+                                               f"to `{p}`")
+            if isinstance(operand, (gast.Tuple, gast.List)):
+                tmp = self.namer.fresh(t + "_parts_bar")
+                pre.append(gast.Assign(targets=[store(tmp)], value=part, type_comment=None))
+                out.extend((e.id, gast.Subscript(value=load(tmp),
+                                                 slice=gast.Constant(value=j, kind=None),
+                                                 ctx=gast.Load()))
+                           for j, e in enumerate(operand.elts) if self.activity.is_active(e))
+            else:
+                out.append((operand.id, part))
+        return pre, out
+
+    def bind_call(self, call, c):
+        code = c.obj.__code__
+        names = list(code.co_varnames[:code.co_argcount])
+        values = c.obj.__defaults__ or ()
+        defaults = {n: gast.Constant(value=v, kind=None)
+                    for n, v in zip(names[len(names) - len(values):], values)}
+        bound = dict(zip(names, call.args))
+        for k in call.keywords:
+            bound[k.arg] = k.value
+        operands = []
+        for n in names:
+            if n not in bound and n not in defaults:
+                raise self.source.error(call, f"this call of `{c.name}` leaves `{n}` unset")
+            operands.append(bound.get(n, defaults.get(n)))
+        kinds = tuple((1 if o.id in self.arrays else 2) if self.activity.is_active(o) else 0
+                      for o in operands)
+        return operands, kinds
+
+
+def run(fn, kinds, mode, name, ns, source, namer, request_callee, has_aux=False,
+        argnums_int=False):
+    return Reverse(ns, source, namer, request_callee).function(fn, kinds, mode, name, has_aux,
+                                                               argnums_int)
+
+
+def _nothing(s, init, persistent):
+    return []
+
+
+def _arguments(names):
+    return gast.arguments(args=[store(a) for a in names], posonlyargs=[], vararg=None,
+                          kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[])
+
+
+def _is_push(s):
+    return (isinstance(s.value, gast.Call) and isinstance(s.value.func, gast.Name)
+            and s.value.func.id == PUSH)
+
+
+def _walk_stmts(stmts):
+    for s in stmts:
+        yield s
+        for field in ("body", "orelse"):
+            yield from _walk_stmts(getattr(s, field, []) or [])
+
+
+def _directly_inside(inner, outer):
+    """Is loop `inner` in `outer`'s body without another loop in between?"""
+    def search(stmts):
+        for s in stmts:
+            if s is inner:
+                return True
+            if isinstance(s, gast.If) and (search(s.body) or search(s.orelse)):
+                return True
+        return False
+    return search(outer.body)
+
+
+def _defined_in(stmts):
+    found = set()
+    for s in _walk_stmts(stmts):
+        if isinstance(s, gast.Assign):
+            found |= _flat_names(s.targets[0])
+        if isinstance(s, gast.For):
+            found |= _flat_names(s.target)
+    return found
+
+
+def _flat_names(target):
+    return {n.id for n in gast.walk(target) if isinstance(n, gast.Name)}
+
+
+def _target_names(loop):
+    return sorted(_flat_names(loop.target)) if isinstance(loop, gast.For) else []
+
+
+def _array_names(fn, array_params, ns):
+    """Names certainly holding arrays: results of jnp functions and arithmetic."""
+    arrays = set(array_params)
+    changed = True
+    while changed:
+        changed = False
+        for s in _walk_stmts(fn.body):
+            if not isinstance(s, gast.Assign) or not isinstance(s.targets[0], gast.Name):
+                continue
+            t, v = s.targets[0].id, s.value
+            is_array = isinstance(v, (gast.BinOp, gast.UnaryOp)) \
+                or (isinstance(v, gast.Call) and isinstance(v.func, gast.Attribute)
+                    and isinstance(v.func.value, gast.Name) and v.func.value.id == JNP) \
+                or (isinstance(v, gast.Name) and v.id in arrays) \
+                or (isinstance(v, gast.Subscript) and isinstance(v.value, gast.Name)
+                    and v.value.id in arrays) \
+                or (isinstance(v, gast.Call) and isinstance(v.func, gast.Attribute)
+                    and v.func.attr in ("set", "add"))
+            if is_array and t not in arrays:
+                arrays.add(t)
+                changed = True
+    return arrays

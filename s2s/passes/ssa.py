@@ -1,0 +1,231 @@
+"""Single assignment: give every assignment its own name (outside loops).
+
+Reverse mode reads primal values after the forward sweep has finished. If `y`
+is reassigned (`y = y * x`), the pullback would see only the last value; so
+each assignment to a name already in use gets a new version (`y_1`, `y_2`).
+Where branches join, both assign one merged version; loops keep one *carried*
+version per variable they update (copied in before the loop, copied back at
+the end of each iteration). At each exit of a loop body a placeholder
+`__s2s_push__(...)` marks where reverse mode saves the iteration's values on
+the loop's tape.
+"""
+import gast
+
+from ..template import load, store
+from .scopes import params
+
+PUSH = "__s2s_push__"
+
+
+def run(fn, namer):
+    _SSA(namer).function(fn)
+    _drop_unread_copies(fn)
+    return fn
+
+
+def _drop_unread_copies(fn):
+    """Copies out of a loop that nothing reads (most of them) go."""
+    read = {n.id for n in gast.walk(fn) if isinstance(n, gast.Name)
+            and not isinstance(n.ctx, gast.Store)}
+    for node in gast.walk(fn):
+        for field in ("body", "orelse"):
+            block = getattr(node, field, None)
+            if isinstance(block, list):
+                setattr(node, field, [s for s in block if not (
+                    getattr(s, "s2s_copy_out", False) and s.targets[0].id not in read)])
+
+
+class _Loop:
+    def __init__(self, node, carried):
+        self.node = node
+        self.carried = carried        # user name -> carried version
+        self.entry_values = {}        # carried version -> the version it starts from
+        self.saved = []               # versions saved per iteration, in order
+
+
+class _SSA:
+    def __init__(self, namer):
+        self.namer = namer
+        self.defined = set()
+        self.loops = []
+
+    def function(self, fn):
+        env = {p: p for p in params(fn)}
+        self.defined |= set(env)
+        fn.body = self.block(fn.body, env)
+        return fn
+
+    def version(self, name):
+        v = name if name not in self.defined else self.namer.fresh(name)
+        self.defined.add(v)
+        if self.loops:
+            self.loops[-1].saved.append(v)
+        return v
+
+    # -- statements -------------------------------------------------------------
+
+    def block(self, stmts, env):
+        out = []
+        for s in stmts:
+            out.extend(getattr(self, "stmt_" + type(s).__name__, self.stmt_plain)(s, env))
+        return out
+
+    def stmt_plain(self, s, env):
+        _rename_reads(s, env)
+        return [s]
+
+    def stmt_FunctionDef(self, s, env):
+        return [s]  # reverse mode inlines nested functions before this pass
+
+    def stmt_Assign(self, s, env):
+        s.value = _renamed(s.value, env)
+        s.targets = [self.define(s.targets[0], env)]
+        return [s]
+
+    def define(self, target, env):
+        if isinstance(target, gast.Name):
+            env[target.id] = self.version(target.id)
+            return store(env[target.id])
+        return type(target)(elts=[self.define(e, env) for e in target.elts], ctx=gast.Store())
+
+    def stmt_If(self, s, env):
+        s.test = _renamed(s.test, env)
+        envs = []
+        for field in ("body", "orelse"):
+            branch_env = dict(env)
+            setattr(s, field, self.block(getattr(s, field), branch_env))
+            envs.append(branch_env)
+        flowing = [(f, e) for f, e in zip(("body", "orelse"), envs) if not _exits(getattr(s, f))]
+        names = sorted({n for _, e in flowing for n in e if e.get(n) != env.get(n)})
+        for n in names:
+            versions = {e.get(n) for _, e in flowing}
+            if len(versions) == 1:
+                env[n] = versions.pop()
+                continue
+            missing = None in versions
+            if missing and not self.loops:
+                continue  # undefined on some path, as in the user's code
+            # Inside a loop every path must define what the tape saves: a value
+            # that a path does not compute is None there (its adjoint never runs).
+            defined = versions - {None}
+            merged = defined.pop() if len(defined) == 1 else self.version(n)
+            for field, e in flowing:
+                value = load(e[n]) if e.get(n) is not None else gast.Constant(value=None,
+                                                                              kind=None)
+                if e.get(n) == merged:
+                    continue
+                block = [b for b in getattr(s, field) if not isinstance(b, gast.Pass)]
+                block.append(gast.copy_location(
+                    gast.Assign(targets=[store(merged)], value=value, type_comment=None), s))
+                setattr(s, field, block)
+            env[n] = merged
+        if not s.body:
+            s.body = [gast.Pass()]
+        return [s]
+
+    def stmt_For(self, s, env):
+        s.iter = _renamed(s.iter, env)
+        return self.loop(s, env)
+
+    def stmt_While(self, s, env):
+        return self.loop(s, env)
+
+    def loop(self, s, env):
+        assigned = sorted(_assigned(s.body) | (_names(s.target) if isinstance(s, gast.For)
+                                               else set()))
+        carried_names = [n for n in assigned if n in env]
+        before = []
+        loop = _Loop(s, {})
+        for n in carried_names:
+            c = self.version(n)
+            loop.carried[n] = c
+            loop.entry_values[c] = env[n]
+            before.append(gast.copy_location(
+                gast.Assign(targets=[store(c)], value=load(env[n]), type_comment=None), s))
+        body_env = dict(env)
+        body_env.update(loop.carried)
+        if isinstance(s, gast.While):
+            s.test = _renamed(s.test, body_env)
+        self.loops.append(loop)
+        if isinstance(s, gast.For):
+            s.target = self.define(s.target, body_env)
+        s.body = self.block(s.body, body_env)
+        self.loops.pop()
+        if not _exits(s.body):
+            s.body = s.body + self.iteration_end(loop, body_env, s)
+        s.body = [b for b in s.body if not isinstance(b, gast.Pass)] or [gast.Pass()]
+        s.s2s_loop = loop
+        # Later code reads copies, so the loop's own names are only ever read
+        # inside the loop (the pullback re-binds them from the tape).
+        after = []
+        for n in assigned:
+            inner = loop.carried.get(n, body_env.get(n))
+            if inner is None:
+                continue
+            out = self.version(n)
+            copy_out = gast.Assign(targets=[store(out)], value=load(inner), type_comment=None)
+            copy_out.s2s_copy_out = True
+            after.append(gast.copy_location(copy_out, s))
+            env[n] = out
+        return before + [s] + after
+
+    def stmt_Break(self, s, env):
+        return self.iteration_end(self.loops[-1], env, s) + [s]
+
+    def iteration_end(self, loop, env, where):
+        """Save the iteration (placeholder), then copy carried values back."""
+        mine = set(loop.saved) | set(loop.carried.values())
+        defined = [v for v in env.values() if v in mine]
+        push = gast.Expr(value=gast.Call(func=load(PUSH), args=[load(v) for v in defined],
+                                         keywords=[]))
+        out = [push]
+        for n, c in loop.carried.items():
+            if env.get(n) != c:
+                out.append(gast.Assign(targets=[store(c)], value=load(env[n]), type_comment=None))
+        return [gast.copy_location(o, where) for o in out]
+
+
+def _exits(block):
+    if not block:
+        return False
+    last = block[-1]
+    if isinstance(last, gast.Break):
+        return True
+    return isinstance(last, gast.If) and _exits(last.body) and _exits(last.orelse)
+
+
+def _names(target):
+    return {n.id for n in gast.walk(target) if isinstance(n, gast.Name)}
+
+
+def _assigned(stmts):
+    found = set()
+    for s in stmts:
+        for node in gast.walk(s):
+            if isinstance(node, gast.FunctionDef):
+                continue
+            if isinstance(node, gast.Name) and isinstance(node.ctx, gast.Store):
+                found.add(node.id)
+    return found
+
+
+def _renamed(node, env):
+    if node is None:
+        return None
+    if isinstance(node, gast.Name) and not isinstance(node.ctx, gast.Store):
+        return load(env[node.id]) if node.id in env else node
+    _rename_reads(node, env)
+    return node
+
+
+def _rename_reads(node, env):
+    for child in gast.walk(node):
+        for field, value in gast.iter_fields(child):
+            if isinstance(value, gast.Name) and not isinstance(value.ctx, gast.Store) \
+                    and value.id in env:
+                setattr(child, field, load(env[value.id]))
+            elif isinstance(value, list):
+                for i, item in enumerate(value):
+                    if isinstance(item, gast.Name) and not isinstance(item.ctx, gast.Store) \
+                            and item.id in env:
+                        value[i] = load(env[item.id])

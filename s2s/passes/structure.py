@@ -1,0 +1,162 @@
+"""Structure: control flow in the canonical form reverse mode needs.
+
+- Single exit: `if c: return a` followed by more code becomes
+  `if c: result = a` / `else: <the rest>`, and the function ends with one
+  `return result`. The pullback then knows which path ran from the branch
+  predicates alone.
+- Loops: code after a `break`/`continue` inside a branch moves into the other
+  branch, so each path through the body ends in one place; a trailing
+  `continue` disappears.
+- Every `for` loop counts with an integer (`for i in range(len(xs)): x = xs[i]`),
+  so the cotangent of `x` flows back into `xs` at index `i`.
+- `xs.append(v)` becomes `xs = list_append(xs, v)`: a value, not a mutation.
+"""
+import copy
+
+import gast
+
+from ..template import load, store
+
+RESULT = "result"
+
+
+def run(fn, source, namer):
+    _Structure(source, namer).function(fn)
+    return fn
+
+
+class _Structure:
+    def __init__(self, source, namer):
+        self.source = source
+        self.namer = namer
+
+    def function(self, fn):
+        result = self.namer.fresh(RESULT)
+        body = self.block(fn.body + [gast.Return(value=None)], in_loop=False)
+        body = _lift(body, (gast.Return,))
+        fn.body = _returns_to_assignments(body, result) + [gast.Return(value=load(result))]
+        fn.s2s_result = result
+        return fn
+
+    def block(self, stmts, in_loop):
+        out = []
+        for s in stmts:
+            if isinstance(s, gast.Return) and in_loop:
+                raise self.source.error(s, "`return` inside a loop is not supported in "
+                                           "reverse mode", "set a result variable and `break`")
+            if isinstance(s, gast.If):
+                s.body = self.block(s.body, in_loop)
+                s.orelse = self.block(s.orelse, in_loop)
+            elif isinstance(s, (gast.For, gast.While)):
+                s.body = _lift(self.block(s.body, in_loop=True), (gast.Break, gast.Continue))
+                s.body = _drop_trailing_continue(s.body)
+                if isinstance(s, gast.For):
+                    out.extend(self.counted_loop(s))
+                    continue
+            elif isinstance(s, gast.FunctionDef):
+                pass  # nested functions keep their own structure
+            elif _is_append(s):
+                s = _append_as_value(s)
+            out.append(s)
+        return out
+
+    def counted_loop(self, loop):
+        """`for x in xs` -> `for i in range(len(xs)): x = xs[i]` (also enumerate, zip)."""
+        it, target = loop.iter, loop.target
+        if isinstance(it, gast.Call) and isinstance(it.func, gast.Name) and it.func.id == "range":
+            return [loop]
+        setup = []
+        if isinstance(it, gast.Call) and isinstance(it.func, gast.Name) \
+                and it.func.id == "enumerate" and len(it.args) == 1 \
+                and isinstance(target, gast.Tuple) and len(target.elts) == 2:
+            index, items = target.elts[0], [(target.elts[1], it.args[0])]
+        elif isinstance(it, gast.Call) and isinstance(it.func, gast.Name) \
+                and it.func.id == "zip" and isinstance(target, gast.Tuple) \
+                and len(target.elts) == len(it.args):
+            index, items = store(self.namer.fresh("i")), list(zip(target.elts, it.args))
+        elif isinstance(it, gast.Name):
+            index, items = store(self.namer.fresh("i")), [(target, it)]
+        else:
+            raise self.source.error(loop, "s2s cannot reverse a loop over this iterable",
+                                    "loop over range(...), an array, a list, "
+                                    "enumerate(...) or zip(...)")
+        seqs = [seq for _, seq in items]
+        count = self.namer.fresh("n")
+        length = gast.Call(func=load("len"), args=[seqs[0]], keywords=[]) if len(seqs) == 1 \
+            else gast.Call(func=load("zip_length"), args=seqs, keywords=[])
+        setup.append(gast.copy_location(
+            gast.Assign(targets=[store(count)], value=length, type_comment=None), loop))
+        reads = []
+        for t, seq in items:
+            item = gast.Subscript(value=seq, slice=load(index.id), ctx=gast.Load())
+            if not isinstance(t, gast.Name):   # `for w, b in params`: read, then unpack
+                name = self.namer.fresh(f"{seq.id}_{index.id}")
+                reads.append(gast.Assign(targets=[store(name)], value=item, type_comment=None))
+                item = load(name)
+            reads.append(gast.Assign(targets=[t], value=item, type_comment=None))
+        reads = [gast.copy_location(r, loop) for r in reads]
+        loop.iter = gast.Call(func=load("range"), args=[load(count)], keywords=[])
+        loop.target = index
+        loop.body = reads + loop.body
+        return setup + [loop]
+
+
+def _lift(block, exits):
+    """Move the statements after a branch that may exit into its other paths."""
+    for i, s in enumerate(block):
+        if isinstance(s, exits):
+            return block[:i + 1]
+        if isinstance(s, gast.If) and _may_exit(s, exits):
+            rest = block[i + 1:]
+            s.body = _lift(s.body + copy.deepcopy(rest), exits)
+            s.orelse = _lift(s.orelse + copy.deepcopy(rest), exits)
+            return block[:i + 1]
+    return block
+
+
+def _may_exit(node, exits):
+    for s in getattr(node, "body", []) + getattr(node, "orelse", []):
+        if isinstance(s, exits):
+            return True
+        if isinstance(s, gast.If) and _may_exit(s, exits):
+            return True
+        if isinstance(s, (gast.For, gast.While)) and gast.Return in exits and _may_exit(s, exits):
+            return True
+    return False
+
+
+def _drop_trailing_continue(block):
+    if block and isinstance(block[-1], gast.Continue):
+        return block[:-1] or [gast.Pass()]
+    for s in block[-1:]:
+        if isinstance(s, gast.If):
+            s.body = _drop_trailing_continue(s.body)
+            s.orelse = _drop_trailing_continue(s.orelse) if s.orelse else []
+    return block
+
+
+def _returns_to_assignments(block, result):
+    out = []
+    for s in block:
+        if isinstance(s, gast.Return):
+            value = s.value if s.value is not None else gast.Constant(value=None, kind=None)
+            out.append(gast.copy_location(gast.Assign(targets=[store(result)], value=value,
+                                                      type_comment=None), s))
+            continue
+        if isinstance(s, gast.If):
+            s.body = _returns_to_assignments(s.body, result) or [gast.Pass()]
+            s.orelse = _returns_to_assignments(s.orelse, result)
+        out.append(s)
+    return out
+
+
+def _is_append(s):
+    return (isinstance(s, gast.Expr) and isinstance(s.value, gast.Call)
+            and isinstance(s.value.func, gast.Attribute) and s.value.func.attr == "append"
+            and isinstance(s.value.func.value, gast.Name) and len(s.value.args) == 1)
+
+
+def _append_as_value(s):
+    name = s.value.func.value.id
+    call = gast.Call(func=load("list_append"), args=[load(name), s.value.args[0]], keywords=[])
+    return gast.copy_location(gast.Assign(targets=[store(name)], value=call, type_comment=None), s)

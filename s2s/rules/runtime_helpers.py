@@ -1,0 +1,57 @@
+"""Rules for the helpers generated code calls (s2s/runtime.py), so that
+generated code can itself be transformed again (grad of grad, jvp of grad)."""
+import jax.numpy as jnp
+
+from . import jvp_rule, nondifferentiable, vjp_rule
+from ..runtime import (getitem_cotangent, grad_seed, list_append, max_weights, min_weights,
+                       prod_others, tree_add, tree_zeros_like, unbroadcast, zip_length)
+
+
+@jvp_rule(unbroadcast)
+def unbroadcast_(g, x, g_dot):
+    return unbroadcast(g_dot, x)
+
+
+@vjp_rule(unbroadcast)
+def unbroadcast__(ans_bar, g, x):
+    return jnp.broadcast_to(ans_bar, jnp.shape(g)), None
+
+
+@jvp_rule(list_append)
+def list_append_(xs, v, xs_dot, v_dot):
+    return list_append(xs_dot, v_dot)
+
+
+@vjp_rule(list_append)
+def list_append__(ans_bar, xs, v):
+    return ans_bar[:-1], ans_bar[-1]
+
+
+@jvp_rule(tree_add)
+def tree_add_(a, b, a_dot, b_dot):
+    return tree_add(a_dot, b_dot)
+
+
+@vjp_rule(tree_add)
+def tree_add__(ans_bar, a, b):
+    return ans_bar, ans_bar
+
+
+@jvp_rule(getitem_cotangent)
+def getitem_cotangent_(x, index, g, g_dot):
+    return getitem_cotangent(x, index, g_dot)
+
+
+@vjp_rule(getitem_cotangent)
+def getitem_cotangent__(ans_bar, x, index, g):
+    return None, None, ans_bar[index]
+
+
+nondifferentiable(grad_seed, tree_zeros_like, zip_length, max_weights, min_weights,
+                  prod_others)
+
+
+# `x[i]` where x may be a list, tuple or dict (a pytree), not just an array.
+@vjp_rule("getitem_tree")
+def getitem_tree(ans_bar, x, index):
+    return getitem_cotangent(x, index, ans_bar), None
