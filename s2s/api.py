@@ -10,7 +10,7 @@ from . import backend, frontend, runtime
 from .errors import S2SError, Source
 from .names import Namer, names_in
 from .passes import PIPELINES
-from .passes import forward, reverse, ssa, structure
+from .passes import forward, inline, reverse, simplify, ssa, structure
 from .template import JNP
 
 RUNTIME_NAMES = ("max_weights", "min_weights", "prod_others", "unbroadcast", "list_append",
@@ -131,7 +131,7 @@ def _build_jvp(gen):
     active = [a for a, m in zip(params, gen.mask) if m]
     gen.name = namer.fresh(tree.name + "_jvp")
     new = forward.run(tree, active, p.ns, p.source, namer, request_callee, name=gen.name)
-    _finish(gen, p, new, cells)
+    _finish(gen, p, new, cells, [("jvp", backend.to_source(new, p.filename))])
 
 
 def get_reverse(fn, mode, kinds, has_aux=False, argnums_int=False):
@@ -157,6 +157,7 @@ def _build_reverse(gen, has_aux, argnums_int):
     namer = p.namer()
     tree = copy.deepcopy(p.tree)
     stages = []
+    tree = inline.run(tree, p.source, namer)
     tree = structure.run(tree, p.source, namer)
     stages.append(("structure", backend.to_source(tree, p.filename)))
     tree = ssa.run(tree, namer)
@@ -178,12 +179,8 @@ def _build_reverse(gen, has_aux, argnums_int):
     gen.name = namer.fresh(tree.name + suffix)
     new = reverse.run(tree, gen.mask, gen.transform, gen.name, p.ns, p.source, namer,
                       request_callee, has_aux, argnums_int)
-    p_stages = p.stages
-    p.stages = p_stages + stages
-    try:
-        _finish(gen, p, new, cells)
-    finally:
-        p.stages = p_stages
+    stages.append((gen.transform, backend.to_source(new, p.filename)))
+    _finish(gen, p, new, cells, stages)
 
 
 def _base_cells():
@@ -193,9 +190,10 @@ def _base_cells():
     return cells
 
 
-def _finish(gen, p, tree, cells):
+def _finish(gen, p, tree, cells, stages):
+    tree = simplify.run(tree)
     gen.source = backend.to_source(tree, p.filename)
-    gen.stages = p.stages + [(gen.transform, gen.source)]
+    gen.stages = p.stages + stages + [("simplify", gen.source)]
     for name, c in p.ns.cells.items():
         cells.setdefault(name, c)
     gen.function = backend.compile_function(gen.source, gen.name, p.ns.globals, cells)
@@ -244,7 +242,7 @@ def generated(fun, transform="jvp", argnums=None):
         argnums = (argnums,)
     mask = tuple(i in argnums for i in range(nparams))
     if transform != "jvp":
-        raise ValueError(f"unknown transformation {transform!r}; s2s knows 'jvp'")
+        return _generated_record(fun, transform, argnums).function
     return get_jvp(fn, mask).function
 
 
@@ -265,6 +263,18 @@ def stages(fun, transform, argnums=None):
 
 
 def _generated_record(fun, transform, argnums):
+    if isinstance(fun, Transformed) and transform is None:
+        return fun.generated()
+    if transform in ("grad", "value_and_grad", "vjp"):
+        fn = frontend.python_function(fun)
+        nparams = fn.__code__.co_argcount
+        if transform == "vjp":
+            active = range(nparams) if argnums is None else \
+                ((argnums,) if isinstance(argnums, int) else argnums)
+            kinds = tuple(1 if i in active else 0 for i in range(nparams))
+            return get_reverse(fn, "vjp", kinds)
+        return Transformed(fn, transform, 0 if argnums is None else argnums,
+                           False).generated()
     if transform is None:
         gen = _BY_FUNCTION.get(fun)
         if gen is None:
@@ -307,3 +317,106 @@ def _tangent_for(primal, tangent):
             return t
         return np.zeros(np.shape(p), dtype=np.float32)
     return jax.tree_util.tree_map(fix, primal, tangent)
+
+
+# -- reverse mode -------------------------------------------------------------------
+
+class Transformed:
+    """`grad(f)`, `value_and_grad(f)`: callable like JAX's, and printable with
+    `s2s.source`. Generated code is built on the first call for each
+    combination of argument kinds (array or pytree), then reused."""
+
+    def __init__(self, fun, mode, argnums, has_aux):
+        self.fun = fun
+        self.fn = frontend.python_function(fun)
+        self.mode = mode
+        self.argnums_int = isinstance(argnums, int)
+        self.argnums = (argnums,) if self.argnums_int else tuple(argnums)
+        self.has_aux = has_aux
+        nparams = self.fn.__code__.co_argcount
+        for a in self.argnums:
+            if not isinstance(a, int) or not -nparams <= a < nparams:
+                raise ValueError(f"argnums {argnums!r} out of bounds for "
+                                 f"{self.fn.__name__} with {nparams} parameters")
+        self.argnums = tuple(a % nparams for a in self.argnums)
+        self.__name__ = f"{mode}_{self.fn.__name__}"
+        self.__qualname__ = self.__name__
+        self.__doc__ = self.fn.__doc__
+
+    def __call__(self, *args):
+        args = list(args) + _defaults(self.fn, len(args))
+        kinds = []
+        for i, a in enumerate(args):
+            if i not in self.argnums:
+                kinds.append(0)
+                continue
+            _check_inexact(a, self.mode, i)
+            kinds.append(_kind(a))
+        gen = get_reverse(self.fn, self.mode, tuple(kinds), self.has_aux, self.argnums_int)
+        return gen.function(*args)
+
+    def generated(self, kinds=None):
+        if kinds is None:
+            nparams = self.fn.__code__.co_argcount
+            kinds = tuple(1 if i in self.argnums else 0 for i in range(nparams))
+        return get_reverse(self.fn, self.mode, kinds, self.has_aux, self.argnums_int)
+
+    @property
+    def __s2s_function__(self):
+        """What a transformation of this object transforms: its generated code."""
+        return self.generated().function
+
+    def __repr__(self):
+        return f"<s2s.{self.mode} of {self.fn.__qualname__}>"
+
+
+def grad(fun, argnums=0, has_aux=False):
+    """The gradient of a scalar function, as `jax.grad`: built by rewriting
+    `fun`'s source into a forward sweep and its pullback (`s2s.source(grad(f))`)."""
+    return Transformed(fun, "grad", argnums, has_aux)
+
+
+def value_and_grad(fun, argnums=0, has_aux=False):
+    """`(fun(*args), grad(fun)(*args))` in one sweep, as `jax.value_and_grad`."""
+    return Transformed(fun, "value_and_grad", argnums, has_aux)
+
+
+def vjp(fun, *primals, has_aux=False):
+    """`(fun(*primals), vjp_fn)` as `jax.vjp`; `vjp_fn(ct)` runs only the pullback
+    and returns one cotangent per primal."""
+    fn = frontend.python_function(fun)
+    defaults = _defaults(fn, len(primals))
+    args = list(primals) + defaults
+    kinds = tuple(_kind(p) if _differentiable(p) else 0 for p in args)
+    gen = get_reverse(fn, "vjp", kinds, has_aux)
+    out, pullback = gen.function(*args)
+
+    def vjp_fn(cotangent):
+        bars = iter(pullback(cotangent))
+        return tuple(next(bars) if k else _float0_zeros(p)
+                     for p, k in zip(primals, kinds[:len(primals)]))
+
+    if has_aux:
+        value, aux = out
+        return value, vjp_fn, aux
+    return out, vjp_fn
+
+
+def _kind(x):
+    """1 for an array or number, 2 for a pytree (list, tuple, dict)."""
+    return 2 if isinstance(x, (list, tuple, dict)) else 1
+
+
+def _check_inexact(x, mode, i):
+    for leaf in jax.tree_util.tree_leaves(x):
+        if not _inexact(leaf):
+            dtype = getattr(leaf, "dtype", type(leaf).__name__)
+            raise TypeError(f"{mode} requires real- or complex-valued inputs (input dtype "
+                            f"that is a sub-dtype of np.inexact), but got {dtype} for "
+                            f"argument {i}. If you want to use integer-valued inputs, use "
+                            f"vjp.")
+
+
+def _float0_zeros(p):
+    return jax.tree_util.tree_map(
+        lambda leaf: np.zeros(np.shape(leaf), dtype=jax.dtypes.float0), p)

@@ -364,8 +364,7 @@ class Reverse:
                 continue
             part = parts[i] if i < len(parts) else None
             if part is None or (isinstance(part, gast.Constant) and part.value is None):
-                raise self.source.error(value, f"`{prim.name}` has no derivative with respect "
-                                               f"to `{p}`")
+                continue  # the rule says: no cotangent (only the operand's shape is used)
             if isinstance(operand, (gast.Tuple, gast.List)):
                 tmp = self.namer.fresh(t + "_parts_bar")
                 pre.append(gast.Assign(targets=[store(tmp)], value=part, type_comment=None))

@@ -18,9 +18,8 @@ def break_continue_jvp(x, x_dot):
             # forward_cases.py:67: break
             break
         # forward_cases.py:68: acc = acc + jnp.exp(x[i])
-        x_i_1 = x[i]
         x_i_1_dot = x_dot[i]
-        exp = jnp.exp(x_i_1)
+        exp = jnp.exp(x_i)
         exp_dot = exp * x_i_1_dot
         acc_dot = acc_dot + exp_dot
         acc = acc + exp

@@ -5,9 +5,8 @@ def sum_logistic_jvp(x, x_dot):
     exp = jnp.exp(neg)
     exp_dot = exp * neg_dot
     add = 1.0 + exp
-    add_dot = exp_dot
     div = 1.0 / add
-    div_dot = -(div * add_dot / add)
+    div_dot = -(div * exp_dot / add)
     sum = jnp.sum(div)
     sum_dot = jnp.sum(div_dot)
     return (sum, sum_dot)

@@ -1,0 +1,103 @@
+"""Inline: calls of nested functions (and lambdas) become their bodies.
+
+Reverse mode inlines a nested `def` at each call, so a closure's reads of
+outer variables are plain reads and their cotangents flow like any other.
+The callee's locals get fresh names; its returns assign the call's target.
+A nested function that calls itself cannot be inlined: it is an error, with
+the advice to move it to module level (where recursion is supported).
+"""
+import copy
+
+import gast
+
+from ..template import load, store
+from .scopes import local_names, params
+from .structure import _lift, _returns_to_assignments
+
+
+def run(fn, source, namer):
+    _Inliner(source, namer).block_owner(fn)
+    return fn
+
+
+class _Inliner:
+    def __init__(self, source, namer):
+        self.source = source
+        self.namer = namer
+
+    def block_owner(self, node, defs=None):
+        defs = dict(defs or {})
+        for field in ("body", "orelse"):
+            block = getattr(node, field, None)
+            if isinstance(block, list):
+                setattr(node, field, self.block(block, defs))
+
+    def block(self, stmts, defs):
+        out = []
+        for s in stmts:
+            if isinstance(s, gast.FunctionDef):
+                if _calls_itself(s):
+                    raise self.source.error(s, f"the nested function `{s.name}` calls "
+                                               "itself; s2s cannot inline it",
+                                            "define it at module level")
+                defs[s.name] = s
+                continue
+            call = _local_call(s, defs)
+            if call is not None:
+                out.extend(self.inline(s, call, defs))
+                continue
+            self.block_owner(s, defs)
+            out.append(s)
+        return out
+
+    def inline(self, stmt, call, defs):
+        fdef = defs[call.func.id]
+        names = params(fdef)
+        defaults = dict(zip(names[len(names) - len(fdef.args.defaults):], fdef.args.defaults))
+        bound = dict(zip(names, call.args))
+        bound.update({k.arg: k.value for k in call.keywords})
+        rename = {n: self.namer.fresh(n) for n in sorted(local_names(fdef))}
+        out = []
+        for n in names:
+            value = bound.get(n, defaults.get(n))
+            if value is None:
+                raise self.source.error(call, f"this call of `{fdef.name}` leaves `{n}` unset")
+            out.append(gast.Assign(targets=[store(rename[n])], value=copy.deepcopy(value),
+                                   type_comment=None))
+        body = copy.deepcopy(fdef.body)
+        for s in body:
+            _rename(s, rename)
+        body = self.block(body, defs)
+        body = _lift(body + [gast.Return(value=None)], (gast.Return,))
+        if isinstance(stmt, gast.Assign):
+            target = stmt.targets[0]
+        else:
+            target = store(self.namer.fresh("unused"))
+        if isinstance(target, gast.Name):
+            body = _returns_to_assignments(body, target.id)
+            out.extend(body)
+        else:  # `a, b = g(x)`: assign a temporary, then unpack it
+            temp = self.namer.fresh(fdef.name)
+            out.extend(_returns_to_assignments(body, temp))
+            out.append(gast.Assign(targets=[target], value=load(temp), type_comment=None))
+        return [gast.copy_location(s, stmt) if getattr(s, "lineno", None) is None else s
+                for s in out]
+
+
+def _local_call(s, defs):
+    value = s.value if isinstance(s, (gast.Assign, gast.Expr)) else None
+    if isinstance(value, gast.Call) and isinstance(value.func, gast.Name) \
+            and value.func.id in defs:
+        return value
+    return None
+
+
+def _calls_itself(fdef):
+    return any(isinstance(n, gast.Call) and isinstance(n.func, gast.Name)
+               and n.func.id == fdef.name for n in gast.walk(fdef))
+
+
+def _rename(node, mapping):
+    for n in gast.walk(node):
+        if isinstance(n, gast.Name) and n.id in mapping:
+            n.id = mapping[n.id]

@@ -1,0 +1,178 @@
+"""Simplify generated code, to a fixed point, without changing any value.
+
+- share repeated expressions: a pure expression computed again in the same
+  block, with none of its operands reassigned in between, reuses the first
+  result (`x_i_1 = x[i]` -> `x_i_1 = x_i`);
+- propagate copies: `a = b` where both names are assigned exactly once goes,
+  and `a` is read as `b`;
+- remove dead code: assignments nobody reads, when the value is pure.
+
+Only names and pure expressions (operators, indexing, jax.numpy calls, s2s's
+runtime helpers) are touched: calls of user functions and every statement
+with an effect stay. Shapes and dtypes cannot change: values are only
+renamed or dropped, never recomputed differently.
+"""
+import collections
+
+import gast
+
+from ..template import JNP
+
+PURE_HELPERS = {"unbroadcast", "max_weights", "min_weights", "prod_others", "list_append",
+                "zip_length", "tree_add", "tree_zeros_like", "getitem_cotangent", "len",
+                "range", "zip", "enumerate", "reversed"}
+
+
+def run(fn):
+    while True:
+        changed = share_repeated(fn) | propagate_copies(fn) | remove_dead(fn)
+        if not changed:
+            return fn
+
+
+def _blocks(node):
+    """Every statement list in the tree (function bodies, branches, loops)."""
+    for n in gast.walk(node):
+        for field in ("body", "orelse"):
+            block = getattr(n, field, None)
+            if isinstance(block, list) and block and isinstance(block[0], gast.stmt):
+                yield n, field, block
+
+
+def _assign_counts(fn):
+    counts = collections.Counter()
+    for n in gast.walk(fn):
+        if isinstance(n, gast.Name) and isinstance(n.ctx, (gast.Store, gast.Param)):
+            counts[n.id] += 1
+        elif isinstance(n, gast.FunctionDef):
+            counts[n.name] += 1
+    return counts
+
+
+def _reads(fn):
+    return collections.Counter(n.id for n in gast.walk(fn) if isinstance(n, gast.Name)
+                               and isinstance(n.ctx, gast.Load))
+
+
+def is_pure(value):
+    """No effects and always the same result for the same operands."""
+    for n in gast.walk(value):
+        if isinstance(n, gast.Call):
+            f = n.func
+            jnp_call = (isinstance(f, gast.Attribute) and isinstance(f.value, gast.Name)
+                        and f.value.id == JNP)
+            at_call = isinstance(f, gast.Attribute) and f.attr in ("set", "add") \
+                and isinstance(f.value, gast.Subscript)
+            helper = isinstance(f, gast.Name) and f.id in PURE_HELPERS
+            if not (jnp_call or at_call or helper):
+                return False
+        elif isinstance(n, (gast.Lambda, gast.IfExp, gast.BoolOp)):
+            return False
+    return True
+
+
+def _shareable(value):
+    """Pure, and not a fresh mutable object (two `[]` are different lists)."""
+    return is_pure(value) and not any(isinstance(n, (gast.List, gast.Dict))
+                                      for n in gast.walk(value))
+
+
+def share_repeated(fn):
+    changed = False
+    for _, _, block in list(_blocks(fn)):
+        changed |= _share_in_block(block, {})
+    return changed
+
+
+def _share_in_block(block, available):
+    """available: expression key -> (name holding it, names it reads)."""
+    changed = False
+    for s in block:
+        if isinstance(s, gast.Assign) and isinstance(s.targets[0], gast.Name) \
+                and not isinstance(s.value, (gast.Name, gast.Constant)) \
+                and _shareable(s.value):
+            key = gast.dump(s.value)
+            hit = available.get(key)
+            if hit is not None and hit[0] != s.targets[0].id:
+                s.value = gast.Name(id=hit[0], ctx=gast.Load(), annotation=None,
+                                    type_comment=None)
+                changed = True
+        written = {n.id for n in gast.walk(s) if isinstance(n, gast.Name)
+                   and isinstance(n.ctx, gast.Store)}
+        if isinstance(s, (gast.If, gast.For, gast.While, gast.FunctionDef)) or written:
+            available = {k: v for k, v in available.items()
+                         if not (v[1] | {v[0]}) & written}
+        if isinstance(s, (gast.For, gast.While, gast.If)):
+            # values computed inside a branch or loop are not available after it
+            inner = {n.id for n in gast.walk(s) if isinstance(n, gast.Name)
+                     and isinstance(n.ctx, gast.Store)}
+            available = {k: v for k, v in available.items() if not (v[1] | {v[0]}) & inner}
+        if isinstance(s, gast.Assign) and isinstance(s.targets[0], gast.Name) \
+                and not isinstance(s.value, (gast.Name, gast.Constant)) \
+                and _shareable(s.value):
+            reads = {n.id for n in gast.walk(s.value) if isinstance(n, gast.Name)}
+            if s.targets[0].id not in reads:
+                available[gast.dump(s.value)] = (s.targets[0].id, reads)
+    return changed
+
+
+def propagate_copies(fn):
+    counts = _assign_counts(fn)
+    renames = {}
+    for _, _, block in _blocks(fn):
+        for s in block:
+            if isinstance(s, gast.Assign) and isinstance(s.targets[0], gast.Name) \
+                    and isinstance(s.value, gast.Name):
+                a, b = s.targets[0].id, s.value.id
+                if counts[a] == 1 and counts[b] <= 1 and a != b and a not in renames:
+                    renames[a] = b
+    if not renames:
+        return False
+
+    def final(name):
+        seen = set()
+        while name in renames and name not in seen:
+            seen.add(name)
+            name = renames[name]
+        return name
+
+    for n in gast.walk(fn):
+        if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load) and n.id in renames:
+            n.id = final(n.id)
+    for node, field, block in list(_blocks(fn)):
+        kept = [s for s in block if not (isinstance(s, gast.Assign)
+                                         and isinstance(s.targets[0], gast.Name)
+                                         and s.targets[0].id in renames)]
+        setattr(node, field, kept or ([] if field == "orelse" else [gast.Pass()]))
+    return True
+
+
+def remove_dead(fn):
+    reads = _reads(fn)
+    changed = False
+    for node, field, block in list(_blocks(fn)):
+        kept = []
+        for s in block:
+            if isinstance(s, gast.Assign) and is_pure(s.value) and not any(
+                    reads[n.id] for n in gast.walk(s.targets[0]) if isinstance(n, gast.Name)):
+                changed = True
+                continue
+            elif _does_nothing(s):
+                changed = True
+                continue
+            else:
+                kept.append(s)
+        if len(kept) != len(block):
+            setattr(node, field, kept or ([] if field == "orelse" else [gast.Pass()]))
+    return changed
+
+
+def _does_nothing(s):
+    """An `if` or loop whose every branch is `pass` (its test and iterable are pure)."""
+    def empty(block):
+        return all(isinstance(b, gast.Pass) for b in block)
+    if isinstance(s, gast.If):
+        return empty(s.body) and empty(s.orelse) and is_pure(s.test)
+    if isinstance(s, gast.For):
+        return empty(s.body) and is_pure(s.iter)
+    return False
