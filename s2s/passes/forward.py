@@ -59,6 +59,11 @@ class Forward:
         self.namer = namer
         self.request_callee = request_callee  # (function, mask) -> name to call
         self.tangent_names = set()
+        self.where = None  # the statement being transformed, for error locations
+
+    def located(self, node):
+        """The node if it carries a line, else the statement being transformed."""
+        return node if getattr(node, "lineno", None) else self.where
 
     # -- functions ----------------------------------------------------------------
 
@@ -96,6 +101,7 @@ class Forward:
     def block(self, stmts, scope):
         out = []
         for s in stmts:
+            self.where = s
             for new in getattr(self, "stmt_" + type(s).__name__, self.stmt_as_is)(s, scope):
                 out.append(gast.copy_location(new, s) if not hasattr(new, "lineno") or
                            new.lineno is None else new)
@@ -237,11 +243,11 @@ class Forward:
             return self.apply_rule(c.obj, value, operands, [], target, scope)
         if c.kind == "prim":
             if c.obj is None or (c.obj.jvp is None and not c.obj.multilinear):
-                raise self.source.error(value, f"s2s has no derivative rule for `jnp.{c.name}`",
+                raise self.source.error(self.located(value), f"s2s has no derivative rule for `jnp.{c.name}`",
                                         "write it with differentiable jnp functions, or "
                                         "compute it outside the differentiated function")
             return self.apply_rule(c.obj, value, value.args, value.keywords, target, scope)
-        raise self.source.error(value, "s2s cannot differentiate this call",
+        raise self.source.error(self.located(value), "s2s cannot differentiate this call",
                                 "call jax.numpy functions or Python functions s2s can read")
 
     def apply_rule(self, prim, value, args, keywords, target, scope):
@@ -250,12 +256,12 @@ class Forward:
         template = prim.jvp
         primal_params = [p for p in template.params if p != "ans" and not p.endswith("_dot")]
         if len(args) > len(primal_params):
-            raise self.source.error(value, f"too many arguments for s2s's rule for "
+            raise self.source.error(self.located(value), f"too many arguments for s2s's rule for "
                                            f"`{prim.name}`")
         bound = dict(zip(primal_params, args))
         for k in keywords:
             if k.arg not in primal_params:
-                raise self.source.error(value, f"s2s's rule for `jnp.{prim.name}` has no "
+                raise self.source.error(self.located(value), f"s2s's rule for `jnp.{prim.name}` has no "
                                                f"parameter `{k.arg}`",
                                         f"it takes {', '.join(primal_params)}")
             bound[k.arg] = k.value
@@ -332,7 +338,7 @@ class Forward:
         if c.kind == "local":
             name = scope.local_jvp(c.name, mask)
             if name is None:
-                raise self.source.error(call, f"s2s cannot differentiate this call of the "
+                raise self.source.error(self.located(call), f"s2s cannot differentiate this call of the "
                                               f"nested function `{c.name}`",
                                         "define the function at module level")
         else:
@@ -355,17 +361,17 @@ class Forward:
             defaults = {n: gast.Constant(value=v, kind=None)
                         for n, v in zip(names[len(names) - len(values):], values)}
         if len(call.args) > len(names):
-            raise self.source.error(call, f"too many arguments in this call of `{c.name}`")
+            raise self.source.error(self.located(call), f"too many arguments in this call of `{c.name}`")
         bound = dict(zip(names, call.args))
         for k in call.keywords:
             if k.arg not in names:
-                raise self.source.error(call, f"`{c.name}` has no parameter `{k.arg}`")
+                raise self.source.error(self.located(call), f"`{c.name}` has no parameter `{k.arg}`")
             bound[k.arg] = k.value
         for n in names:
             if n not in bound:
                 d = defaults.get(n)
                 if not isinstance(d, gast.Constant) or not _literal(d.value):
-                    raise self.source.error(call, f"this call of `{c.name}` leaves `{n}` to "
+                    raise self.source.error(self.located(call), f"this call of `{c.name}` leaves `{n}` to "
                                                   f"a default s2s cannot copy",
                                             f"pass `{n}` explicitly")
                 bound[n] = d

@@ -39,6 +39,7 @@ class Reverse:
         self.request_callee = request_callee   # (function, kinds) -> name of its vjp
         self.bars = {}
         self.pullbacks = {}   # id(assign) -> name of the callee's pullback
+        self.where = None     # the statement being transformed, for error locations
 
     # -- the whole function ------------------------------------------------------
 
@@ -92,6 +93,10 @@ class Reverse:
                                type_params=[])
         return gast.copy_location(new, fn)
 
+    def located(self, node):
+        """The node if it carries a line, else the statement being transformed."""
+        return node if getattr(node, "lineno", None) else self.where
+
     def bar(self, name):
         if name not in self.bars:
             self.bars[name] = self.namer.fresh(name + "_bar")
@@ -114,7 +119,7 @@ class Reverse:
             elif isinstance(s, gast.Assign) and isinstance(s.value, gast.Call):
                 c = callee(s.value, self.ns, self.activity.visible)
                 if c.kind == "local":
-                    raise self.source.error(s, "s2s cannot yet differentiate a call of a "
+                    raise self.source.error(self.located(s), "s2s cannot yet differentiate a call of a "
                                                "nested function in reverse mode",
                                             "define the function at module level")
                 if c.kind == "user" and self.activity.value_active(s.value):
@@ -131,6 +136,7 @@ class Reverse:
         return out
 
     def forward_stmt(self, s, loop):
+        self.where = s
         if isinstance(s, gast.Assign) and id(s) in self.pullbacks:
             c = callee(s.value, self.ns, self.activity.visible)
             operands, kinds = self.bind_call(s.value, c)
@@ -176,6 +182,7 @@ class Reverse:
     def adjoint_block(self, stmts, init, persistent):
         out = []
         for s in reversed(stmts):
+            self.where = s
             for new in getattr(self, "adjoint_" + type(s).__name__, _nothing)(s, init, persistent):
                 out.append(gast.copy_location(new, s))
         return out
@@ -335,13 +342,15 @@ class Reverse:
                                   [], t)
         if c.kind == "prim":
             return self.apply_vjp(c.obj, value, value.args, value.keywords, t)
-        raise self.source.error(value, "s2s cannot differentiate this call in reverse mode",
+        raise self.source.error(self.located(value), "s2s cannot differentiate this call in reverse mode",
                                 "call jax.numpy functions or Python functions s2s can read")
 
     def apply_vjp(self, prim, value, args, keywords, t):
+        if prim is not None and prim.vjp is None and prim.name == "einsum":
+            return [], self.einsum_vjp(value, args, t)
         if prim is None or prim.vjp is None:
             name = getattr(prim, "name", None) or "this operation"
-            raise self.source.error(value, f"s2s has no reverse-mode rule for `{name}` yet",
+            raise self.source.error(self.located(value), f"s2s has no reverse-mode rule for `{name}` yet",
                                     "compute it outside the differentiated function, or "
                                     "use forward mode (s2s.jvp)")
         template = prim.vjp
@@ -349,7 +358,7 @@ class Reverse:
         bound = dict(zip(primal_params, args))
         for k in keywords:
             if k.arg not in primal_params:
-                raise self.source.error(value, f"s2s's rule for `{prim.name}` has no "
+                raise self.source.error(self.located(value), f"s2s's rule for `{prim.name}` has no "
                                                f"parameter `{k.arg}`")
             bound[k.arg] = k.value
         bindings = dict(bound)
@@ -373,8 +382,33 @@ class Reverse:
                                                  ctx=gast.Load()))
                            for j, e in enumerate(operand.elts) if self.activity.is_active(e))
             else:
-                out.append((operand.id, part))
+                out.append((operand.id, _drop_needless_unbroadcast(part, args)))
         return pre, out
+
+    def einsum_vjp(self, value, args, t):
+        """Operand i's cotangent is an einsum of the output's cotangent with the
+        other operands: the subscripts are rewritten here, at transform time."""
+        from ..rules.linalg import einsum_operand_spec
+        spec = args[0]
+        if not (isinstance(spec, gast.Constant) and isinstance(spec.value, str)):
+            raise self.source.error(self.located(value), "reverse mode needs einsum's subscripts as a "
+                                           "string literal")
+        operands = args[1:]
+        out = []
+        for i, operand in enumerate(operands):
+            if not self.activity.is_active(operand):
+                continue
+            try:
+                new_spec = einsum_operand_spec(spec.value, i)
+            except ValueError as e:
+                raise self.source.error(self.located(value), f"s2s cannot reverse this einsum: {e}",
+                                        "write it with explicit subscripts for every axis")
+            others = [o for j, o in enumerate(operands) if j != i]
+            call = gast.Call(func=jnp_attr("einsum"),
+                             args=[gast.Constant(value=new_spec, kind=None),
+                                   load(self.bar(t))] + others, keywords=[])
+            out.append((operand.id, call))
+        return out
 
     def bind_call(self, call, c):
         code = c.obj.__code__
@@ -388,7 +422,7 @@ class Reverse:
         operands = []
         for n in names:
             if n not in bound and n not in defaults:
-                raise self.source.error(call, f"this call of `{c.name}` leaves `{n}` unset")
+                raise self.source.error(self.located(call), f"this call of `{c.name}` leaves `{n}` unset")
             operands.append(bound.get(n, defaults.get(n)))
         kinds = tuple((1 if o.id in self.arrays else 2) if self.activity.is_active(o) else 0
                       for o in operands)
@@ -399,6 +433,20 @@ def run(fn, kinds, mode, name, ns, source, namer, request_callee, has_aux=False,
         argnums_int=False):
     return Reverse(ns, source, namer, request_callee).function(fn, kinds, mode, name, has_aux,
                                                                argnums_int)
+
+
+def _drop_needless_unbroadcast(expr, operands):
+    """`unbroadcast(g, x)` is `g` when every other operand is a Python number:
+    a number broadcasts nothing (`1.0 + exp`)."""
+    if (isinstance(expr, gast.Call) and isinstance(expr.func, gast.Name)
+            and expr.func.id == "unbroadcast"):
+        target = expr.args[1]
+        others = [o for o in operands if not (isinstance(o, gast.Name) and isinstance(
+            target, gast.Name) and o.id == target.id)]
+        if others and all(isinstance(o, gast.Constant) and type(o.value) in (int, float)
+                          for o in others):
+            return expr.args[0]
+    return expr
 
 
 def _nothing(s, init, persistent):

@@ -26,9 +26,11 @@ def true_divide(ans, x, y, x_dot, y_dot):
     return x_dot / y - ans * y_dot / y
 
 
+# d/dy x**y = x**y * log(x), with log(0) read as 0 (as in JAX: 0**y is flat in y
+# wherever it is defined, not 0 * -inf = nan).
 @jvp_rule(jnp.power)
 def power(ans, x, y, x_dot, y_dot):
-    return y * x ** (y - 1) * x_dot + ans * jnp.log(x) * y_dot
+    return y * x ** (y - 1) * x_dot + ans * jnp.log(jnp.where(x == 0, 1, x)) * y_dot
 
 
 @jvp_rule(jnp.negative)
@@ -81,9 +83,10 @@ def square(x, x_dot):
     return 2 * x * x_dot
 
 
+# At 0 the tangent passes through unchanged, as in JAX (not sign(0) * x_dot == 0).
 @jvp_rule(jnp.abs, jnp.absolute)
 def abs(x, x_dot):
-    return jnp.sign(x) * x_dot
+    return jnp.where(x >= 0, x_dot, -x_dot)
 
 
 @jvp_rule(jnp.sin)
@@ -160,10 +163,18 @@ def where(condition, x, y, x_dot, y_dot):
     return jnp.where(condition, x_dot, y_dot)
 
 
-# jnp.clip(x, min, max) == minimum(maximum(x, min), max): ties split evenly.
+# jnp.clip(x, min, max) is minimum(maximum(x, min), max) in JAX, so ties split
+# the tangent evenly at each step, as maximum and minimum do. With m = clip(x, min)
+# (that is, maximum(x, min)): x > min exactly where m == x and x != min, and
+# m < max exactly where ans == m and m != max. Written with == and jnp.clip only,
+# a bound that is None (left out, or passed as None) never ties and never binds:
+# `x == None` is False and jnp.clip(x, None) is x, and its zero tangent folds away.
 @jvp_rule(jnp.clip, broadcasts=True)
-def clip(ans, x, min, max, x_dot, min_dot, max_dot):
-    return jnp.where(ans == x, x_dot, jnp.where(ans == min, min_dot, max_dot))
+def clip(ans, x, x_dot, min_dot, max_dot, min=None, max=None):
+    return (x_dot * jnp.where(x == min, 0.5, jnp.clip(x, min) == x)
+            + min_dot * jnp.where(x == min, 0.5, jnp.clip(x, min) != x)) \
+        * jnp.where(jnp.clip(x, min) == max, 0.5, ans == jnp.clip(x, min)) \
+        + max_dot * jnp.where(jnp.clip(x, min) == max, 0.5, ans != jnp.clip(x, min))
 
 
 # --- no derivative ----------------------------------------------------------------
