@@ -265,6 +265,7 @@ class Forward:
                                                f"parameter `{k.arg}`",
                                         f"it takes {', '.join(primal_params)}")
             bound[k.arg] = k.value
+        _check_arity(self, prim, template, primal_params, bound, value)
         bindings = dict(bound)
         dropped = False
         for p in template.params:
@@ -416,6 +417,16 @@ def prune_unused_tangents(fn, tangent_names):
                 if isinstance(block, list) and any(id(s) in dead_ids for s in block):
                     kept = [s for s in block if id(s) not in dead_ids]
                     setattr(node, field, kept or [gast.Pass()])
+
+
+def _check_arity(pass_, prim, template, primal_params, bound, value):
+    missing = [p for p in primal_params if p not in bound and p not in template.defaults]
+    if missing:
+        raise pass_.source.error(pass_.located(value),
+                                 f"s2s's rule for `{prim.name}` takes "
+                                 f"({', '.join(primal_params)}); `{missing[0]}` is missing",
+                                 "pass every argument (for the largest element of one "
+                                 "array use jnp.max)")
 
 
 def _materialize(z):

@@ -26,6 +26,7 @@ import gast
 from .. import rules
 from ..template import JNP, jnp_attr, load, store
 from .activity import Activity
+from .forward import _check_arity
 from .resolve import callee
 from .scopes import params
 from .ssa import PUSH
@@ -361,6 +362,7 @@ class Reverse:
                 raise self.source.error(self.located(value), f"s2s's rule for `{prim.name}` has no "
                                                f"parameter `{k.arg}`")
             bound[k.arg] = k.value
+        _check_arity(self, prim, template, primal_params, bound, value)
         bindings = dict(bound)
         bindings["ans_bar"] = load(self.bar(t))
         bindings["ans"] = load(t)

@@ -53,7 +53,7 @@ def _register(fn):
         return prim
     if isinstance(fn, str):
         prim = BY_NAME[fn] = Primitive(fn, fn)
-    elif getattr(fn, "__module__", None) == "s2s.runtime":
+    elif getattr(fn, "__module__", None) in ("s2s.runtime", "builtins"):
         prim = Primitive(fn.__name__, fn)   # called by its own name, not as jnp.NAME
     else:
         name = _jnp_name(fn)
@@ -125,4 +125,5 @@ def for_operator(op):
     return PRIMITIVES[OPERATORS[type(op)]]
 
 
-from . import elementwise, reductions, linalg, shape, indexing, runtime_helpers  # noqa: E402,F401,E501
+from . import (elementwise, indexing, linalg, python_builtins, reductions,  # noqa: E402,F401
+               runtime_helpers, shape)
