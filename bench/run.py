@@ -56,8 +56,9 @@ def bench_jvp():
     cases = []
     for n in (3, 1000):
         x = jnp.asarray(rng.normal(size=n), dtype=jnp.float32)
-        cases.append((f"sum_logistic n={n}", sum_logistic, (x,), (jnp.ones_like(x),),
-                      lambda x=x: sum_logistic_jvp_by_hand(x, jnp.ones_like(x))))
+        t = jnp.ones_like(x)
+        cases.append((f"sum_logistic n={n}", sum_logistic, (x,), (t,),
+                      lambda x=x, t=t: sum_logistic_jvp_by_hand(x, t)))
     params = [(jnp.asarray(rng.normal(size=(16, 32)), jnp.float32), jnp.zeros(32, jnp.float32)),
               (jnp.asarray(rng.normal(size=(32, 8)), jnp.float32), jnp.zeros(8, jnp.float32))]
     x = jnp.asarray(rng.normal(size=(4, 16)), jnp.float32)

@@ -15,7 +15,9 @@ from .template import JNP
 
 RUNTIME_NAMES = ("max_weights", "min_weights", "prod_others", "unbroadcast", "list_append",
                  "zip_length", "grad_seed", "tree_add", "tree_zeros_like",
-                 "getitem_cotangent")
+                 "getitem_cotangent", "reduced_shape", "inverse_permutation", "dot_axes",
+                 "inner_axes", "tensordot_cotangent_axes", "matmul_shapes", "kron_shapes",
+                 "split_like", "unstack_like")
 
 
 class _WithRuntime:
@@ -216,15 +218,22 @@ def jvp(fun, primals, tangents, has_aux=False):
     if len(primals) != len(tangents):
         raise TypeError("s2s.jvp: primals and tangents must have the same length; "
                         f"got {len(primals)} and {len(tangents)}")
-    for i, (p, t) in enumerate(zip(primals, tangents)):
-        if jax.tree_util.tree_structure(p) != jax.tree_util.tree_structure(t):
-            raise TypeError(f"s2s.jvp: primal and tangent argument {i} have different "
-                            "pytree structures")
+    if all(type(p) in _ARRAY_TYPES for p in primals):  # fast path: plain arrays
+        for i, (p, t) in enumerate(zip(primals, tangents)):
+            if type(t) not in _ARRAY_TYPES:
+                _check_same_structure(i, p, t)
+        mask = tuple(_inexact(p) for p in primals)
+        tangents = [t if m else np.zeros(np.shape(p), np.float32)
+                    for p, t, m in zip(primals, tangents, mask)]
+    else:
+        for i, (p, t) in enumerate(zip(primals, tangents)):
+            _check_same_structure(i, p, t)
+        mask = tuple(_differentiable(p) for p in primals)
+        tangents = [_tangent_for(p, t) for p, t in zip(primals, tangents)]
     defaults = _defaults(fun, len(primals))
-    mask = tuple(_differentiable(p) for p in primals) + (False,) * len(defaults)
+    mask += (False,) * len(defaults)
     gen = get_jvp(fun, mask)
-    args = list(primals) + defaults + [_tangent_for(p, t) for p, t, m
-                                       in zip(primals, tangents, mask) if m]
+    args = list(primals) + defaults + [t for t, m in zip(tangents, mask) if m]
     out, out_dot = gen.function(*args)
     if has_aux:
         (out, aux), (out_dot, _) = out, out_dot
@@ -284,7 +293,37 @@ def _generated_record(fun, transform, argnums):
     return _BY_FUNCTION[generated(fun, transform, argnums)]
 
 
+_ARRAY_TYPES = (jax.Array, float, np.ndarray, np.float64, np.float32)
+try:
+    _ARRAY_TYPES = tuple({type(jnp.zeros(1)), float, np.ndarray, np.float64, np.float32})
+except Exception:  # pragma: no cover
+    pass
+
+
+def _check_same_structure(i, p, t):
+    if jax.tree_util.tree_structure(p) != jax.tree_util.tree_structure(t):
+        raise TypeError(f"s2s.jvp: primal and tangent argument {i} have different "
+                        "pytree structures")
+
+
+_DEFAULTS = {}
+
+
 def _defaults(fun, nargs):
+    key = (fun, nargs)
+    try:
+        return list(_DEFAULTS[key])
+    except (KeyError, TypeError):
+        pass
+    values = _compute_defaults(fun, nargs)
+    try:
+        _DEFAULTS[key] = tuple(values)
+    except TypeError:
+        pass
+    return values
+
+
+def _compute_defaults(fun, nargs):
     """Values of the parameters left to their defaults (constants, like JAX)."""
     fn = frontend.python_function(fun)
     code = fn.__code__

@@ -63,7 +63,7 @@ def grad_seed(out):
     if jnp.ndim(out) != 0:
         raise TypeError(f"Gradient only defined for scalar-output functions. Output had "
                         f"shape: {jnp.shape(out)}.")
-    return jnp.ones_like(out)
+    return 1.0  # a Python number: weakly typed, so every cotangent keeps its primal's dtype
 
 
 def tree_add(a, b):
@@ -86,3 +86,134 @@ def getitem_cotangent(x, index, g):
         items[index] = g
         return type(x)(items)
     return jnp.zeros_like(x).at[index].add(g)
+
+
+# -- cotangent helpers for the vjp rules (s2s/rules) ----------------------------------
+# Shape and axis bookkeeping is computed from static shapes (never traced); the two
+# helpers that move values (split_like, unstack_like) are linear and have rules of
+# their own in s2s/rules/runtime_helpers.py, so generated code can be differentiated
+# again.
+
+
+def _axes_tuple(axis, ndim):
+    if isinstance(axis, (tuple, list)):
+        return tuple(a % ndim for a in axis)
+    return (axis % ndim,)
+
+
+def reduced_shape(x, axis=None):
+    """The shape of a reduction of `x` over `axis` with keepdims=True."""
+    shape = jnp.shape(x)
+    if axis is None:
+        return (1,) * len(shape)
+    axes = _axes_tuple(axis, len(shape))
+    return tuple(1 if i in axes else n for i, n in enumerate(shape))
+
+
+def inverse_permutation(axes, ndim):
+    """The axes that undo jnp.transpose(x, axes) for an x with `ndim` axes (None: reversed)."""
+    if axes is None:
+        return None
+    axes = _axes_tuple(axes, ndim)
+    inverse = [0] * ndim
+    for i, a in enumerate(axes):
+        inverse[a] = i
+    return tuple(inverse)
+
+
+def _tensordot_axes(a, b, axes):
+    na, nb = jnp.ndim(a), jnp.ndim(b)
+    if isinstance(axes, (tuple, list)):
+        ca, cb = axes
+        ca = list(ca) if isinstance(ca, (tuple, list)) else [ca]
+        cb = list(cb) if isinstance(cb, (tuple, list)) else [cb]
+        return [k % na for k in ca], [k % nb for k in cb]
+    axes = int(axes)
+    return list(range(na - axes, na)), list(range(axes))
+
+
+def dot_axes(a, b):
+    """jnp.dot(a, b) is jnp.tensordot(a, b, dot_axes(a, b))."""
+    na, nb = jnp.ndim(a), jnp.ndim(b)
+    if na == 0 or nb == 0:
+        return ((), ())
+    return ((na - 1,), (max(nb - 2, 0),))
+
+
+def inner_axes(a, b):
+    """jnp.inner(a, b) is jnp.tensordot(a, b, inner_axes(a, b))."""
+    na, nb = jnp.ndim(a), jnp.ndim(b)
+    if na == 0 or nb == 0:
+        return ((), ())
+    return ((na - 1,), (nb - 1,))
+
+
+def tensordot_cotangent_axes(a, b, axes, i):
+    """(contraction, perm) for the cotangent of operand `i` of jnp.tensordot(a, b, axes),
+    given the output's cotangent g: for i == 0 it is
+    jnp.transpose(jnp.tensordot(g, b, contraction), perm), for i == 1
+    jnp.transpose(jnp.tensordot(a, g, contraction), perm)."""
+    ca, cb = _tensordot_axes(a, b, axes)
+    na, nb = jnp.ndim(a), jnp.ndim(b)
+    free_a = [k for k in range(na) if k not in ca]
+    free_b = [k for k in range(nb) if k not in cb]
+    if i == 0:
+        g_axes = tuple(range(len(free_a), len(free_a) + len(free_b)))
+        contraction = (g_axes, tuple(free_b))
+        source = free_a + [ca[cb.index(j)] for j in sorted(cb)]   # a's axis of each result axis
+    else:
+        g_axes = tuple(range(len(free_a)))
+        contraction = (tuple(free_a), g_axes)
+        source = [cb[ca.index(k)] for k in sorted(ca)] + free_b
+    perm = tuple(sorted(range(len(source)), key=lambda p: source[p]))
+    return contraction, perm
+
+
+def matmul_shapes(a, b):
+    """(a's, b's, the output's shape) for jnp.matmul(a, b) with 1-d operands promoted
+    to matrices: a (k,) as (1, k), b (k,) as (k, 1)."""
+    sa, sb = tuple(jnp.shape(a)), tuple(jnp.shape(b))
+    pa = (1,) + sa if len(sa) == 1 else sa
+    pb = sb + (1,) if len(sb) == 1 else sb
+    batch = tuple(jnp.broadcast_shapes(pa[:-2], pb[:-2]))
+    return pa, pb, batch + (pa[-2], pb[-1])
+
+
+def kron_shapes(a, b):
+    """For jnp.kron(a, b) (the outer product with axes interleaved a0 b0 a1 b1 ...):
+    (the output's shape split into those axes, a's shape and b's shape in that
+    layout (1 in the other's places), b's places, a's places)."""
+    sa, sb = tuple(jnp.shape(a)), tuple(jnp.shape(b))
+    n = max(len(sa), len(sb))
+    sa, sb = (1,) * (n - len(sa)) + sa, (1,) * (n - len(sb)) + sb
+    split = tuple(d for pair in zip(sa, sb) for d in pair)
+    a_layout = tuple(d for m in sa for d in (m, 1))
+    b_layout = tuple(d for m in sb for d in (1, m))
+    return split, a_layout, b_layout, tuple(range(1, 2 * n, 2)), tuple(range(0, 2 * n, 2))
+
+
+def split_like(g, arrays, axis=0):
+    """`g` cut into pieces shaped like `arrays`: the cotangents of
+    jnp.concatenate(arrays, axis), in a list (a tuple if `arrays` is one)."""
+    if axis is None:
+        sizes = [jnp.size(a) for a in arrays]
+        flat = jnp.ravel(g)
+    else:
+        sizes = [jnp.shape(a)[axis] for a in arrays]
+        flat = g
+    points, total = [], 0
+    for n in sizes[:-1]:
+        total += n
+        points.append(total)
+    parts = jnp.split(flat, points, axis=0 if axis is None else axis)
+    if axis is None:
+        parts = [jnp.reshape(p, jnp.shape(a)) for p, a in zip(parts, arrays)]
+    return tuple(parts) if isinstance(arrays, tuple) else list(parts)
+
+
+def unstack_like(g, arrays, axis=0):
+    """The slices of `g` along `axis`, one per array: the cotangents of
+    jnp.stack(arrays, axis), in a list (a tuple if `arrays` is one)."""
+    moved = jnp.moveaxis(g, axis, 0)
+    parts = [moved[i] for i in range(len(arrays))]
+    return tuple(parts) if isinstance(arrays, tuple) else parts
