@@ -5,11 +5,12 @@
     s2s jvp model.py:loss --argnums 0,2
 """
 import argparse
+import contextlib
 import importlib.util
 import os
 import sys
 
-from . import api
+from . import api, frontend
 from .errors import S2SError
 
 TRANSFORMS = ("jvp",)
@@ -27,8 +28,9 @@ def main(argv=None):
                         help="print the program after every stage of the pipeline")
     args = parser.parse_args(argv)
     try:
-        fn = load_function(args.target)
         argnums = parse_argnums(args.argnums)
+        fn = load_function(args.target)
+        argnums = check_argnums(argnums, fn)
         if args.passes:
             for stage, text in api.stages(fn, args.transform, argnums):
                 print(f"# ---- {stage} " + "-" * (60 - len(stage)))
@@ -52,9 +54,28 @@ def parse_argnums(text):
     if text is None:
         return None
     try:
-        return tuple(int(x) for x in text.split(",") if x.strip())
+        argnums = tuple(int(x) for x in text.split(",") if x.strip())
     except ValueError:
+        argnums = ()
+    if not argnums:
         raise UsageError(f"--argnums takes comma-separated integers, not {text!r}")
+    return argnums
+
+
+def check_argnums(argnums, fn):
+    """Indices in range for `fn`'s parameters; negative ones count from the end."""
+    if argnums is None:
+        return None
+    try:
+        fn = frontend.python_function(fn)
+    except S2SError:
+        return argnums  # not a Python function: the transformation says so
+    n = fn.__code__.co_argcount
+    bad = [i for i in argnums if not -n <= i < n]
+    if bad:
+        raise UsageError(f"--argnums {bad[0]} is out of range: `{fn.__name__}` takes "
+                         f"{n} positional parameter{'s' if n != 1 else ''}")
+    return tuple(sorted({i % n for i in argnums}))
 
 
 def load_function(target):
@@ -66,13 +87,17 @@ def load_function(target):
     module_name = os.path.splitext(os.path.basename(path))[0]
     spec = importlib.util.spec_from_file_location(module_name, path)
     module = importlib.util.module_from_spec(spec)
-    sys.path.insert(0, os.path.dirname(os.path.abspath(path)))
+    directory = os.path.dirname(os.path.abspath(path))
+    sys.path.insert(0, directory)
     try:
-        spec.loader.exec_module(module)
-    except Exception as e:
-        raise UsageError(f"importing {path} failed: {type(e).__name__}: {e}")
+        # What the module prints goes to stderr: stdout is the generated source.
+        with contextlib.redirect_stdout(sys.stderr):
+            spec.loader.exec_module(module)
+    except (Exception, SystemExit) as e:
+        detail = " ".join(str(e).split())  # one line, however long the message
+        raise UsageError(f"importing {path} failed: {type(e).__name__}: {detail}")
     finally:
-        sys.path.pop(0)
+        sys.path.remove(directory)
     obj = module
     for part in name.split("."):
         obj = getattr(obj, part, None)

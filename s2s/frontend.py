@@ -60,11 +60,16 @@ class Parsed:
 
 
 def python_function(fn):
-    """The plain Python function behind `fn` (s2s wrappers, functools.wraps)."""
+    """The plain Python function behind `fn` (s2s wrappers, jax.jit, functools.wraps).
+
+    A functools.wraps wrapper is a Python function too, but its source is the
+    wrapped function's (inspect follows `__wrapped__`): s2s transforms the
+    wrapped function, as the decorator presents it.
+    """
     seen = 0
-    while not isinstance(fn, types.FunctionType):
+    while seen <= 20:
         inner = getattr(fn, "__s2s_function__", None) or getattr(fn, "__wrapped__", None)
-        if inner is None or seen > 20:
+        if inner is None:
             break
         fn, seen = inner, seen + 1
     if isinstance(fn, types.FunctionType):
@@ -80,7 +85,8 @@ def python_function(fn):
 
 
 def parse_function(fn):
-    fn = python_function(fn)
+    original, fn = fn, python_function(fn)
+    _refuse_library(original, fn)
     filename = fn.__code__.co_filename
     try:
         lines, start = inspect.getsourcelines(fn)
@@ -98,13 +104,31 @@ def parse_function(fn):
         tree = _lambda_tree(fn, source, filename, start)
     else:
         tree = _parse(source, fn, filename, start)
-        tree = next((n for n in tree.body if isinstance(n, gast.FunctionDef)), None)
+        # An async def is parsed too, so that the fence names what is unsupported.
+        tree = next((n for n in tree.body
+                     if isinstance(n, (gast.FunctionDef, gast.AsyncFunctionDef))), None)
         if tree is None:
             raise S2SError(f"cannot find the source of `{fn.__qualname__}`",
                            filename, start, 0)
     _shift(tree, start - 1, indent)
     tree.decorator_list = []
     return Parsed(fn, tree, filename, Namespace.of(fn))
+
+
+LIBRARIES = ("jax", "jaxlib", "numpy", "scipy")
+
+
+def _refuse_library(original, fn):
+    """jnp.sin and friends have Python source, but it is not the user's to rewrite."""
+    module = getattr(fn, "__module__", None) or ""
+    if module.split(".")[0] not in LIBRARIES:
+        return
+    name = getattr(original, "__name__", None) or fn.__name__
+    raise S2SError(
+        f"cannot transform `{name}` ({module}.{fn.__qualname__}): it is a library "
+        f"function, not one of yours",
+        hint=f"s2s rewrites your own code; pass a function of yours that calls it, "
+             f"e.g. `def f(x): return {name}(x)`")
 
 
 def _parse(source, fn, filename, start):

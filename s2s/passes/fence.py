@@ -4,6 +4,8 @@ SUPPORTED is the one table of node types the later passes understand; every
 other node is refused here with a message naming the construct and what to
 write instead. No later pass ever sees an unknown node.
 """
+import linecache
+
 import gast
 
 SUPPORTED = {
@@ -45,7 +47,7 @@ UNSUPPORTED = {
     gast.Delete: ("`del` is not supported", "leave the name bound, or rebind it"),
     gast.Import: ("`import` inside a transformed function is not supported",
                   "import at module level"),
-    gast.ImportFrom: ("`import` inside a transformed function is not supported",
+    gast.ImportFrom: ("`from ... import` inside a transformed function is not supported",
                       "import at module level"),
     gast.ListComp: ("list comprehensions are not supported yet", LOOP_HINT),
     gast.SetComp: ("set comprehensions are not supported", LOOP_HINT),
@@ -63,15 +65,23 @@ UNSUPPORTED = {
 }
 
 
+# What makes an async function async; reported where it is written.
+ASYNC_INSIDE = (gast.Await, gast.AsyncFor, gast.AsyncWith)
+
+
 def check(tree, source):
-    """Raise an S2SError at the first construct outside SUPPORTED."""
+    """Raise an S2SError at the first construct outside SUPPORTED, in source order."""
     _check_signature(tree, source, top=True)
-    for node in gast.walk(tree):
+    for node in _walk(tree):
         kind = type(node)
         if kind in SUPPORTED:
             if isinstance(node, (gast.FunctionDef, gast.Lambda)) and node is not tree:
                 _check_signature(node, source, top=False)
+            _check_use(node, source)
             continue
+        if kind is gast.AsyncFunctionDef:
+            node = next((n for n in _walk(node) if isinstance(n, ASYNC_INSIDE)), node)
+            kind = type(node)
         if kind in UNSUPPORTED:
             message, hint = UNSUPPORTED[kind]
         else:
@@ -79,6 +89,42 @@ def check(tree, source):
             hint = "rewrite this part with plain assignments, if/for/while and jnp calls"
         raise source.error(node, message, hint)
     return tree
+
+
+def _walk(node):
+    """Depth first, children in field order: the first construct written comes first."""
+    yield node
+    for child in gast.iter_child_nodes(node):
+        yield from _walk(child)
+
+
+def _check_use(node, source):
+    """Supported node types used in a way s2s does not rewrite."""
+    if isinstance(node, gast.Attribute) and isinstance(node.ctx, gast.Store):
+        raise source.error(node, f"assignment to an attribute (`.{node.attr} = ...`) is "
+                                 f"not supported",
+                           "arrays are immutable: compute the new value and assign it "
+                           "to a plain name")
+    if isinstance(node, (gast.For, gast.While)) and node.orelse:
+        raise source.error(_else_line(node, source), "`else` on a loop is not supported",
+                           "use a flag variable set before `break`")
+
+
+class _Where:
+    def __init__(self, lineno, col_offset):
+        self.lineno, self.col_offset = lineno, col_offset
+
+
+def _else_line(loop, source):
+    """Where the loop's `else:` is written (the tree only locates its body)."""
+    first = loop.orelse[0]
+    end = getattr(loop.body[-1], "end_lineno", None) or loop.lineno
+    for line in range(first.lineno, end - 1, -1):
+        text = linecache.getline(source.filename or "", line)
+        stripped = text.lstrip()
+        if stripped.startswith("else") and stripped[4:].lstrip().startswith(":"):
+            return _Where(line, len(text) - len(stripped))
+    return first
 
 
 def _check_signature(fn, source, top):

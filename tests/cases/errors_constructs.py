@@ -1,0 +1,224 @@
+"""Programs for tests/test_errors.py: one small function per construct s2s refuses.
+
+The line s2s must point at carries a marker comment `# <- NAME`; the tests find
+the line by that marker, so the functions can move without breaking them.
+"""
+import contextlib
+
+import jax
+import jax.numpy as jnp
+
+COUNTER = 0
+
+
+def keep(fn):
+    return fn
+
+
+def try_statement(x):
+    try:  # <- try
+        y = jnp.sin(x)
+    except ValueError:
+        y = x
+    return y
+
+
+def with_statement(x):
+    with contextlib.suppress(ValueError):  # <- with
+        x = jnp.sin(x)
+    return x
+
+
+def yield_statement(x):
+    yield jnp.sin(x)  # <- yield
+
+
+def yield_from(x):
+    yield from [x, jnp.sin(x)]  # <- yield from
+
+
+async def async_def(x):  # <- async def
+    return jnp.sin(x)
+
+
+async def await_expression(x):
+    y = await x  # <- await
+    return jnp.sin(y)
+
+
+async def async_for(x):
+    total = 0.0
+    async for v in x:  # <- async for
+        total = total + v
+    return total
+
+
+def class_inside(x):
+    class Box:  # <- class
+        pass
+    return x
+
+
+def global_statement(x):
+    global COUNTER  # <- global
+    COUNTER = COUNTER + 1
+    return jnp.sin(x)
+
+
+def nonlocal_statement(x):
+    total = x
+
+    def add(v):
+        nonlocal total  # <- nonlocal
+        total = total + v
+    add(1.0)
+    return total
+
+
+def del_statement(x):
+    y = jnp.sin(x)
+    del y  # <- del
+    return x
+
+
+def import_inside(x):
+    import math  # <- import
+    return x * math.pi
+
+
+def from_import_inside(x):
+    from math import pi  # <- from import
+    return x * pi
+
+
+def list_comprehension(x):
+    return jnp.stack([jnp.sin(v) for v in x])  # <- list comprehension
+
+
+def set_comprehension(x):
+    s = {float(v) for v in x}  # <- set comprehension
+    return x * len(s)
+
+
+def dict_comprehension(x):
+    d = {i: x[i] for i in range(3)}  # <- dict comprehension
+    return d[0]
+
+
+def generator_expression(x):
+    return sum(v * v for v in x)  # <- generator expression
+
+
+def star_call(x):
+    parts = (x, x)
+    return jnp.maximum(*parts)  # <- star call
+
+
+def star_params(*xs):  # <- star params
+    return jnp.sin(xs[0])
+
+
+def kwargs_params(x, **options):  # <- kwargs params
+    return jnp.sin(x)
+
+
+def keyword_only_params(x, *, scale=2.0):  # <- keyword-only
+    return jnp.sin(x) * scale
+
+
+def walrus(x):
+    if (n := jnp.sum(x)) > 0:  # <- walrus
+        x = x * n
+    return x
+
+
+def match_statement(x, k):
+    match k:  # <- match
+        case 0:
+            y = x
+        case _:
+            y = -x
+    return y
+
+
+def f_string(x):
+    label = f"x is {x}"  # <- f-string
+    return x
+
+
+def set_literal(x):
+    s = {1, 2}  # <- set literal
+    return x * len(s)
+
+
+def for_else(x):
+    for i in range(3):
+        x = x * 2.0
+    else:  # <- for else
+        x = x + 1.0
+    return x
+
+
+def while_else(x):
+    n = 0
+    while n < 3:
+        n = n + 1
+        if n > 5:
+            break
+    else:  # <- while else
+        x = jnp.sin(x)
+    return x
+
+
+def decorated_nested(x):
+    @keep  # <- nested decorator
+    def inner(v):
+        return v * 2.0
+    return inner(x)
+
+
+def attribute_assignment(x):
+    x.a = 1.0  # <- attribute assignment
+    return x
+
+
+def nested_item_assignment(x):
+    x[0][1] = 2.0  # <- nested item assignment
+    return x
+
+
+def undefined_name(x):
+    return jnp.sin(no_such_function(x))  # <- undefined name
+
+
+def unknown_method(x):
+    return x.foo()  # <- unknown method
+
+
+def unknown_attribute(x):
+    return jnp.sin(x.bar)  # <- unknown attribute
+
+
+def jax_nn_relu(x):
+    return jax.nn.relu(x) * 2.0  # <- jax.nn.relu
+
+
+def jax_lax_function(x):
+    return jax.lax.cummax(x) * 2.0  # <- jax.lax.cummax
+
+
+def no_derivative_rule(x):
+    return jnp.cumprod(x)  # <- cumprod
+
+
+def unknown_keyword(x):
+    return jnp.sum(x, dtype=jnp.float64)  # <- unknown keyword
+
+
+def two_problems(x):
+    if x.shape[0] > 1:
+        if x.ndim == 1:
+            s = {1, 2}  # <- first of two
+            x = x * len(s)
+    del x
+    return 0.0
