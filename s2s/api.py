@@ -52,6 +52,17 @@ class Generated:
         self.source = None
         self.stages = []     # (stage name, source text)
         self.name = None
+        self.globals_seen = []   # (globals dict, name, object): the callees it was built for
+        self.callees = []        # other Generated it calls
+
+    def is_current(self, seen=None):
+        """False once the user rebinds a global function this code calls."""
+        seen = set() if seen is None else seen
+        if id(self) in seen:
+            return True
+        seen.add(id(self))
+        return (all(d.get(name, obj) is obj for d, name, obj in self.globals_seen)
+                and all(c.is_current(seen) for c in self.callees))
 
     def __call__(self, *args):
         return self.function(*args)
@@ -102,7 +113,7 @@ def get_jvp(fn, mask):
     fn = frontend.python_function(fn)
     key = (fn, "jvp", mask)
     gen = _CACHE.get(key)
-    if gen is not None:
+    if gen is not None and gen.is_current():
         return gen
     gen = _CACHE[key] = Generated(fn, "jvp", mask)
     try:
@@ -120,13 +131,15 @@ def _build_jvp(gen):
     cells = _base_cells()
     callees = {}
 
-    def request_callee(fn, mask):
+    def request_callee(fn, mask, global_name=None):
+        _remember_global(gen, p, global_name)
         key = (frontend.python_function(fn), mask)
         if key not in callees:
             other = gen if key == (gen.fn, gen.mask) else get_jvp(fn, mask)
-            name = namer.fresh(other.fn.__name__ + "_jvp") if other is not gen else gen.name
+            name = namer.fresh(_base_name(other.fn) + "_jvp") if other is not gen else gen.name
             callees[key] = name
             cells[name] = other.cell
+            gen.callees.append(other)
         return callees[key]
 
     params = [a.id for a in tree.args.args]
@@ -143,7 +156,7 @@ def get_reverse(fn, mode, kinds, has_aux=False, argnums_int=False):
     fn = frontend.python_function(fn)
     key = (fn, mode, kinds, has_aux, argnums_int)
     gen = _CACHE.get(key)
-    if gen is not None:
+    if gen is not None and gen.is_current():
         return gen
     gen = _CACHE[key] = Generated(fn, mode, kinds)
     try:
@@ -167,14 +180,16 @@ def _build_reverse(gen, has_aux, argnums_int):
     cells = _base_cells()
     callees = {}
 
-    def request_callee(fn, kinds):
+    def request_callee(fn, kinds, global_name=None):
+        _remember_global(gen, p, global_name)
         key = (frontend.python_function(fn), kinds)
         if key not in callees:
             other = gen if key == (gen.fn, gen.mask) and gen.transform == "vjp" \
                 else get_reverse(fn, "vjp", kinds)
-            name = gen.name if other is gen else namer.fresh(other.fn.__name__ + "_vjp")
+            name = gen.name if other is gen else namer.fresh(_base_name(other.fn) + "_vjp")
             callees[key] = name
             cells[name] = other.cell
+            gen.callees.append(other)
         return callees[key]
 
     suffix = {"vjp": "_vjp", "grad": "_grad", "value_and_grad": "_value_and_grad"}[gen.transform]
@@ -183,6 +198,16 @@ def _build_reverse(gen, has_aux, argnums_int):
                       request_callee, has_aux, argnums_int)
     stages.append((gen.transform, backend.to_source(new, p.filename)))
     _finish(gen, p, new, cells, stages)
+
+
+def _base_name(fn):
+    name = fn.__name__
+    return name if name.isidentifier() else "lambda_"
+
+
+def _remember_global(gen, p, name):
+    if name and name not in p.ns.cells and name in p.ns.globals:
+        gen.globals_seen.append((p.ns.globals, name, p.ns.globals[name]))
 
 
 def _base_cells():
@@ -249,6 +274,11 @@ def generated(fun, transform="jvp", argnums=None):
         argnums = tuple(range(nparams))
     elif isinstance(argnums, int):
         argnums = (argnums,)
+    for a in argnums:
+        if not isinstance(a, int) or not -nparams <= a < nparams:
+            raise ValueError(f"argnums {a!r} out of bounds for {fn.__name__} with "
+                             f"{nparams} parameters")
+    argnums = tuple(a % nparams for a in argnums)
     mask = tuple(i in argnums for i in range(nparams))
     if transform != "jvp":
         return _generated_record(fun, transform, argnums).function
@@ -326,6 +356,7 @@ def _defaults(fun, nargs):
 def _compute_defaults(fun, nargs):
     """Values of the parameters left to their defaults (constants, like JAX)."""
     fn = frontend.python_function(fun)
+    _parsed(fn)  # unsupported signatures (*args, ...) are reported first
     code = fn.__code__
     names = code.co_varnames[:code.co_argcount]
     if nargs > len(names):

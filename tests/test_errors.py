@@ -126,19 +126,10 @@ def _jvp(fn, args):
                                    for a in args))
 
 
-STAR_PARAMS_VIA_JVP = pytest.mark.xfail(
-    strict=True,
-    reason="api._defaults checks the call's arity against co_argcount before parsing: "
-           "s2s.jvp(star_params, (x,), (t,)) raises TypeError 'star_params() takes 0 "
-           "arguments but 1 were given' instead of the fence's S2SError about *args")
-
-
 def _with_jvp_marks(case):
-    """The jvp path adds one known failure (star_params) to the cases' own marks."""
+    """Each case as a pytest.param with its own marks, named after its construct."""
     values = case.values if hasattr(case, "values") else case
     marks = list(case.marks) if hasattr(case, "marks") else []
-    if values[0] is ec.star_params:
-        marks.append(STAR_PARAMS_VIA_JVP)
     return pytest.param(*values, marks=marks, id=values[1].replace(" ", "_"))
 
 
@@ -199,10 +190,6 @@ def one_param(x):
     return jnp.sin(x)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "api.generated builds its mask as `i in argnums for i in range(nparams)` and never "
-    "checks argnums: s2s.source(one_param, 'jvp', argnums=3) silently returns a jvp "
-    "with no tangent parameters"))
 def test_argnums_out_of_range_is_an_error():
     with pytest.raises((ValueError, s2s.S2SError)):
         s2s.source(one_param, "jvp", argnums=3)

@@ -231,11 +231,6 @@ def test_rebound_global_array_is_seen(monkeypatch):
     check(ff.times_scale, x, reference=lambda x: scale * jnp.sin(x))
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "api._build_jvp binds each callee's generated jvp into a closure cell at build "
-    "time (request_callee -> cells[name] = other.cell), so a module-level function "
-    "the user rebinds after the first transform is not seen: the generated caller "
-    "keeps calling the old callee's jvp"))
 def test_rebound_global_function_is_seen(monkeypatch):
     x, t = rand(3), rand(3)
     s2s.jvp(ff.calls_global_helper, (x,), (t,))

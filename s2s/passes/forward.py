@@ -343,7 +343,7 @@ class Forward:
                                               f"nested function `{c.name}`",
                                         "define the function at module level")
         else:
-            name = self.request_callee(c.obj, mask)
+            name = self.request_callee(c.obj, mask, c.name)
         tangents = [load(scope.dot(a.id)) for a, m in zip(operands, mask) if m]
         new_call = gast.Call(func=load(name), args=operands + tangents, keywords=[])
         pair = gast.Tuple(elts=[target, self.dotted(target, scope)], ctx=gast.Store())

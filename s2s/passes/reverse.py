@@ -141,7 +141,7 @@ class Reverse:
         if isinstance(s, gast.Assign) and id(s) in self.pullbacks:
             c = callee(s.value, self.ns, self.activity.visible)
             operands, kinds = self.bind_call(s.value, c)
-            name = self.request_callee(c.obj, kinds)
+            name = self.request_callee(c.obj, kinds, c.name)
             call = gast.Call(func=load(name), args=operands, keywords=[])
             pair = gast.Tuple(elts=[s.targets[0], store(self.pullbacks[id(s)])],
                               ctx=gast.Store())
