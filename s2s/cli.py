@@ -3,6 +3,8 @@
     s2s jvp examples/quickstart.py:sum_logistic
     s2s jvp examples/quickstart.py:sum_logistic --passes   # after every stage
     s2s jvp model.py:loss --argnums 0,2
+    s2s grad examples/quickstart.py:sum_logistic
+    s2s vjp model.py:loss --argnums 0
 """
 import argparse
 import contextlib
@@ -13,7 +15,7 @@ import sys
 from . import api, frontend
 from .errors import S2SError
 
-TRANSFORMS = ("jvp",)
+TRANSFORMS = ("jvp", "vjp", "grad", "value_and_grad")
 
 
 def main(argv=None):
@@ -30,7 +32,8 @@ def main(argv=None):
     try:
         argnums = parse_argnums(args.argnums)
         fn = load_function(args.target)
-        argnums = check_argnums(argnums, fn)
+        argnums = check_argnums(argnums, fn, single=args.argnums is not None
+                                and "," not in args.argnums)
         if args.passes:
             for stage, text in api.stages(fn, args.transform, argnums):
                 print(f"# ---- {stage} " + "-" * (60 - len(stage)))
@@ -62,7 +65,7 @@ def parse_argnums(text):
     return argnums
 
 
-def check_argnums(argnums, fn):
+def check_argnums(argnums, fn, single=False):
     """Indices in range for `fn`'s parameters; negative ones count from the end."""
     if argnums is None:
         return None
@@ -75,7 +78,10 @@ def check_argnums(argnums, fn):
     if bad:
         raise UsageError(f"--argnums {bad[0]} is out of range: `{fn.__name__}` takes "
                          f"{n} positional parameter{'s' if n != 1 else ''}")
-    return tuple(sorted({i % n for i in argnums}))
+    normalized = tuple(sorted({i % n for i in argnums}))
+    if len(argnums) == 1 and single:
+        return normalized[0]   # `--argnums 1` means argnums=1, as in JAX: one gradient
+    return normalized
 
 
 def load_function(target):
