@@ -82,11 +82,10 @@ class Reverse:
                                value=gast.Call(func=load("grad_seed"), args=[load(out)],
                                                keywords=[]), type_comment=None)
             g = grads[0] if argnums_int else gast.Tuple(elts=grads, ctx=gast.Load())
-            if has_aux:
+            if mode == "value_and_grad":   # ((value, aux), grads) with has_aux
+                g = gast.Tuple(elts=[load(result), g], ctx=gast.Load())
+            elif has_aux:                  # (grads, aux)
                 g = gast.Tuple(elts=[g, load(aux)], ctx=gast.Load())
-            if mode == "value_and_grad":
-                value_out = load(result) if not has_aux else load(result)
-                g = gast.Tuple(elts=[value_out, g], ctx=gast.Load())
             new_body = forward + [gast.copy_location(seed, fn.body[-1])] + backward \
                 + [gast.Return(value=g)]
         new = gast.FunctionDef(name=name, args=_arguments(args), body=new_body,
@@ -203,6 +202,8 @@ class Reverse:
         return out
 
     def adjoint_unpack(self, target, value, init, persistent):
+        if isinstance(value, (gast.Tuple, gast.List)):
+            return self.adjoint_parallel(target, value, init, persistent)
         names = _flat_names(target)
         if not any(n in init for n in names) or not self.activity.is_active(value):
             for n in names:
@@ -212,6 +213,26 @@ class Reverse:
         out = [self.accumulate(value.id, bars, init)]
         for n in names:
             out.extend(self.consume(n, init, persistent))
+        return out
+
+    def adjoint_parallel(self, target, value, init, persistent):
+        """`a, b = c, d`: each target's cotangent flows to its own value."""
+        if len(target.elts) != len(value.elts):
+            raise self.source.error(self.where, "cannot unpack these values",
+                                    "assign each value to its own name")
+        pairs = [(t.id, v.id) for t, v in zip(target.elts, value.elts)
+                 if isinstance(t, gast.Name) and isinstance(v, gast.Name)
+                 and t.id in init and self.activity.is_active(v)]
+        temps, out = [], []
+        for t, v in pairs:  # read every target's cotangent before any is consumed
+            temp = self.namer.fresh(v + "_part_bar")
+            out.append(gast.Assign(targets=[store(temp)], value=load(self.bar(t)),
+                                   type_comment=None))
+            temps.append((v, temp))
+        for n in _flat_names(target):
+            out.extend(self.consume(n, init, persistent))
+        for v, temp in temps:
+            out.append(self.accumulate(v, load(temp), init))
         return out
 
     def structured_bars(self, target, init):

@@ -9,6 +9,8 @@ the end of each iteration). At each exit of a loop body a placeholder
 `__s2s_push__(...)` marks where reverse mode saves the iteration's values on
 the loop's tape.
 """
+import copy
+
 import gast
 
 from ..template import load, store
@@ -115,9 +117,9 @@ class _SSA:
                 if e.get(n) == merged:
                     continue
                 block = [b for b in getattr(s, field) if not isinstance(b, gast.Pass)]
-                block.append(gast.copy_location(
-                    gast.Assign(targets=[store(merged)], value=value, type_comment=None), s))
-                setattr(s, field, block)
+                join = gast.copy_location(
+                    gast.Assign(targets=[store(merged)], value=value, type_comment=None), s)
+                setattr(s, field, _on_every_flowing_path(block, [join]))
             env[n] = merged
         if not s.body:
             s.body = [gast.Pass()]
@@ -152,7 +154,8 @@ class _SSA:
         s.body = self.block(s.body, body_env)
         self.loops.pop()
         if not _exits(s.body):
-            s.body = s.body + self.iteration_end(loop, body_env, s)
+            end = self.iteration_end(loop, body_env, s)
+            s.body = _on_every_flowing_path(s.body, end)
         s.body = [b for b in s.body if not isinstance(b, gast.Pass)] or [gast.Pass()]
         s.s2s_loop = loop
         # Later code reads copies, so the loop's own names are only ever read
@@ -183,6 +186,34 @@ class _SSA:
             if env.get(n) != c:
                 out.append(gast.Assign(targets=[store(c)], value=load(env[n]), type_comment=None))
         return [gast.copy_location(o, where) for o in out]
+
+
+def _may_break(block):
+    return any(isinstance(n, gast.Break) for s in block for n in _walk_no_loops(s))
+
+
+def _walk_no_loops(node):
+    yield node
+    if isinstance(node, (gast.For, gast.While)):
+        return
+    for field in ("body", "orelse"):
+        for child in getattr(node, field, []) or []:
+            yield from _walk_no_loops(child)
+
+
+def _on_every_flowing_path(block, stmts):
+    """Append `stmts` to the end of each path through `block` that does not
+    `break`, inside the branches: the pullback then undoes them only on the
+    paths that ran them."""
+    if block and isinstance(block[-1], gast.If) and _may_break([block[-1]]):
+        last = block[-1]
+        for field in ("body", "orelse"):
+            branch = getattr(last, field)
+            if not _exits(branch):
+                setattr(last, field, _on_every_flowing_path(
+                    [b for b in branch if not isinstance(b, gast.Pass)], copy.deepcopy(stmts)))
+        return block
+    return block + stmts
 
 
 def _exits(block):

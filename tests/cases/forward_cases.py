@@ -177,3 +177,11 @@ def numpy_style_reference(x):
 
 
 REFERENCES = {item_updates: item_updates_reference, numpy_style: numpy_style_reference}
+
+
+def selu_sum(x):
+    return jnp.sum(selu(x))
+
+
+def augmented_sum(x):
+    return jnp.sum(augmented(x))
