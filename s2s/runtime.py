@@ -63,7 +63,10 @@ def grad_seed(out):
     if jnp.ndim(out) != 0:
         raise TypeError(f"Gradient only defined for scalar-output functions. Output had "
                         f"shape: {jnp.shape(out)}.")
-    return 1.0  # a Python number: weakly typed, so every cotangent keeps its primal's dtype
+    dtype = getattr(out, "dtype", None)
+    if dtype is None or getattr(out, "weak_type", False) or isinstance(out, jax.core.Tracer):
+        return 1.0  # a Python number: weakly typed, every cotangent keeps its primal's dtype
+    return _constant(1, (), dtype)  # made once: creating arrays is slow in eager JAX
 
 
 def tree_add(a, b):
@@ -217,3 +220,25 @@ def unstack_like(g, arrays, axis=0):
     moved = jnp.moveaxis(g, axis, 0)
     parts = [moved[i] for i in range(len(arrays))]
     return tuple(parts) if isinstance(arrays, tuple) else parts
+
+
+_CONSTANTS = {}
+
+
+def _constant(value, shape, dtype):
+    """An immutable array of `value`, made once per shape and dtype: creating
+    arrays is among the slowest things eager JAX does, and arrays never change."""
+    key = (value, shape, dtype)
+    array = _CONSTANTS.get(key)
+    if array is None:
+        array = _CONSTANTS[key] = jnp.full(shape, value, dtype)
+    return array
+
+
+def zeros_like(x):
+    """jnp.zeros_like for arrays and numbers, made once per shape and dtype."""
+    if isinstance(x, jax.core.Tracer) or not hasattr(x, "dtype"):
+        return jnp.zeros_like(x)
+    if getattr(x, "weak_type", False):
+        return jnp.zeros_like(x)
+    return _constant(0, x.shape, x.dtype)

@@ -108,8 +108,8 @@ class Reverse:
         return self.zeros(name)
 
     def zeros(self, name):
-        if name in self.arrays:
-            return gast.Call(func=jnp_attr("zeros_like"), args=[load(name)], keywords=[])
+        if name in self.arrays:  # s2s.runtime.zeros_like: jnp.zeros_like, made once per shape
+            return gast.Call(func=load("zeros_like"), args=[load(name)], keywords=[])
         return gast.Call(func=load("tree_zeros_like"), args=[load(name)], keywords=[])
 
     def name_tapes_and_calls(self, body):

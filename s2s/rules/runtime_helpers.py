@@ -3,8 +3,11 @@ generated code can itself be transformed again (grad of grad, jvp of grad)."""
 import jax.numpy as jnp
 
 from . import jvp_rule, nondifferentiable, vjp_rule
-from ..runtime import (getitem_cotangent, grad_seed, list_append, max_weights, min_weights,
-                       prod_others, tree_add, tree_zeros_like, unbroadcast, zip_length)
+from ..runtime import (dot_axes, getitem_cotangent, grad_seed, inner_axes, inverse_permutation,
+                       kron_shapes, list_append, matmul_shapes, max_weights, min_weights,
+                       prod_others, reduced_shape, split_like, tensordot_cotangent_axes,
+                       tree_add, tree_zeros_like, unbroadcast, unstack_like, zeros_like,
+                       zip_length)
 
 
 @jvp_rule(unbroadcast)
@@ -47,8 +50,34 @@ def getitem_cotangent__(ans_bar, x, index, g):
     return None, None, ans_bar[index]
 
 
-nondifferentiable(grad_seed, tree_zeros_like, zip_length, max_weights, min_weights,
+nondifferentiable(grad_seed, tree_zeros_like, zeros_like, zip_length, max_weights, min_weights,
                   prod_others)
+
+
+# The vjp rules' helpers: shapes and axes (no derivative), and the two that cut a
+# cotangent into a list (linear; their transposes are concatenate and stack).
+nondifferentiable(reduced_shape, inverse_permutation, dot_axes, inner_axes,
+                  tensordot_cotangent_axes, matmul_shapes, kron_shapes)
+
+
+@jvp_rule(split_like)
+def split_like_(g, arrays, g_dot, axis=0):
+    return split_like(g_dot, arrays, axis)
+
+
+@vjp_rule(split_like)
+def split_like__(ans_bar, g, arrays, axis=0):
+    return jnp.concatenate(ans_bar, axis=axis), None, None
+
+
+@jvp_rule(unstack_like)
+def unstack_like_(g, arrays, g_dot, axis=0):
+    return unstack_like(g_dot, arrays, axis)
+
+
+@vjp_rule(unstack_like)
+def unstack_like__(ans_bar, g, arrays, axis=0):
+    return jnp.stack(ans_bar, axis=axis), None, None
 
 
 # `x[i]` where x may be a list, tuple or dict (a pytree), not just an array.
