@@ -332,6 +332,8 @@ class Reverse:
         act = self.activity
         if isinstance(value, gast.Name):
             return [], [(value.id, bar)] if act.is_active(value) else []
+        if isinstance(value, (gast.Constant, gast.Compare, gast.BoolOp, gast.Attribute)):
+            return [], []   # a constant, or a value with no derivative
         if isinstance(value, (gast.Tuple, gast.List)):
             return [], [(e.id, gast.Subscript(value=bar, slice=gast.Constant(value=i, kind=None),
                                               ctx=gast.Load()))

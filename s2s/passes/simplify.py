@@ -27,7 +27,16 @@ def run(fn):
     while True:
         changed = share_repeated(fn) | propagate_copies(fn) | remove_dead(fn)
         if not changed:
+            invert_empty_branches(fn)
             return fn
+
+
+def invert_empty_branches(fn):
+    """`if c: pass` / `else: body` reads better as `if not c: body`."""
+    for n in gast.walk(fn):
+        if isinstance(n, gast.If) and n.orelse and all(isinstance(b, gast.Pass) for b in n.body):
+            n.test = gast.UnaryOp(op=gast.Not(), operand=n.test)
+            n.body, n.orelse = n.orelse, []
 
 
 def _blocks(node):

@@ -50,6 +50,7 @@ class _SSA:
         self.namer = namer
         self.defined = set()
         self.loops = []
+        self.carried = set()   # versions carried by some loop (assigned more than once)
 
     def function(self, fn):
         env = {p: p for p in params(fn)}
@@ -111,10 +112,13 @@ class _SSA:
             # that a path does not compute is None there (its adjoint never runs).
             defined = versions - {None}
             merged = defined.pop() if len(defined) == 1 else self.version(n)
+            before = set(env.values())
             for field, e in flowing:
                 value = load(e[n]) if e.get(n) is not None else gast.Constant(value=None,
                                                                               kind=None)
                 if e.get(n) == merged:
+                    continue
+                if e.get(n) is not None and self.coalesce(s, field, e[n], merged, before):
                     continue
                 block = [b for b in getattr(s, field) if not isinstance(b, gast.Pass)]
                 join = gast.copy_location(
@@ -124,6 +128,32 @@ class _SSA:
         if not s.body:
             s.body = [gast.Pass()]
         return [s]
+
+    def coalesce(self, s, field, version, merged, before):
+        """Name a branch's own single assignment `merged` directly, instead of
+        copying it at the end of the branch (`y_1 = x ** 3; y_3 = y_1`)."""
+        branch = getattr(s, field)
+        stores = [n for b in branch for n in gast.walk(b)
+                  if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store)
+                  and n.id == version]
+        loop_targets = {n.id for b in branch for node in gast.walk(b)
+                        if isinstance(node, gast.For) for n in gast.walk(node.target)
+                        if isinstance(n, gast.Name)}
+        if version in before or not stores or version in self.carried \
+                or version in loop_targets:
+            return False
+        for b in branch:
+            for node in gast.walk(b):
+                if isinstance(node, gast.Name) and node.id == version:
+                    node.id = merged
+                loop = getattr(node, "s2s_loop", None)
+                if loop is not None:
+                    loop.saved = [merged if v == version else v for v in loop.saved]
+                    loop.entry_values = {k: merged if v == version else v
+                                         for k, v in loop.entry_values.items()}
+        for loop in self.loops:
+            loop.saved = [merged if v == version else v for v in loop.saved]
+        return True
 
     def stmt_For(self, s, env):
         s.iter = _renamed(s.iter, env)
@@ -142,6 +172,7 @@ class _SSA:
             c = self.version(n)
             loop.carried[n] = c
             loop.entry_values[c] = env[n]
+            self.carried.add(c)
             before.append(gast.copy_location(
                 gast.Assign(targets=[store(c)], value=load(env[n]), type_comment=None), s))
         body_env = dict(env)
