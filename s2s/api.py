@@ -17,7 +17,10 @@ RUNTIME_NAMES = ("zeros_like", "max_weights", "min_weights", "prod_others", "unb
                  "zip_length", "grad_seed", "tree_add", "tree_zeros_like",
                  "getitem_cotangent", "reduced_shape", "inverse_permutation", "dot_axes",
                  "inner_axes", "tensordot_cotangent_axes", "matmul_shapes", "kron_shapes",
-                 "split_like", "unstack_like")
+                 "split_like", "unstack_like", "tensordot_cotangent_a", "tensordot_cotangent_b",
+                 "dot_cotangent_a", "dot_cotangent_b", "inner_cotangent_a", "inner_cotangent_b",
+                 "matmul_cotangent_a", "matmul_cotangent_b", "kron_cotangent_a",
+                 "kron_cotangent_b")
 
 
 class _WithRuntime:

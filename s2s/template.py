@@ -113,6 +113,8 @@ def fold(node):
 class _Fold(gast.NodeTransformer):
     def visit_BinOp(self, node):
         self.generic_visit(node)
+        if isinstance(node.op, (gast.Mult, gast.Div, gast.Add, gast.Sub)):
+            node.left, node.right = self._unreshape(node.left), self._unreshape(node.right)
         folded = _fold_constants(node)
         if folded is not node:
             return folded
@@ -139,6 +141,19 @@ class _Fold(gast.NodeTransformer):
         self.generic_visit(node)
         return zero() if is_zero(node.operand) else node
 
+    def _unreshape(self, node):
+        """`jnp.reshape(g, reduced_shape(x, None))` only makes a one-element
+        cotangent rank-n; where it broadcasts anyway (an arithmetic operand, or
+        the input of broadcast_to) plain `g` is the same value."""
+        if (isinstance(node, gast.Call) and _jnp_name(node.func) == "reshape"
+                and len(node.args) == 2 and isinstance(node.args[1], gast.Call)
+                and isinstance(node.args[1].func, gast.Name)
+                and node.args[1].func.id == "reduced_shape" and len(node.args[1].args) == 2
+                and isinstance(node.args[1].args[1], gast.Constant)
+                and node.args[1].args[1].value is None):
+            return node.args[0]
+        return node
+
     def visit_Subscript(self, node):
         self.generic_visit(node)
         return zero() if is_zero(node.value) else node
@@ -148,6 +163,8 @@ class _Fold(gast.NodeTransformer):
             return node
         self.generic_visit(node)
         name = _jnp_name(node.func)
+        if name == "broadcast_to" and node.args:
+            node.args[0] = self._unreshape(node.args[0])
         if name in LINEAR and any(is_zero(a) for a in node.args):
             return zero()
         if name == "where" and len(node.args) == 3:

@@ -253,7 +253,7 @@ def test_library_function():
 
 
 def test_unknown_transform(quickstart, tmp_path):
-    result = run_s2s("grad", f"{quickstart}:sum_logistic", cwd=tmp_path)
+    result = run_s2s("frobnicate", f"{quickstart}:sum_logistic", cwd=tmp_path)
     assert result.returncode == 2
     assert "Traceback" not in result.stderr
-    assert "s2s: error: " in result.stderr and "'grad'" in result.stderr
+    assert "s2s: error: " in result.stderr and "'frobnicate'" in result.stderr

@@ -38,10 +38,31 @@ CASES = [
     ("jvp", fc.dict_params, 0),
     ("jvp", fc.list_append, None),
     ("jvp", fc.shapes_static, None),
+    ("grad", fc.sum_logistic, None),
+    ("grad", fc.selu_sum, None),
+    ("vjp", fc.branches, None),
+    ("grad", fc.loop_range, 0),
+    ("grad", fc.loop_over_rows, None),
+    ("vjp", fc.loop_enumerate_zip, None),
+    ("grad", fc.newton_sqrt, None),
+    ("grad", fc.break_continue, None),
+    ("grad", fc.early_return, None),
+    ("grad", fc.calls_helper, (0, 1)),
+    ("vjp", fc.helper, 0),
+    ("vjp", fc.power, 0),
+    ("grad", fc.closure_nested, (0, 1)),
+    ("vjp", fc.tuple_returns, None),
+    ("grad", fc.augmented_sum, None),
+    ("grad", fc.item_updates, None),
+    ("grad", fc.mlp, None),
+    ("value_and_grad", fc.dict_params, 0),
+    ("vjp", fc.list_append, None),
 ]
 
 
 def golden_path(transform, fn, argnums):
+    if isinstance(argnums, tuple):
+        argnums = "".join(map(str, argnums))
     suffix = "" if argnums is None else f"_argnums{argnums}"
     return os.path.join(GOLDEN, transform, f"{fn.__name__}{suffix}.py")
 

@@ -1,7 +1,9 @@
 """Elementwise arithmetic and math: jvp rules (vjp and batch rules go beside)."""
 import jax.numpy as jnp
 
-from . import jvp_rule, multilinear, nondifferentiable
+from . import jvp_rule, multilinear, nondifferentiable, vjp_rule
+from ..runtime import (matmul_cotangent_a, matmul_cotangent_b,  # noqa: F401  (templates)
+                       unbroadcast)
 
 # --- arithmetic -------------------------------------------------------------
 
@@ -11,9 +13,19 @@ def add(x, y, x_dot, y_dot):
     return x_dot + y_dot
 
 
+@vjp_rule(jnp.add)
+def add_vjp(ans_bar, x, y):
+    return unbroadcast(ans_bar, x), unbroadcast(ans_bar, y)
+
+
 @jvp_rule(jnp.subtract, broadcasts=True)
 def subtract(x, y, x_dot, y_dot):
     return x_dot - y_dot
+
+
+@vjp_rule(jnp.subtract)
+def subtract_vjp(ans_bar, x, y):
+    return unbroadcast(ans_bar, x), unbroadcast(-ans_bar, y)
 
 
 @jvp_rule(jnp.multiply)
@@ -21,9 +33,19 @@ def multiply(x, y, x_dot, y_dot):
     return x_dot * y + x * y_dot
 
 
+@vjp_rule(jnp.multiply)
+def multiply_vjp(ans_bar, x, y):
+    return unbroadcast(ans_bar * y, x), unbroadcast(x * ans_bar, y)
+
+
 @jvp_rule(jnp.true_divide, jnp.divide)
 def true_divide(ans, x, y, x_dot, y_dot):
     return x_dot / y - ans * y_dot / y
+
+
+@vjp_rule(jnp.true_divide, jnp.divide)
+def true_divide_vjp(ans_bar, ans, x, y):
+    return unbroadcast(ans_bar / y, x), unbroadcast(-ans_bar * ans / y, y)
 
 
 # d/dy x**y = x**y * log(x), with log(0) read as 0 (as in JAX: 0**y is flat in y
@@ -33,9 +55,20 @@ def power(ans, x, y, x_dot, y_dot):
     return y * x ** (y - 1) * x_dot + ans * jnp.log(jnp.where(x == 0, 1, x)) * y_dot
 
 
+@vjp_rule(jnp.power)
+def power_vjp(ans_bar, ans, x, y):
+    return (unbroadcast(ans_bar * (y * x ** (y - 1)), x),
+            unbroadcast(ans_bar * (ans * jnp.log(jnp.where(x == 0, 1, x))), y))
+
+
 @jvp_rule(jnp.negative)
 def negative(x, x_dot):
     return -x_dot
+
+
+@vjp_rule(jnp.negative)
+def negative_vjp(ans_bar, x):
+    return -ans_bar
 
 
 @jvp_rule(jnp.positive)
@@ -43,12 +76,30 @@ def positive(x, x_dot):
     return x_dot
 
 
+@vjp_rule(jnp.positive)
+def positive_vjp(ans_bar, x):
+    return ans_bar
+
+
 @jvp_rule(jnp.remainder, jnp.mod, broadcasts=True)
 def remainder(x, y, x_dot, y_dot):
     return x_dot - y_dot * jnp.floor_divide(x, y)
 
 
+@vjp_rule(jnp.remainder, jnp.mod)
+def remainder_vjp(ans_bar, x, y):
+    return unbroadcast(ans_bar, x), unbroadcast(-ans_bar * jnp.floor_divide(x, y), y)
+
+
 multilinear(jnp.matmul)
+
+
+# With 1-d operands promoted to matrices (a as a row, b as a column, the output's
+# cotangent reshaped to match), each cotangent is a matmul summed down over the
+# batch axes broadcasting added.
+@vjp_rule(jnp.matmul)
+def matmul_vjp(ans_bar, a, b):
+    return matmul_cotangent_a(ans_bar, a, b), matmul_cotangent_b(ans_bar, a, b)
 
 # --- unary math ---------------------------------------------------------------
 
@@ -58,9 +109,19 @@ def exp(ans, x, x_dot):
     return ans * x_dot
 
 
+@vjp_rule(jnp.exp)
+def exp_vjp(ans_bar, ans, x):
+    return ans_bar * ans
+
+
 @jvp_rule(jnp.log)
 def log(x, x_dot):
     return x_dot / x
+
+
+@vjp_rule(jnp.log)
+def log_vjp(ans_bar, x):
+    return ans_bar / x
 
 
 @jvp_rule(jnp.log1p)
@@ -68,9 +129,19 @@ def log1p(x, x_dot):
     return x_dot / (1 + x)
 
 
+@vjp_rule(jnp.log1p)
+def log1p_vjp(ans_bar, x):
+    return ans_bar / (1 + x)
+
+
 @jvp_rule(jnp.expm1)
 def expm1(ans, x, x_dot):
     return (ans + 1) * x_dot
+
+
+@vjp_rule(jnp.expm1)
+def expm1_vjp(ans_bar, ans, x):
+    return ans_bar * (ans + 1)
 
 
 @jvp_rule(jnp.sqrt)
@@ -78,9 +149,19 @@ def sqrt(ans, x, x_dot):
     return x_dot / (2 * ans)
 
 
+@vjp_rule(jnp.sqrt)
+def sqrt_vjp(ans_bar, ans, x):
+    return ans_bar / (2 * ans)
+
+
 @jvp_rule(jnp.square)
 def square(x, x_dot):
     return 2 * x * x_dot
+
+
+@vjp_rule(jnp.square)
+def square_vjp(ans_bar, x):
+    return ans_bar * (2 * x)
 
 
 # At 0 the tangent passes through unchanged, as in JAX (not sign(0) * x_dot == 0).
@@ -89,9 +170,19 @@ def abs(x, x_dot):
     return jnp.where(x >= 0, x_dot, -x_dot)
 
 
+@vjp_rule(jnp.abs, jnp.absolute)
+def abs_vjp(ans_bar, x):
+    return jnp.where(x >= 0, ans_bar, -ans_bar)
+
+
 @jvp_rule(jnp.sin)
 def sin(x, x_dot):
     return jnp.cos(x) * x_dot
+
+
+@vjp_rule(jnp.sin)
+def sin_vjp(ans_bar, x):
+    return ans_bar * jnp.cos(x)
 
 
 @jvp_rule(jnp.cos)
@@ -99,9 +190,19 @@ def cos(x, x_dot):
     return -jnp.sin(x) * x_dot
 
 
+@vjp_rule(jnp.cos)
+def cos_vjp(ans_bar, x):
+    return -ans_bar * jnp.sin(x)
+
+
 @jvp_rule(jnp.tan)
 def tan(ans, x, x_dot):
     return (1 + ans ** 2) * x_dot
+
+
+@vjp_rule(jnp.tan)
+def tan_vjp(ans_bar, ans, x):
+    return ans_bar * (1 + ans ** 2)
 
 
 @jvp_rule(jnp.tanh)
@@ -109,9 +210,19 @@ def tanh(ans, x, x_dot):
     return (1 - ans ** 2) * x_dot
 
 
+@vjp_rule(jnp.tanh)
+def tanh_vjp(ans_bar, ans, x):
+    return ans_bar * (1 - ans ** 2)
+
+
 @jvp_rule(jnp.sinh)
 def sinh(x, x_dot):
     return jnp.cosh(x) * x_dot
+
+
+@vjp_rule(jnp.sinh)
+def sinh_vjp(ans_bar, x):
+    return ans_bar * jnp.cosh(x)
 
 
 @jvp_rule(jnp.cosh)
@@ -119,9 +230,19 @@ def cosh(x, x_dot):
     return jnp.sinh(x) * x_dot
 
 
+@vjp_rule(jnp.cosh)
+def cosh_vjp(ans_bar, x):
+    return ans_bar * jnp.sinh(x)
+
+
 @jvp_rule(jnp.arcsin)
 def arcsin(x, x_dot):
     return x_dot / jnp.sqrt(1 - x ** 2)
+
+
+@vjp_rule(jnp.arcsin)
+def arcsin_vjp(ans_bar, x):
+    return ans_bar / jnp.sqrt(1 - x ** 2)
 
 
 @jvp_rule(jnp.arccos)
@@ -129,9 +250,19 @@ def arccos(x, x_dot):
     return -x_dot / jnp.sqrt(1 - x ** 2)
 
 
+@vjp_rule(jnp.arccos)
+def arccos_vjp(ans_bar, x):
+    return -ans_bar / jnp.sqrt(1 - x ** 2)
+
+
 @jvp_rule(jnp.arctan)
 def arctan(x, x_dot):
     return x_dot / (1 + x ** 2)
+
+
+@vjp_rule(jnp.arctan)
+def arctan_vjp(ans_bar, x):
+    return ans_bar / (1 + x ** 2)
 
 
 # --- binary math --------------------------------------------------------------
@@ -142,10 +273,22 @@ def arctan2(x, y, x_dot, y_dot):
     return (y * x_dot - x * y_dot) / (x ** 2 + y ** 2)
 
 
+@vjp_rule(jnp.arctan2)
+def arctan2_vjp(ans_bar, x, y):
+    return (unbroadcast(ans_bar * y / (x ** 2 + y ** 2), x),
+            unbroadcast(-ans_bar * x / (x ** 2 + y ** 2), y))
+
+
 # Ties split the derivative evenly between the operands, as in JAX.
 @jvp_rule(jnp.maximum)
 def maximum(x, y, x_dot, y_dot):
     return x_dot * jnp.where(x == y, 0.5, x > y) + y_dot * jnp.where(x == y, 0.5, x < y)
+
+
+@vjp_rule(jnp.maximum)
+def maximum_vjp(ans_bar, x, y):
+    return (unbroadcast(ans_bar * jnp.where(x == y, 0.5, x > y), x),
+            unbroadcast(ans_bar * jnp.where(x == y, 0.5, x < y), y))
 
 
 @jvp_rule(jnp.minimum)
@@ -153,14 +296,32 @@ def minimum(x, y, x_dot, y_dot):
     return x_dot * jnp.where(x == y, 0.5, x < y) + y_dot * jnp.where(x == y, 0.5, x > y)
 
 
+@vjp_rule(jnp.minimum)
+def minimum_vjp(ans_bar, x, y):
+    return (unbroadcast(ans_bar * jnp.where(x == y, 0.5, x < y), x),
+            unbroadcast(ans_bar * jnp.where(x == y, 0.5, x > y), y))
+
+
 @jvp_rule(jnp.logaddexp)
 def logaddexp(ans, x, y, x_dot, y_dot):
     return x_dot * jnp.exp(x - ans) + y_dot * jnp.exp(y - ans)
 
 
+@vjp_rule(jnp.logaddexp)
+def logaddexp_vjp(ans_bar, ans, x, y):
+    return unbroadcast(ans_bar * jnp.exp(x - ans), x), unbroadcast(ans_bar * jnp.exp(y - ans), y)
+
+
 @jvp_rule(jnp.where, broadcasts=True)
 def where(condition, x, y, x_dot, y_dot):
     return jnp.where(condition, x_dot, y_dot)
+
+
+# The condition gets no cotangent.
+@vjp_rule(jnp.where)
+def where_vjp(ans_bar, condition, x, y):
+    return (None, unbroadcast(jnp.where(condition, ans_bar, 0.0), x),
+            unbroadcast(jnp.where(condition, 0.0, ans_bar), y))
 
 
 # jnp.clip(x, min, max) is minimum(maximum(x, min), max) in JAX, so ties split
@@ -175,6 +336,17 @@ def clip(ans, x, x_dot, min_dot, max_dot, min=None, max=None):
             + min_dot * jnp.where(x == min, 0.5, jnp.clip(x, min) != x)) \
         * jnp.where(jnp.clip(x, min) == max, 0.5, ans == jnp.clip(x, min)) \
         + max_dot * jnp.where(jnp.clip(x, min) == max, 0.5, ans != jnp.clip(x, min))
+
+
+# The jvp rule's coefficients, each operand's summed down to its shape.
+@vjp_rule(jnp.clip)
+def clip_vjp(ans_bar, ans, x, min=None, max=None):
+    return (unbroadcast(ans_bar * jnp.where(x == min, 0.5, jnp.clip(x, min) == x)
+                        * jnp.where(jnp.clip(x, min) == max, 0.5, ans == jnp.clip(x, min)), x),
+            unbroadcast(ans_bar * jnp.where(x == min, 0.5, jnp.clip(x, min) != x)
+                        * jnp.where(jnp.clip(x, min) == max, 0.5, ans == jnp.clip(x, min)), min),
+            unbroadcast(ans_bar * jnp.where(jnp.clip(x, min) == max, 0.5, ans != jnp.clip(x, min)),
+                        max))
 
 
 # --- no derivative ----------------------------------------------------------------

@@ -1,0 +1,59 @@
+def break_continue_grad(x):
+    # forward_cases.py:62: acc = 0.0
+    acc = 0.0
+    # forward_cases.py:63: for i in range(x.shape[0]):
+    x_shape = x.shape
+    t = x_shape[0]
+    acc_1 = acc
+    tape = []
+    for i in range(t):
+        # forward_cases.py:64: if x[i] < 0:
+        x_i = x[i]
+        lt = x_i < 0
+        if lt:
+            acc_3 = acc_1
+            exp = None
+            gt = None
+            x_i_1 = None
+            # forward_cases.py:63: for i in range(x.shape[0]):
+            tape.append((acc_1, i, lt, gt, exp))
+            acc_1 = acc_3
+        else:
+            # forward_cases.py:66: if acc > 2.0:
+            gt = acc_1 > 2.0
+            if gt:
+                # forward_cases.py:67: break
+                tape.append((acc_1, i, lt, gt, None))
+                break
+            else:
+                # forward_cases.py:68: acc = acc + jnp.exp(x[i])
+                x_i_1 = x[i]
+                exp = jnp.exp(x_i_1)
+                acc_3 = acc_1 + exp
+                # forward_cases.py:63: for i in range(x.shape[0]):
+                tape.append((acc_1, i, lt, gt, exp))
+                acc_1 = acc_3
+    acc_4 = acc_1
+    result_bar = grad_seed(acc_4)
+    acc_1_bar = result_bar
+    x_bar = zeros_like(x)
+    for acc_1, i, lt, gt, exp in reversed(tape):
+        # forward_cases.py:64: if x[i] < 0:
+        if lt:
+            # forward_cases.py:63: for i in range(x.shape[0]):
+            acc_3_bar = acc_1_bar
+            acc_1_bar = zeros_like(acc_1)
+            # forward_cases.py:64: if x[i] < 0:
+            acc_1_bar = acc_1_bar + acc_3_bar
+        else:
+            # forward_cases.py:66: if acc > 2.0:
+            if not gt:
+                # forward_cases.py:63: for i in range(x.shape[0]):
+                acc_3_bar = acc_1_bar
+                acc_1_bar = zeros_like(acc_1)
+                # forward_cases.py:68: acc = acc + jnp.exp(x[i])
+                acc_1_bar = acc_1_bar + unbroadcast(acc_3_bar, acc_1)
+                exp_bar = unbroadcast(acc_3_bar, exp)
+                x_i_1_bar = exp_bar * exp
+                x_bar = x_bar + jnp.zeros_like(x).at[i].add(x_i_1_bar)
+    return x_bar

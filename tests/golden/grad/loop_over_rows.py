@@ -1,0 +1,30 @@
+def loop_over_rows_grad(m):
+    # forward_cases.py:37: total = 0.0
+    total = 0.0
+    # forward_cases.py:38: for row in m:
+    n = len(m)
+    total_1 = total
+    tape = []
+    for i in range(n):
+        row = m[i]
+        # forward_cases.py:39: total += jnp.dot(row, row)
+        dot = jnp.dot(row, row)
+        total_2 = total_1 + dot
+        # forward_cases.py:38: for row in m:
+        tape.append((total_1, i, row, dot))
+        total_1 = total_2
+    total_3 = total_1
+    result_bar = grad_seed(total_3)
+    total_1_bar = result_bar
+    m_bar = zeros_like(m)
+    for total_1, i, row, dot in reversed(tape):
+        total_2_bar = total_1_bar
+        total_1_bar = zeros_like(total_1)
+        # forward_cases.py:39: total += jnp.dot(row, row)
+        total_1_bar = total_1_bar + unbroadcast(total_2_bar, total_1)
+        dot_bar = unbroadcast(total_2_bar, dot)
+        row_bar = jnp.transpose(jnp.tensordot(dot_bar, row, tensordot_cotangent_axes(row, row, dot_axes(row, row), 0)[0]), tensordot_cotangent_axes(row, row, dot_axes(row, row), 0)[1])
+        row_bar = row_bar + jnp.transpose(jnp.tensordot(row, dot_bar, tensordot_cotangent_axes(row, row, dot_axes(row, row), 1)[0]), tensordot_cotangent_axes(row, row, dot_axes(row, row), 1)[1])
+        # forward_cases.py:38: for row in m:
+        m_bar = m_bar + jnp.zeros_like(m).at[i].add(row_bar)
+    return m_bar

@@ -1,0 +1,42 @@
+def branches_vjp(x):
+    # forward_cases.py:15: s = jnp.sum(x)
+    s = jnp.sum(x)
+    # forward_cases.py:16: if s > 1.0:
+    gt = s > 1.0
+    if gt:
+        # forward_cases.py:17: y = jnp.sin(x) * s
+        sin = jnp.sin(x)
+        y_4 = sin * s
+    else:
+        # forward_cases.py:18: elif s > -1.0:
+        gt_1 = s > -1.0
+        if gt_1:
+            # forward_cases.py:19: y = x ** 3
+            y_4 = x ** 3
+        else:
+            # forward_cases.py:21: y = -x
+            y_4 = -x
+    # forward_cases.py:22: return y
+    result = y_4
+
+    def branches_pullback(result_bar):
+        # forward_cases.py:16: if s > 1.0:
+        s_bar = zeros_like(s)
+        x_bar = zeros_like(x)
+        if gt:
+            # forward_cases.py:17: y = jnp.sin(x) * s
+            sin_bar = unbroadcast(result_bar * s, sin)
+            s_bar = s_bar + unbroadcast(sin * result_bar, s)
+            x_bar = x_bar + sin_bar * jnp.cos(x)
+        else:
+            # forward_cases.py:18: elif s > -1.0:
+            if gt_1:
+                # forward_cases.py:19: y = x ** 3
+                x_bar = x_bar + result_bar * (3 * x ** 2)
+            else:
+                # forward_cases.py:21: y = -x
+                x_bar = x_bar + -result_bar
+        # forward_cases.py:15: s = jnp.sum(x)
+        x_bar = x_bar + jnp.broadcast_to(jnp.reshape(s_bar, reduced_shape(x, None)), jnp.shape(x))
+        return (x_bar,)
+    return (result, branches_pullback)

@@ -1,0 +1,31 @@
+def list_append_vjp(x):
+    # forward_cases.py:151: ys = []
+    ys = []
+    # forward_cases.py:152: for i in range(3):
+    ys_1 = ys
+    tape = []
+    for i in range(3):
+        # forward_cases.py:153: ys.append(x * i)
+        mul = x * i
+        ys_2 = list_append(ys_1, mul)
+        # forward_cases.py:152: for i in range(3):
+        tape.append((ys_1, i))
+        ys_1 = ys_2
+    ys_3 = ys_1
+    # forward_cases.py:154: return jnp.stack(ys)
+    stack = jnp.stack(ys_3)
+
+    def list_append_pullback(result_bar):
+        ys_3_bar = unstack_like(result_bar, ys_3, 0)
+        # forward_cases.py:152: for i in range(3):
+        ys_1_bar = ys_3_bar
+        x_bar = zeros_like(x)
+        for ys_1, i in reversed(tape):
+            ys_2_bar = ys_1_bar
+            ys_1_bar = tree_zeros_like(ys_1)
+            # forward_cases.py:153: ys.append(x * i)
+            ys_1_bar = tree_add(ys_1_bar, ys_2_bar[:-1])
+            mul_bar = ys_2_bar[-1]
+            x_bar = x_bar + unbroadcast(mul_bar * i, x)
+        return (x_bar,)
+    return (stack, list_append_pullback)
