@@ -288,25 +288,27 @@ def generated(fun, transform="jvp", argnums=None):
     return get_jvp(fn, mask).function
 
 
-def source(fun, transform=None, argnums=None):
+def source(fun, transform=None, argnums=None, example_args=None):
     """The generated Python source of a function s2s produced.
 
-    `s2s.source(g)` for a function s2s generated; `s2s.source(f, "jvp")` for
-    the jvp s2s generates from a user function `f` (all parameters active
-    unless `argnums` says otherwise).
+    `s2s.source(g)` for a function s2s generated, or a transformation such as
+    `s2s.grad(f)` (the version its last call used); `s2s.source(f, "jvp")`
+    for what s2s generates from a user function `f` (all parameters active
+    unless `argnums` says otherwise). Arguments are taken to be arrays unless
+    `example_args` shows what they are (a list of layers is a pytree, an int
+    is not differentiated).
     """
-    gen = _generated_record(fun, transform, argnums)
-    return gen.source
+    return _generated_record(fun, transform, argnums, example_args).source
 
 
-def stages(fun, transform, argnums=None):
+def stages(fun, transform, argnums=None, example_args=None):
     """[(stage name, source text)] after every pass (the CLI's --passes)."""
-    return _generated_record(fun, transform, argnums).stages
+    return _generated_record(fun, transform, argnums, example_args).stages
 
 
-def _generated_record(fun, transform, argnums):
+def _generated_record(fun, transform, argnums, example_args=None):
     if isinstance(fun, Transformed) and transform is None:
-        return fun.generated()
+        return fun.generated(example_args)
     if transform in ("grad", "value_and_grad", "vjp"):
         fn = frontend.python_function(fun)
         nparams = fn.__code__.co_argcount
@@ -314,9 +316,12 @@ def _generated_record(fun, transform, argnums):
             active = range(nparams) if argnums is None else \
                 ((argnums,) if isinstance(argnums, int) else argnums)
             kinds = tuple(1 if i in active else 0 for i in range(nparams))
+            if example_args is not None:
+                kinds = tuple(k and (_kind(a) if _differentiable(a) else 0)
+                              for k, a in zip(kinds, example_args))
             return get_reverse(fn, "vjp", kinds)
         return Transformed(fn, transform, 0 if argnums is None else argnums,
-                           False).generated()
+                           False).generated(example_args)
     if transform is None:
         gen = _BY_FUNCTION.get(fun)
         if gen is None:
@@ -406,6 +411,7 @@ class Transformed:
         self.argnums_int = isinstance(argnums, int)
         self.argnums = (argnums,) if self.argnums_int else tuple(argnums)
         self.has_aux = has_aux
+        self.last = None   # the Generated the last call used
         nparams = self.fn.__code__.co_argcount
         for a in self.argnums:
             if not isinstance(a, int) or not -nparams <= a < nparams:
@@ -425,12 +431,20 @@ class Transformed:
                 continue
             _check_inexact(a, self.mode, i)
             kinds.append(_kind(a))
-        gen = get_reverse(self.fn, self.mode, tuple(kinds), self.has_aux, self.argnums_int)
+        gen = self.last = get_reverse(self.fn, self.mode, tuple(kinds), self.has_aux,
+                                      self.argnums_int)
         return gen.function(*args)
 
-    def generated(self, kinds=None):
-        if kinds is None:
-            nparams = self.fn.__code__.co_argcount
+    def generated(self, example_args=None):
+        """The generated code: for `example_args` if given, else the version the
+        last call used, else the one for array arguments."""
+        nparams = self.fn.__code__.co_argcount
+        if example_args is not None:
+            kinds = tuple(_kind(a) if i in self.argnums else 0
+                          for i, a in enumerate(example_args))
+        elif self.last is not None:
+            return self.last
+        else:
             kinds = tuple(1 if i in self.argnums else 0 for i in range(nparams))
         return get_reverse(self.fn, self.mode, kinds, self.has_aux, self.argnums_int)
 

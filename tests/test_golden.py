@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 
+import numpy as np
 import pytest
 
 import forward_cases as fc
@@ -56,8 +57,19 @@ CASES = [
     ("grad", fc.item_updates, None),
     ("grad", fc.mlp, None),
     ("value_and_grad", fc.dict_params, 0),
+    ("vjp", fc.dict_params, None),
     ("vjp", fc.list_append, None),
 ]
+
+
+# Arguments that are not plain arrays: what the generated code is specialized to.
+EXAMPLE_ARGS = {
+    fc.mlp: lambda: ([(np.ones((3, 4)), np.ones(4)), (np.ones((4, 2)), np.ones(2))],
+                     np.ones((5, 3))),
+    fc.dict_params: lambda: ({"scale": np.ones(3), "shift": 1.0}, np.ones(3)),
+    fc.loop_range: lambda: (np.ones(4), 3),
+    fc.power: lambda: (np.ones(3), 2),
+}
 
 
 def golden_path(transform, fn, argnums):
@@ -70,7 +82,8 @@ def golden_path(transform, fn, argnums):
 @pytest.mark.parametrize("transform, fn, argnums", CASES,
                          ids=[f"{t}-{f.__name__}" for t, f, _ in CASES])
 def test_generated_source_matches_golden(transform, fn, argnums):
-    text = s2s.source(fn, transform, argnums)
+    example = EXAMPLE_ARGS.get(fn)
+    text = s2s.source(fn, transform, argnums, example_args=example() if example else None)
     compile(text, "<golden>", "exec")  # valid Python
     path = golden_path(transform, fn, argnums)
     if REGENERATE or not os.path.exists(path):

@@ -395,6 +395,9 @@ def _hint(e):
             return f"{e.value.id}_{index.value}"
         if isinstance(index, gast.Name):
             return f"{e.value.id}_{index.id}"
+        if isinstance(index, gast.Constant) and isinstance(index.value, str) \
+                and index.value.isidentifier():
+            return f"{e.value.id}_{index.value}"   # params["w"] -> params_w
         return f"{e.value.id}_slice"
     if isinstance(e, gast.Attribute):
         base = e.value.id if isinstance(e.value, gast.Name) else "t"

@@ -3,7 +3,7 @@ def augmented_sum_grad(x):
     augmented_1, augmented_1_pullback = augmented_vjp(x)
     sum = jnp.sum(augmented_1)
     result_bar = grad_seed(sum)
-    augmented_1_bar = jnp.broadcast_to(jnp.reshape(result_bar, reduced_shape(augmented_1, None)), jnp.shape(augmented_1))
+    augmented_1_bar = jnp.broadcast_to(result_bar, jnp.shape(augmented_1))
     augmented_1_arg_bars = augmented_1_pullback(augmented_1_bar)
     x_bar = augmented_1_arg_bars[0]
     return x_bar

@@ -14,7 +14,7 @@ def closure_nested_grad(x, y):
     add_1 = mul_1_1 + add_3
     sum = jnp.sum(add_1)
     result_bar = grad_seed(sum)
-    add_1_bar = jnp.broadcast_to(jnp.reshape(result_bar, reduced_shape(add_1, None)), jnp.shape(add_1))
+    add_1_bar = jnp.broadcast_to(result_bar, jnp.shape(add_1))
     scale_1_bar = unbroadcast(add_1_bar, mul_1_1)
     inner_2_bar = unbroadcast(add_1_bar, add_3)
     # forward_cases.py:102: return z * x + jnp.sin(y)

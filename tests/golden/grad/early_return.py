@@ -31,10 +31,10 @@ def early_return_grad(x):
         # forward_cases.py:75: if jnp.max(x) > 10.0:
         if gt:
             # forward_cases.py:76: return jnp.sum(x)
-            x_bar = x_bar + jnp.broadcast_to(jnp.reshape(result_4_bar, reduced_shape(x, None)), jnp.shape(x))
+            x_bar = x_bar + jnp.broadcast_to(result_4_bar, jnp.shape(x))
         else:
             # forward_cases.py:77: return jnp.sum(jnp.log1p(x * x))
-            log1p_bar = jnp.broadcast_to(jnp.reshape(result_4_bar, reduced_shape(log1p, None)), jnp.shape(log1p))
+            log1p_bar = jnp.broadcast_to(result_4_bar, jnp.shape(log1p))
             mul_1_bar = log1p_bar / (1 + mul_1)
             x_bar = x_bar + unbroadcast(mul_1_bar * x, x)
             x_bar = x_bar + unbroadcast(x * mul_1_bar, x)

@@ -21,7 +21,7 @@ def item_updates_grad(x):
     mul_1 = y_2 * z_2
     sum = jnp.sum(mul_1)
     result_bar = grad_seed(sum)
-    mul_1_bar = jnp.broadcast_to(jnp.reshape(result_bar, reduced_shape(mul_1, None)), jnp.shape(mul_1))
+    mul_1_bar = jnp.broadcast_to(result_bar, jnp.shape(mul_1))
     y_2_bar = unbroadcast(mul_1_bar * z_2, y_2)
     z_2_bar = unbroadcast(y_2 * mul_1_bar, z_2)
     # forward_cases.py:131: z[1] += x[2]

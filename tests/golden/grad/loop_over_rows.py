@@ -23,8 +23,8 @@ def loop_over_rows_grad(m):
         # forward_cases.py:39: total += jnp.dot(row, row)
         total_1_bar = total_1_bar + unbroadcast(total_2_bar, total_1)
         dot_bar = unbroadcast(total_2_bar, dot)
-        row_bar = jnp.transpose(jnp.tensordot(dot_bar, row, tensordot_cotangent_axes(row, row, dot_axes(row, row), 0)[0]), tensordot_cotangent_axes(row, row, dot_axes(row, row), 0)[1])
-        row_bar = row_bar + jnp.transpose(jnp.tensordot(row, dot_bar, tensordot_cotangent_axes(row, row, dot_axes(row, row), 1)[0]), tensordot_cotangent_axes(row, row, dot_axes(row, row), 1)[1])
+        row_bar = dot_cotangent_a(dot_bar, row, row)
+        row_bar = row_bar + dot_cotangent_b(dot_bar, row, row)
         # forward_cases.py:38: for row in m:
         m_bar = m_bar + jnp.zeros_like(m).at[i].add(row_bar)
     return m_bar

@@ -17,10 +17,10 @@ def mlp_grad(params, x):
     # forward_cases.py:143: return jnp.sum(h)
     sum = jnp.sum(h_3)
     result_bar = grad_seed(sum)
-    h_3_bar = jnp.broadcast_to(jnp.reshape(result_bar, reduced_shape(h_3, None)), jnp.shape(h_3))
+    h_3_bar = jnp.broadcast_to(result_bar, jnp.shape(h_3))
     # forward_cases.py:141: for w, b in params:
     h_1_bar = h_3_bar
-    params_bar = zeros_like(params)
+    params_bar = tree_zeros_like(params)
     for h_1, i, w, b, dot, h_2 in reversed(tape):
         h_2_bar = h_1_bar
         h_1_bar = zeros_like(h_1)
@@ -28,9 +28,9 @@ def mlp_grad(params, x):
         add_bar = h_2_bar * (1 - h_2 ** 2)
         dot_bar = unbroadcast(add_bar, dot)
         b_bar = unbroadcast(add_bar, b)
-        h_1_bar = h_1_bar + jnp.transpose(jnp.tensordot(dot_bar, w, tensordot_cotangent_axes(h_1, w, dot_axes(h_1, w), 0)[0]), tensordot_cotangent_axes(h_1, w, dot_axes(h_1, w), 0)[1])
-        w_bar = jnp.transpose(jnp.tensordot(h_1, dot_bar, tensordot_cotangent_axes(h_1, w, dot_axes(h_1, w), 1)[0]), tensordot_cotangent_axes(h_1, w, dot_axes(h_1, w), 1)[1])
+        h_1_bar = h_1_bar + dot_cotangent_a(dot_bar, h_1, w)
+        w_bar = dot_cotangent_b(dot_bar, h_1, w)
         # forward_cases.py:141: for w, b in params:
         params_i_bar = (w_bar, b_bar)
-        params_bar = params_bar + jnp.zeros_like(params).at[i].add(params_i_bar)
+        params_bar = tree_add(params_bar, getitem_cotangent(params, i, params_i_bar))
     return params_bar

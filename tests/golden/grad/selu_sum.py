@@ -3,7 +3,7 @@ def selu_sum_grad(x):
     selu_1, selu_1_pullback = selu_vjp(x, 1.67, 1.05)
     sum = jnp.sum(selu_1)
     result_bar = grad_seed(sum)
-    selu_1_bar = jnp.broadcast_to(jnp.reshape(result_bar, reduced_shape(selu_1, None)), jnp.shape(selu_1))
+    selu_1_bar = jnp.broadcast_to(result_bar, jnp.shape(selu_1))
     selu_1_arg_bars = selu_1_pullback(selu_1_bar)
     x_bar = selu_1_arg_bars[0]
     return x_bar

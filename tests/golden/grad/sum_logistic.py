@@ -6,7 +6,7 @@ def sum_logistic_grad(x):
     div = 1.0 / add
     sum = jnp.sum(div)
     result_bar = grad_seed(sum)
-    div_bar = jnp.broadcast_to(jnp.reshape(result_bar, reduced_shape(div, None)), jnp.shape(div))
+    div_bar = jnp.broadcast_to(result_bar, jnp.shape(div))
     add_bar = -div_bar * div / add
     neg_bar = add_bar * exp
     x_bar = -neg_bar

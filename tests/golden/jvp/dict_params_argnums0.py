@@ -1,13 +1,13 @@
 def dict_params_jvp(p, x, p_dot):
     # forward_cases.py:147: return jnp.sum((x * p["scale"] + p["shift"]) ** 2)
-    p_slice = p['scale']
-    p_slice_dot = p_dot['scale']
-    mul = x * p_slice
-    mul_dot = x * p_slice_dot
-    p_slice_1 = p['shift']
-    p_slice_1_dot = p_dot['shift']
-    add = mul + p_slice_1
-    add_dot = mul_dot + p_slice_1_dot
+    p_scale = p['scale']
+    p_scale_dot = p_dot['scale']
+    mul = x * p_scale
+    mul_dot = x * p_scale_dot
+    p_shift = p['shift']
+    p_shift_dot = p_dot['shift']
+    add = mul + p_shift
+    add_dot = mul_dot + p_shift_dot
     pow = add ** 2
     pow_dot = 2 * add * add_dot
     sum = jnp.sum(pow)

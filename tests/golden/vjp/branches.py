@@ -37,6 +37,6 @@ def branches_vjp(x):
                 # forward_cases.py:21: y = -x
                 x_bar = x_bar + -result_bar
         # forward_cases.py:15: s = jnp.sum(x)
-        x_bar = x_bar + jnp.broadcast_to(jnp.reshape(s_bar, reduced_shape(x, None)), jnp.shape(x))
+        x_bar = x_bar + jnp.broadcast_to(s_bar, jnp.shape(x))
         return (x_bar,)
     return (result, branches_pullback)
