@@ -13,7 +13,7 @@ from .passes import PIPELINES
 from .passes import forward, inline, reverse, simplify, ssa, structure
 from .template import JNP
 
-RUNTIME_NAMES = ("zeros_like", "max_weights", "min_weights", "prod_others", "unbroadcast", "list_append",
+RUNTIME_NAMES = ("zeros_like", "add_at", "max_weights", "min_weights", "prod_others", "unbroadcast", "list_append",
                  "zip_length", "grad_seed", "tree_add", "tree_zeros_like",
                  "getitem_cotangent", "reduced_shape", "inverse_permutation", "dot_axes",
                  "inner_axes", "tensordot_cotangent_axes", "matmul_shapes", "kron_shapes",

@@ -308,3 +308,16 @@ def kron_cotangent_b(g, a, b):
     blocks, a_shape, b_shape, a_axes, b_axes = kron_shapes(a, b)
     return jnp.reshape(jnp.sum(jnp.reshape(g, blocks) * jnp.reshape(a, a_shape), axis=b_axes),
                        jnp.shape(b))
+
+
+def add_at(tree, index, g):
+    """`tree` with `g` added at `tree[index]`: arrays, lists, tuples and dicts."""
+    if isinstance(tree, dict):
+        out = dict(tree)
+        out[index] = tree_add(tree[index], g)
+        return out
+    if isinstance(tree, (list, tuple)):
+        items = list(tree)
+        items[index] = tree_add(items[index], g)
+        return type(tree)(items)
+    return tree.at[index].add(g)

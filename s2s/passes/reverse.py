@@ -194,12 +194,30 @@ class Reverse:
         t = target.id
         if t not in init or t not in self.activity.active:
             return []
+        if isinstance(value, gast.Subscript) and value.value.id in init \
+                and self.activity.is_active(value.value):
+            return [self.scatter_add(value, t)] + self.consume(t, init, persistent)
         pre, contributions = self.contributions(s, value, t)
         out = list(pre)
         for operand, expr in contributions:
             out.append(self.accumulate(operand, expr, init))
         out.extend(self.consume(t, init, persistent))
         return out
+
+    def scatter_add(self, value, t):
+        """`y = x[i]` when x already has a cotangent: add y's into it at i
+        (`x_bar = x_bar.at[i].add(y_bar)`), rather than a zero array per read."""
+        x = value.value.id
+        bar = load(self.bar(x))
+        if x in self.arrays:
+            at = gast.Subscript(value=gast.Attribute(value=bar, attr="at", ctx=gast.Load()),
+                                slice=value.slice, ctx=gast.Load())
+            update = gast.Call(func=gast.Attribute(value=at, attr="add", ctx=gast.Load()),
+                               args=[load(self.bar(t))], keywords=[])
+        else:
+            update = gast.Call(func=load("add_at"), args=[bar, value.slice, load(self.bar(t))],
+                               keywords=[])
+        return gast.Assign(targets=[store(self.bar(x))], value=update, type_comment=None)
 
     def adjoint_unpack(self, target, value, init, persistent):
         if isinstance(value, (gast.Tuple, gast.List)):

@@ -5,7 +5,7 @@ These are pseudo-primitives: the generated code keeps Python's own syntax.
 import jax.numpy as jnp
 
 from . import jvp_rule, vjp_rule
-from ..runtime import unbroadcast  # noqa: F401  (used by templates)
+from ..runtime import unbroadcast, zeros_like  # noqa: F401  (used by templates)
 
 
 @jvp_rule("getitem")
@@ -15,7 +15,7 @@ def getitem(x, index, x_dot):
 
 @vjp_rule("getitem")
 def getitem_vjp(ans_bar, x, index):
-    return jnp.zeros_like(x).at[index].add(ans_bar), None
+    return zeros_like(x).at[index].add(ans_bar), None
 
 
 @jvp_rule("at_set")

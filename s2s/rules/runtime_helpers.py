@@ -3,7 +3,7 @@ generated code can itself be transformed again (grad of grad, jvp of grad)."""
 import jax.numpy as jnp
 
 from . import jvp_rule, nondifferentiable, vjp_rule
-from ..runtime import (dot_axes, getitem_cotangent, grad_seed, inner_axes, inverse_permutation,
+from ..runtime import (add_at, dot_axes, getitem_cotangent, grad_seed, inner_axes, inverse_permutation,
                        kron_shapes, list_append, matmul_shapes, max_weights, min_weights,
                        prod_others, reduced_shape, split_like, tensordot_cotangent_axes,
                        tree_add, tree_zeros_like, unbroadcast, unstack_like, zeros_like,
@@ -85,3 +85,13 @@ def unstack_like__(ans_bar, g, arrays, axis=0):
 @vjp_rule("getitem_tree")
 def getitem_tree(ans_bar, x, index):
     return getitem_cotangent(x, index, ans_bar), None
+
+
+@jvp_rule(add_at)
+def add_at_(tree, index, g, tree_dot, g_dot):
+    return add_at(tree_dot, index, g_dot)
+
+
+@vjp_rule(add_at)
+def add_at__(ans_bar, tree, index, g):
+    return ans_bar, None, ans_bar[index]

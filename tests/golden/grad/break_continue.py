@@ -55,5 +55,5 @@ def break_continue_grad(x):
                 acc_1_bar = acc_1_bar + unbroadcast(acc_3_bar, acc_1)
                 exp_bar = unbroadcast(acc_3_bar, exp)
                 x_i_1_bar = exp_bar * exp
-                x_bar = x_bar + jnp.zeros_like(x).at[i].add(x_i_1_bar)
+                x_bar = x_bar.at[i].add(x_i_1_bar)
     return x_bar

@@ -26,19 +26,19 @@ def item_updates_grad(x):
     z_2_bar = unbroadcast(y_2 * mul_1_bar, z_2)
     # forward_cases.py:131: z[1] += x[2]
     x_2_bar = unbroadcast(z_2_bar[1], x_2)
-    x_bar = jnp.zeros_like(x).at[2].add(x_2_bar)
+    x_bar = zeros_like(x).at[2].add(x_2_bar)
     # forward_cases.py:130: z[0] = jnp.sin(x[0])
     z_bar = z_2_bar.at[0].set(0.0)
     sin_bar = unbroadcast(z_2_bar[0], sin)
     x_0_bar = sin_bar * jnp.cos(x_0)
-    x_bar = x_bar + jnp.zeros_like(x).at[0].add(x_0_bar)
+    x_bar = x_bar.at[0].add(x_0_bar)
     # forward_cases.py:129: z = x * 1.0
     x_bar = x_bar + z_bar
     # forward_cases.py:128: y = y.at[1:].add(x[:2])
     x_slice_bar = unbroadcast(y_2_bar[1:], x_slice)
-    x_bar = x_bar + jnp.zeros_like(x).at[:2].add(x_slice_bar)
+    x_bar = x_bar.at[:2].add(x_slice_bar)
     # forward_cases.py:127: y = y.at[0].set(x[1] * 2.0)
     mul_bar = unbroadcast(y_2_bar[0], mul)
     x_1_bar = mul_bar * 2.0
-    x_bar = x_bar + jnp.zeros_like(x).at[1].add(x_1_bar)
+    x_bar = x_bar.at[1].add(x_1_bar)
     return x_bar

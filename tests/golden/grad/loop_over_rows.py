@@ -26,5 +26,5 @@ def loop_over_rows_grad(m):
         row_bar = dot_cotangent_a(dot_bar, row, row)
         row_bar = row_bar + dot_cotangent_b(dot_bar, row, row)
         # forward_cases.py:38: for row in m:
-        m_bar = m_bar + jnp.zeros_like(m).at[i].add(row_bar)
+        m_bar = m_bar.at[i].add(row_bar)
     return m_bar

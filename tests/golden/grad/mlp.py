@@ -32,5 +32,5 @@ def mlp_grad(params, x):
         w_bar = dot_cotangent_b(dot_bar, h_1, w)
         # forward_cases.py:141: for w, b in params:
         params_i_bar = (w_bar, b_bar)
-        params_bar = tree_add(params_bar, getitem_cotangent(params, i, params_i_bar))
+        params_bar = add_at(params_bar, i, params_i_bar)
     return params_bar

@@ -13,5 +13,5 @@ def dict_params_value_and_grad(p, x):
     p_shift_bar = unbroadcast(add_bar, p_shift)
     p_bar = getitem_cotangent(p, 'shift', p_shift_bar)
     p_scale_bar = unbroadcast(x * mul_bar, p_scale)
-    p_bar = tree_add(p_bar, getitem_cotangent(p, 'scale', p_scale_bar))
+    p_bar = add_at(p_bar, 'scale', p_scale_bar)
     return (sum, p_bar)

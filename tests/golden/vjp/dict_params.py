@@ -15,6 +15,6 @@ def dict_params_vjp(p, x):
         p_bar = getitem_cotangent(p, 'shift', p_shift_bar)
         x_bar = unbroadcast(mul_bar * p_scale, x)
         p_scale_bar = unbroadcast(x * mul_bar, p_scale)
-        p_bar = tree_add(p_bar, getitem_cotangent(p, 'scale', p_scale_bar))
+        p_bar = add_at(p_bar, 'scale', p_scale_bar)
         return (p_bar, x_bar)
     return (sum, dict_params_pullback)

@@ -42,8 +42,8 @@ def loop_enumerate_zip_vjp(x, w):
             a_bar = unbroadcast(mul_1_bar * b, a)
             b_bar = unbroadcast(a * mul_1_bar, b)
             # forward_cases.py:47: for a, b in zip(x, w):
-            w_bar = w_bar + jnp.zeros_like(w).at[i_1].add(b_bar)
-            x_bar = x_bar + jnp.zeros_like(x).at[i_1].add(a_bar)
+            w_bar = w_bar.at[i_1].add(b_bar)
+            x_bar = x_bar.at[i_1].add(a_bar)
         acc_3_bar = acc_4_bar
         # forward_cases.py:45: for i, xi in enumerate(x):
         acc_1_bar = acc_3_bar
@@ -55,6 +55,6 @@ def loop_enumerate_zip_vjp(x, w):
             mul_bar = unbroadcast(acc_2_bar, mul)
             xi_bar = unbroadcast(i * mul_bar, xi)
             # forward_cases.py:45: for i, xi in enumerate(x):
-            x_bar = x_bar + jnp.zeros_like(x).at[i].add(xi_bar)
+            x_bar = x_bar.at[i].add(xi_bar)
         return (x_bar, w_bar)
     return (acc_6, loop_enumerate_zip_pullback)
