@@ -75,7 +75,7 @@ def tree_add(a, b):
 
 
 def tree_zeros_like(tree):
-    return jax.tree_util.tree_map(jnp.zeros_like, tree)
+    return jax.tree_util.tree_map(zeros_like, tree)
 
 
 def getitem_cotangent(x, index, g):
@@ -252,13 +252,19 @@ def zeros_like(x):
 def tensordot_cotangent_a(g, a, b, axes=2):
     """Cotangent of `a` in `jnp.tensordot(a, b, axes)`."""
     contract, order = tensordot_cotangent_axes(a, b, axes, 0)
-    return jnp.transpose(jnp.tensordot(g, b, contract), order)
+    product = jnp.tensordot(g, b, contract)
+    if order == tuple(range(len(order))):
+        return product   # already in a's axis order
+    return jnp.transpose(product, order)
 
 
 def tensordot_cotangent_b(g, a, b, axes=2):
     """Cotangent of `b` in `jnp.tensordot(a, b, axes)`."""
     contract, order = tensordot_cotangent_axes(a, b, axes, 1)
-    return jnp.transpose(jnp.tensordot(a, g, contract), order)
+    product = jnp.tensordot(a, g, contract)
+    if order == tuple(range(len(order))):
+        return product   # already in b's axis order
+    return jnp.transpose(product, order)
 
 
 def dot_cotangent_a(g, a, b):

@@ -41,6 +41,10 @@ class Reverse:
         self.bars = {}
         self.pullbacks = {}   # id(assign) -> name of the callee's pullback
         self.where = None     # the statement being transformed, for error locations
+        # Cotangents known to be zero but not yet written: the next contribution
+        # assigns instead of adding, and zeros are written only where a path
+        # needs them (end of a loop body, a branch that did not contribute).
+        self.pending = set()
 
     # -- the whole function ------------------------------------------------------
 
@@ -103,9 +107,19 @@ class Reverse:
         return self.bars[name]
 
     def final_bar(self, name, init):
-        if name in init:
+        if name in init and name not in self.pending:
             return load(self.bar(name))
         return self.zeros(name)
+
+    def materialize(self, names, zero_of=None):
+        """Write the zeros of pending cotangents that a later read needs."""
+        out = []
+        for n in sorted(names & self.pending):
+            source = (zero_of or {}).get(n, n)
+            out.append(gast.Assign(targets=[store(self.bar(n))], value=self.zeros(source),
+                                   type_comment=None))
+        self.pending -= names
+        return out
 
     def zeros(self, name):
         if name in self.arrays:  # s2s.runtime.zeros_like: jnp.zeros_like, made once per shape
@@ -194,7 +208,10 @@ class Reverse:
         t = target.id
         if t not in init or t not in self.activity.active:
             return []
+        if t in self.pending:   # its cotangent is zero: nothing flows back
+            return self.consume(t, init, persistent)
         if isinstance(value, gast.Subscript) and value.value.id in init \
+                and value.value.id not in self.pending \
                 and self.activity.is_active(value.value):
             return [self.scatter_add(value, t)] + self.consume(t, init, persistent)
         pre, contributions = self.contributions(s, value, t)
@@ -223,7 +240,8 @@ class Reverse:
         if isinstance(value, (gast.Tuple, gast.List)):
             return self.adjoint_parallel(target, value, init, persistent)
         names = _flat_names(target)
-        if not any(n in init for n in names) or not self.activity.is_active(value):
+        if not any(n in init and n not in self.pending for n in names) \
+                or not self.activity.is_active(value):
             for n in names:
                 init.discard(n)
             return []
@@ -240,7 +258,7 @@ class Reverse:
                                     "assign each value to its own name")
         pairs = [(t.id, v.id) for t, v in zip(target.elts, value.elts)
                  if isinstance(t, gast.Name) and isinstance(v, gast.Name)
-                 and t.id in init and self.activity.is_active(v)]
+                 and t.id in init and t.id not in self.pending and self.activity.is_active(v)]
         temps, out = [], []
         for t, v in pairs:  # read every target's cotangent before any is consumed
             temp = self.namer.fresh(v + "_part_bar")
@@ -262,14 +280,17 @@ class Reverse:
     def consume(self, name, init, persistent):
         """The value `name` is defined here: before this point its cotangent is zero."""
         if name in persistent:
-            return [gast.Assign(targets=[store(self.bar(name))], value=self.zeros(name),
-                                type_comment=None)]
+            self.pending.add(name)
+            return []
         init.discard(name)
+        self.pending.discard(name)
         return []
 
     def accumulate(self, operand, expr, init):
         bar = self.bar(operand)
-        if operand in init:
+        if operand in self.pending:
+            self.pending.discard(operand)
+        elif operand in init:
             if operand in self.arrays:
                 expr = gast.BinOp(left=load(bar), op=gast.Add(), right=expr)
             else:
@@ -280,14 +301,24 @@ class Reverse:
     def adjoint_If(self, s, init, persistent):
         out = []
         for n in sorted(self.active_reads(s) - init - _defined_in([s])):
-            out.append(gast.Assign(targets=[store(self.bar(n))], value=self.zeros(n),
-                                   type_comment=None))
             init.add(n)
+            self.pending.add(n)   # zero unless a branch contributes
+        entry_pending = set(self.pending)
         body_init, orelse_init = set(init), set(init)
         body = self.adjoint_block(s.body, body_init, persistent)
+        body_pending, self.pending = self.pending, set(entry_pending)
         orelse = self.adjoint_block(s.orelse, orelse_init, persistent)
-        init.intersection_update(body_init & orelse_init)
-        init.update(body_init & orelse_init)
+        orelse_pending = self.pending
+        both = body_init & orelse_init
+        # A cotangent still zero on one path but written on the other gets its
+        # zeros on the first path.
+        self.pending = body_pending
+        body += self.materialize((body_pending - orelse_pending) & both)
+        self.pending = orelse_pending
+        orelse += self.materialize((orelse_pending - body_pending) & both)
+        self.pending = body_pending & orelse_pending
+        init.intersection_update(both)
+        init.update(both)
         if body or orelse:
             out.append(gast.If(test=s.test, body=body or [gast.Pass()], orelse=orelse))
         return out
@@ -305,13 +336,13 @@ class Reverse:
         out = []
         needed = (self.active_reads(s) - defined) | (carried & self.activity.active)
         for n in sorted(needed - init):
-            zero_of = loop.entry_values.get(n, n)
-            z = self.zeros(zero_of)
-            out.append(gast.Assign(targets=[store(self.bar(n))], value=z, type_comment=None))
             init.add(n)
+            self.pending.add(n)
+        out += self.materialize(set(self.pending), loop.entry_values)
         body_persistent = frozenset(persistent | carried | (defined & init))
         body_init = set(init)
         body = self.adjoint_block(s.body, body_init, body_persistent)
+        body += self.materialize(set(self.pending))   # the next iteration reads them
         read = {n.id for b in body for n in gast.walk(b) if isinstance(n, gast.Name)
                 and not isinstance(n.ctx, gast.Store)}
         inner_tapes = [n.s2s_tape for n in _walk_stmts(s.body)

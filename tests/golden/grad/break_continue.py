@@ -42,17 +42,15 @@ def break_continue_grad(x):
         if lt:
             # forward_cases.py:63: for i in range(x.shape[0]):
             acc_3_bar = acc_1_bar
-            acc_1_bar = zeros_like(acc_1)
             # forward_cases.py:64: if x[i] < 0:
-            acc_1_bar = acc_1_bar + acc_3_bar
+            acc_1_bar = acc_3_bar
         else:
             # forward_cases.py:66: if acc > 2.0:
             if not gt:
                 # forward_cases.py:63: for i in range(x.shape[0]):
                 acc_3_bar = acc_1_bar
-                acc_1_bar = zeros_like(acc_1)
                 # forward_cases.py:68: acc = acc + jnp.exp(x[i])
-                acc_1_bar = acc_1_bar + unbroadcast(acc_3_bar, acc_1)
+                acc_1_bar = unbroadcast(acc_3_bar, acc_1)
                 exp_bar = unbroadcast(acc_3_bar, exp)
                 x_i_1_bar = exp_bar * exp
                 x_bar = x_bar.at[i].add(x_i_1_bar)

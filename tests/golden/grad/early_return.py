@@ -22,20 +22,19 @@ def early_return_grad(x):
             result_4 = sum_1
     result_4_bar = grad_seed(result_4)
     # forward_cases.py:73: if x.ndim == 0:
-    x_bar = zeros_like(x)
     if eq:
         # forward_cases.py:74: return x * x
-        x_bar = x_bar + unbroadcast(result_4_bar * x, x)
+        x_bar = unbroadcast(result_4_bar * x, x)
         x_bar = x_bar + unbroadcast(x * result_4_bar, x)
     else:
         # forward_cases.py:75: if jnp.max(x) > 10.0:
         if gt:
             # forward_cases.py:76: return jnp.sum(x)
-            x_bar = x_bar + jnp.broadcast_to(result_4_bar, jnp.shape(x))
+            x_bar = jnp.broadcast_to(result_4_bar, jnp.shape(x))
         else:
             # forward_cases.py:77: return jnp.sum(jnp.log1p(x * x))
             log1p_bar = jnp.broadcast_to(result_4_bar, jnp.shape(log1p))
             mul_1_bar = log1p_bar / (1 + mul_1)
-            x_bar = x_bar + unbroadcast(mul_1_bar * x, x)
+            x_bar = unbroadcast(mul_1_bar * x, x)
             x_bar = x_bar + unbroadcast(x * mul_1_bar, x)
     return x_bar

@@ -17,12 +17,11 @@ def loop_range_grad(x, n):
     x_bar = zeros_like(x)
     for y_1, i, tanh, mul, x_i in reversed(tape):
         y_2_bar = y_1_bar
-        y_1_bar = zeros_like(y_1)
         # forward_cases.py:32: y = y * jnp.tanh(y) + x[i]
         mul_bar = unbroadcast(y_2_bar, mul)
         x_i_bar = unbroadcast(y_2_bar, x_i)
         x_bar = x_bar.at[i].add(x_i_bar)
-        y_1_bar = y_1_bar + unbroadcast(mul_bar * tanh, y_1)
+        y_1_bar = unbroadcast(mul_bar * tanh, y_1)
         tanh_bar = unbroadcast(y_1 * mul_bar, tanh)
         y_1_bar = y_1_bar + tanh_bar * (1 - tanh ** 2)
     # forward_cases.py:31: for i in range(n):

@@ -23,12 +23,11 @@ def mlp_grad(params, x):
     params_bar = tree_zeros_like(params)
     for h_1, i, w, b, dot, h_2 in reversed(tape):
         h_2_bar = h_1_bar
-        h_1_bar = zeros_like(h_1)
         # forward_cases.py:142: h = jnp.tanh(jnp.dot(h, w) + b)
         add_bar = h_2_bar * (1 - h_2 ** 2)
         dot_bar = unbroadcast(add_bar, dot)
         b_bar = unbroadcast(add_bar, b)
-        h_1_bar = h_1_bar + dot_cotangent_a(dot_bar, h_1, w)
+        h_1_bar = dot_cotangent_a(dot_bar, h_1, w)
         w_bar = dot_cotangent_b(dot_bar, h_1, w)
         # forward_cases.py:141: for w, b in params:
         params_i_bar = (w_bar, b_bar)

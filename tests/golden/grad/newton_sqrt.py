@@ -42,10 +42,9 @@ def newton_sqrt_grad(a):
     a_bar = zeros_like(a)
     for x_1, div in reversed(tape):
         x_2_bar = x_1_bar
-        x_1_bar = zeros_like(x_1)
         # forward_cases.py:56: x = 0.5 * (x + a / x)
         add_bar = 0.5 * x_2_bar
-        x_1_bar = x_1_bar + unbroadcast(add_bar, x_1)
+        x_1_bar = unbroadcast(add_bar, x_1)
         div_bar = unbroadcast(add_bar, div)
         a_bar = a_bar + unbroadcast(div_bar / x_1, a)
         x_1_bar = x_1_bar + unbroadcast(-div_bar * div / x_1, x_1)

@@ -21,21 +21,20 @@ def branches_vjp(x):
 
     def branches_pullback(result_bar):
         # forward_cases.py:16: if s > 1.0:
-        s_bar = zeros_like(s)
-        x_bar = zeros_like(x)
         if gt:
             # forward_cases.py:17: y = jnp.sin(x) * s
             sin_bar = unbroadcast(result_bar * s, sin)
-            s_bar = s_bar + unbroadcast(sin * result_bar, s)
-            x_bar = x_bar + sin_bar * jnp.cos(x)
+            s_bar = unbroadcast(sin * result_bar, s)
+            x_bar = sin_bar * jnp.cos(x)
         else:
             # forward_cases.py:18: elif s > -1.0:
             if gt_1:
                 # forward_cases.py:19: y = x ** 3
-                x_bar = x_bar + result_bar * (3 * x ** 2)
+                x_bar = result_bar * (3 * x ** 2)
             else:
                 # forward_cases.py:21: y = -x
-                x_bar = x_bar + -result_bar
+                x_bar = -result_bar
+            s_bar = zeros_like(s)
         # forward_cases.py:15: s = jnp.sum(x)
         x_bar = x_bar + jnp.broadcast_to(s_bar, jnp.shape(x))
         return (x_bar,)

@@ -9,7 +9,7 @@ def list_append_vjp(x):
         mul = x * i
         ys_2 = list_append(ys_1, mul)
         # forward_cases.py:152: for i in range(3):
-        tape.append((ys_1, i))
+        tape.append(i)
         ys_1 = ys_2
     ys_3 = ys_1
     # forward_cases.py:154: return jnp.stack(ys)
@@ -20,11 +20,10 @@ def list_append_vjp(x):
         # forward_cases.py:152: for i in range(3):
         ys_1_bar = ys_3_bar
         x_bar = zeros_like(x)
-        for ys_1, i in reversed(tape):
+        for i in reversed(tape):
             ys_2_bar = ys_1_bar
-            ys_1_bar = tree_zeros_like(ys_1)
             # forward_cases.py:153: ys.append(x * i)
-            ys_1_bar = tree_add(ys_1_bar, ys_2_bar[:-1])
+            ys_1_bar = ys_2_bar[:-1]
             mul_bar = ys_2_bar[-1]
             x_bar = x_bar + unbroadcast(mul_bar * i, x)
         return (x_bar,)

@@ -35,9 +35,8 @@ def loop_enumerate_zip_vjp(x, w):
         x_bar = zeros_like(x)
         for acc_4, i_1, a, b, mul_1 in reversed(tape_1):
             acc_5_bar = acc_4_bar
-            acc_4_bar = zeros_like(acc_4)
             # forward_cases.py:48: acc = acc + a * b
-            acc_4_bar = acc_4_bar + unbroadcast(acc_5_bar, acc_4)
+            acc_4_bar = unbroadcast(acc_5_bar, acc_4)
             mul_1_bar = unbroadcast(acc_5_bar, mul_1)
             a_bar = unbroadcast(mul_1_bar * b, a)
             b_bar = unbroadcast(a * mul_1_bar, b)
@@ -49,9 +48,8 @@ def loop_enumerate_zip_vjp(x, w):
         acc_1_bar = acc_3_bar
         for acc_1, i, xi, mul in reversed(tape):
             acc_2_bar = acc_1_bar
-            acc_1_bar = zeros_like(acc_1)
             # forward_cases.py:46: acc = acc + i * xi
-            acc_1_bar = acc_1_bar + unbroadcast(acc_2_bar, acc_1)
+            acc_1_bar = unbroadcast(acc_2_bar, acc_1)
             mul_bar = unbroadcast(acc_2_bar, mul)
             xi_bar = unbroadcast(i * mul_bar, xi)
             # forward_cases.py:45: for i, xi in enumerate(x):

@@ -13,10 +13,11 @@ def power_vjp(x, n):
 
     def power_pullback(result_2_bar):
         # forward_cases.py:91: if n == 0:
-        x_bar = zeros_like(x)
-        if not eq:
+        if eq:
+            x_bar = zeros_like(x)
+        else:
             # forward_cases.py:93: return x * power(x, n - 1)
-            x_bar = x_bar + unbroadcast(result_2_bar * power_1, x)
+            x_bar = unbroadcast(result_2_bar * power_1, x)
             power_1_bar = unbroadcast(x * result_2_bar, power_1)
             power_1_arg_bars = power_1_pullback(power_1_bar)
             x_bar = x_bar + power_1_arg_bars[0]
