@@ -137,3 +137,32 @@ def test_generated_gradient_runs_under_jit():
     params = [(rand(3, 4), rand(4)), (rand(4, 2), rand(2))]
     x = rand(5, 3)
     assert_trees_close(jax.jit(g)(params, x), jax.grad(fc.mlp)(params, x))
+
+
+def test_second_derivatives_through_loops():
+    # The generated gradient has a tape and a reversed loop; s2s differentiates it again.
+    np.testing.assert_allclose(s2s.grad(s2s.grad(fc.scalar_loop))(0.7),
+                               jax.grad(jax.grad(fc.scalar_loop))(0.7), rtol=1e-10)
+    np.testing.assert_allclose(s2s.grad(s2s.grad(fc.newton_sqrt))(2.0),
+                               -0.25 * 2.0 ** -1.5, rtol=1e-6)
+    x, v = rand(3), rand(3)
+    _, hvp = s2s.jvp(s2s.grad(fc.mlp_sum_of_loop), (x,), (v,))
+    _, ref = jax.jvp(jax.grad(fc.mlp_sum_of_loop), (x,), (v,))
+    np.testing.assert_allclose(hvp, ref, rtol=1e-10)
+
+
+def test_second_derivative_through_a_call_is_refused_clearly():
+    # grad(f) calls scalar_loop's vjp and then its pullback, a function value:
+    # differentiating that again is not supported yet, and says so.
+    x, v = rand(3), rand(3)
+    with pytest.raises(s2s.S2SError, match="returns a function"):
+        s2s.jvp(s2s.grad(fc.sum_scalar_loop), (x,), (v,))
+
+
+def test_list_of_an_active_value_is_refused():
+    def f(x):
+        rows = list(x)
+        return jnp.sum(rows[0])
+
+    with pytest.raises(s2s.S2SError, match="list"):
+        s2s.grad(f)(rand(3))

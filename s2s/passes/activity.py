@@ -69,6 +69,10 @@ class Activity:
         if not isinstance(it, gast.Call) or not isinstance(it.func, gast.Name):
             return
         name = it.func.id
+        if name == "reversed" and len(it.args) == 1:
+            if self.is_active(it.args[0]):
+                self.active |= _stored(node.target)
+            return
         targets = node.target.elts if isinstance(node.target, gast.Tuple) else None
         if name == "enumerate" and targets and len(targets) == 2 and self.is_active(it.args[0]):
             self.active |= _stored(targets[1])

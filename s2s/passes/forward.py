@@ -132,6 +132,7 @@ class Forward:
         target, value = s.targets[0], s.value
         if isinstance(value, gast.Call):
             c = self.callee(value, scope)
+            _refuse_repackaging(self, c, value, scope.activity)
             if c.kind in ("user", "local") and scope.activity.value_active(value):
                 return [self.call_jvp(target, value, c, scope)]
         if scope.activity.value_active(value):
@@ -197,7 +198,13 @@ class Forward:
             s.iter = _call("zip", [it, load(scope.dot(it.id))])
             s.target = gast.Tuple(elts=[target, self.dotted(target, scope)], ctx=gast.Store())
         elif isinstance(it, gast.Call) and isinstance(it.func, gast.Name):
-            if it.func.id == "enumerate" and act.is_active(it.args[0]):
+            if it.func.id == "reversed" and act.is_active(it.args[0]):
+                seq = it.args[0]
+                backwards = _call("reversed", [load(scope.dot(seq.id))])
+                s.iter = _call("zip", [it, backwards])
+                s.target = gast.Tuple(elts=[target, self.dotted(target, scope)],
+                                      ctx=gast.Store())
+            elif it.func.id == "enumerate" and act.is_active(it.args[0]):
                 seq = it.args[0]
                 i, item = target.elts
                 it.args[0] = _call("zip", [seq, load(scope.dot(seq.id))])
@@ -213,6 +220,14 @@ class Forward:
     def stmt_Return(self, s, scope):
         if s.value is None:
             return [s]
+        returned = {n.id for n in gast.walk(s.value) if isinstance(n, gast.Name)}
+        if returned & scope.activity.functions:
+            raise self.source.error(self.located(s),
+                                    "s2s cannot take the derivative of a function that "
+                                    "returns a function (such as a vjp and its pullback)",
+                                    "differentiate a function that returns arrays; for "
+                                    "a Hessian-vector product through calls of other "
+                                    "functions, use jax for now")
         tangent = self.operand_tangent(s.value, scope)
         return [gast.Return(value=gast.Tuple(elts=[s.value, tangent], ctx=gast.Load()))]
 
@@ -417,6 +432,17 @@ def prune_unused_tangents(fn, tangent_names):
                 if isinstance(block, list) and any(id(s) in dead_ids for s in block):
                     kept = [s for s in block if id(s) not in dead_ids]
                     setattr(node, field, kept or [gast.Pass()])
+
+
+def _refuse_repackaging(pass_, c, call, activity):
+    """`list(x)`, `zip(a, b)` as values would drop the derivative: refuse."""
+    from .resolve import REPACKAGING_BUILTINS
+    if c.kind == "builtin" and c.obj in REPACKAGING_BUILTINS \
+            and any(activity.is_active(a) for a in call.args):
+        raise pass_.source.error(pass_.located(call),
+                                 f"s2s cannot differentiate through `{c.name}(...)` used as "
+                                 f"a value", "loop over it directly, or build the list "
+                                 "with a for loop and append")
 
 
 def _check_arity(pass_, prim, template, primal_params, bound, value):

@@ -26,7 +26,7 @@ import gast
 from .. import rules
 from ..template import JNP, jnp_attr, load, store
 from .activity import Activity
-from .forward import _check_arity
+from .forward import _check_arity, _refuse_repackaging
 from .resolve import callee
 from .scopes import params
 from .ssa import PUSH
@@ -136,6 +136,7 @@ class Reverse:
                     raise self.source.error(self.located(s), "s2s cannot yet differentiate a call of a "
                                                "nested function in reverse mode",
                                             "define the function at module level")
+                _refuse_repackaging(self, c, s.value, self.activity)
                 if c.kind == "user" and self.activity.value_active(s.value):
                     target = s.targets[0]
                     base = target.id if isinstance(target, gast.Name) else c.name

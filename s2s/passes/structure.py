@@ -74,6 +74,10 @@ class _Structure:
                 and it.func.id == "zip" and isinstance(target, gast.Tuple) \
                 and len(target.elts) == len(it.args):
             index, items = store(self.namer.fresh("i")), list(zip(target.elts, it.args))
+        elif isinstance(it, gast.Call) and isinstance(it.func, gast.Name) \
+                and it.func.id == "reversed" and len(it.args) == 1 \
+                and isinstance(it.args[0], gast.Name):
+            return self.backward_loop(loop, it.args[0])
         elif isinstance(it, gast.Name):
             index, items = store(self.namer.fresh("i")), [(target, it)]
         else:
@@ -99,6 +103,32 @@ class _Structure:
         loop.target = index
         loop.body = reads + loop.body
         return setup + [loop]
+
+
+def _counted_backward(self, loop, seq):
+    """`for x in reversed(xs)` -> `for i in range(n): x = xs[last - i]`."""
+    count, last, index, position = (self.namer.fresh(n) for n in ("n", "last", "i", "j"))
+    setup = [gast.Assign(targets=[store(count)], value=gast.Call(
+                 func=load("len"), args=[seq], keywords=[]), type_comment=None),
+             gast.Assign(targets=[store(last)], value=gast.BinOp(
+                 left=load(count), op=gast.Sub(), right=gast.Constant(value=1, kind=None)),
+                 type_comment=None)]
+    reads = [gast.Assign(targets=[store(position)], value=gast.BinOp(
+                 left=load(last), op=gast.Sub(), right=load(index)), type_comment=None)]
+    item = gast.Subscript(value=seq, slice=load(position), ctx=gast.Load())
+    if isinstance(loop.target, gast.Name):
+        reads.append(gast.Assign(targets=[loop.target], value=item, type_comment=None))
+    else:
+        name = self.namer.fresh(f"{seq.id}_{position}")
+        reads += [gast.Assign(targets=[store(name)], value=item, type_comment=None),
+                  gast.Assign(targets=[loop.target], value=load(name), type_comment=None)]
+    loop.iter = gast.Call(func=load("range"), args=[load(count)], keywords=[])
+    loop.target = store(index)
+    loop.body = [gast.copy_location(r, loop) for r in reads] + loop.body
+    return [gast.copy_location(a, loop) for a in setup] + [loop]
+
+
+_Structure.backward_loop = _counted_backward
 
 
 def _lift(block, exits):

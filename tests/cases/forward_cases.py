@@ -185,3 +185,21 @@ def selu_sum(x):
 
 def augmented_sum(x):
     return jnp.sum(augmented(x))
+
+
+def scalar_loop(x):
+    y = x
+    for i in range(3):
+        y = jnp.sin(y) * x
+    return y
+
+
+def sum_scalar_loop(x):
+    return jnp.sum(scalar_loop(x))
+
+
+def mlp_sum_of_loop(x):
+    y = x
+    for i in range(3):
+        y = jnp.sin(y) * x
+    return jnp.sum(y)
