@@ -272,3 +272,9 @@ def test_error_with_unknown_line_still_formats():
     e = s2s.S2SError("somewhere", CASES_FILE, None, None)
     assert e.one_line() == f"{CASES_FILE}:?:1: somewhere"
     assert str(e) == f"{CASES_FILE}:?:1: somewhere"
+
+
+def test_positional_argument_the_rule_does_not_take_is_refused():
+    # jnp.var's third positional parameter is dtype, not ddof: never misread it.
+    with pytest.raises(s2s.S2SError, match="`jnp.var` has no parameter `dtype`"):
+        s2s.jvp(ec.var_with_positional_dtype, (jnp.ones(3),), (jnp.ones(3),))

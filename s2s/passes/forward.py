@@ -8,6 +8,7 @@ code. Calls to other user functions call their own jvp (module-level functions
 are transformed and cached by the api; nested ones are specialized in place).
 """
 import copy
+import inspect
 
 import gast
 
@@ -270,17 +271,7 @@ class Forward:
             return self.multilinear(prim, value, args, scope)
         template = prim.jvp
         primal_params = [p for p in template.params if p != "ans" and not p.endswith("_dot")]
-        if len(args) > len(primal_params):
-            raise self.source.error(self.located(value), f"too many arguments for s2s's rule for "
-                                           f"`{prim.name}`")
-        bound = dict(zip(primal_params, args))
-        for k in keywords:
-            if k.arg not in primal_params:
-                raise self.source.error(self.located(value), f"s2s's rule for `jnp.{prim.name}` has no "
-                                               f"parameter `{k.arg}`",
-                                        f"it takes {', '.join(primal_params)}")
-            bound[k.arg] = k.value
-        _check_arity(self, prim, template, primal_params, bound, value)
+        bound = bind_operands(self, prim, template, primal_params, args, keywords, value)
         bindings = dict(bound)
         dropped = False
         for p in template.params:
@@ -432,6 +423,62 @@ def prune_unused_tangents(fn, tangent_names):
                 if isinstance(block, list) and any(id(s) in dead_ids for s in block):
                     kept = [s for s in block if id(s) not in dead_ids]
                     setattr(node, field, kept or [gast.Pass()])
+
+
+def bind_operands(pass_, prim, template, primal_params, args, keywords, value):
+    """Which rule parameter each argument of the call is.
+
+    Positional arguments are matched by the jax.numpy function's own parameter
+    names where they differ from the rule's (jnp.var(x, 0, jnp.float32) passes
+    a dtype third, not a ddof): an argument the rule has no parameter for is
+    an error, never silently misread.
+    """
+    names = _positional_names(prim)
+    operands = [p for p in primal_params if p not in template.defaults]
+    bound = {}
+    for i, arg in enumerate(args):
+        real = names[i] if names is not None and i < len(names) else None
+        if real in primal_params:
+            target = real
+        elif names is None and i < len(primal_params):
+            target = primal_params[i]
+        elif names is not None and real is not None and i < len(operands):
+            target = operands[i]
+        else:
+            raise pass_.source.error(pass_.located(value),
+                                     f"s2s's rule for `{_display(prim)}` has no parameter "
+                                     f"`{real or f'number {i + 1}'}`",
+                                     f"it takes {', '.join(primal_params)}")
+        bound[target] = arg
+    for k in keywords:
+        if k.arg not in primal_params:
+            raise pass_.source.error(pass_.located(value),
+                                     f"s2s's rule for `{_display(prim)}` has no parameter "
+                                     f"`{k.arg}`", f"it takes {', '.join(primal_params)}")
+        bound[k.arg] = k.value
+    _check_arity(pass_, prim, template, primal_params, bound, value)
+    return bound
+
+
+def _display(prim):
+    """How the user wrote the primitive: `jnp.sum`, `max`, `getitem`."""
+    module = getattr(prim.fn, "__module__", "") or ""
+    if isinstance(prim.fn, str) or module in ("builtins", "s2s.runtime"):
+        return prim.name
+    return f"jnp.{prim.name}"
+
+
+def _positional_names(prim):
+    """The primitive's own positional parameter names, or None if unknown."""
+    if isinstance(prim.fn, str):
+        return None
+    try:
+        params = list(inspect.signature(prim.fn).parameters.values())
+    except (TypeError, ValueError):
+        return None
+    if any(p.kind == p.VAR_POSITIONAL for p in params):
+        return None
+    return [p.name for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
 
 
 def _refuse_repackaging(pass_, c, call, activity):

@@ -26,7 +26,7 @@ import gast
 from .. import rules
 from ..template import JNP, jnp_attr, load, store
 from .activity import Activity
-from .forward import _check_arity, _refuse_repackaging
+from .forward import _refuse_repackaging, bind_operands
 from .resolve import callee
 from .scopes import params
 from .ssa import PUSH
@@ -429,13 +429,7 @@ class Reverse:
                                     "use forward mode (s2s.jvp)")
         template = prim.vjp
         primal_params = [p for p in template.params if p not in ("ans", "ans_bar")]
-        bound = dict(zip(primal_params, args))
-        for k in keywords:
-            if k.arg not in primal_params:
-                raise self.source.error(self.located(value), f"s2s's rule for `{prim.name}` has no "
-                                               f"parameter `{k.arg}`")
-            bound[k.arg] = k.value
-        _check_arity(self, prim, template, primal_params, bound, value)
+        bound = bind_operands(self, prim, template, primal_params, args, keywords, value)
         bindings = dict(bound)
         bindings["ans_bar"] = load(self.bar(t))
         bindings["ans"] = load(t)

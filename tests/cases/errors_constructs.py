@@ -222,3 +222,7 @@ def two_problems(x):
             x = x * len(s)
     del x
     return 0.0
+
+
+def var_with_positional_dtype(x):
+    return jnp.var(x, 0, jnp.float64)
