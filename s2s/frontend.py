@@ -68,7 +68,11 @@ def python_function(fn):
     """
     seen = 0
     while seen <= 20:
-        inner = getattr(fn, "__s2s_function__", None) or getattr(fn, "__wrapped__", None)
+        inner = getattr(fn, "__s2s_function__", None)
+        if inner is None:
+            inner = getattr(fn, "__wrapped__", None)
+            if inner is not None and isinstance(fn, types.FunctionType):
+                _check_passes_through(fn, inner)
         if inner is None:
             break
         fn, seen = inner, seen + 1
@@ -82,6 +86,42 @@ def python_function(fn):
         f"(it is a {type(fn).__name__})",
         hint="s2s rewrites Python source; pass a function written with `def` or "
              "`lambda` in a .py file")
+
+
+def _check_passes_through(wrapper, inner):
+    """A Python wrapper (functools.wraps) is looked through only when all it
+    does with the value is hand it on: `return fn(*args, **kwargs)`, perhaps
+    after logging. A wrapper that changes the value would be silently left out
+    of the derivative, so it is refused."""
+    def refuse():
+        code = wrapper.__code__
+        return S2SError(
+            f"`{getattr(inner, '__qualname__', inner)}` is wrapped by the decorator function "
+            f"`{wrapper.__qualname__}`, which does more than call it: s2s would leave that "
+            f"out of the derivative", code.co_filename, code.co_firstlineno, 0,
+            hint="transform the undecorated function, or make the decorator return "
+                 "`fn(*args, **kwargs)` unchanged")
+    try:
+        lines, _ = inspect.getsourcelines(wrapper.__code__)
+        tree = gast.parse(textwrap.dedent("".join(lines))).body[0]
+    except (OSError, TypeError, SyntaxError, IndexError):
+        raise refuse()
+    body = [b for b in tree.body if not (isinstance(b, gast.Expr)
+                                         and isinstance(b.value, gast.Constant))]
+    if not body or not isinstance(body[-1], gast.Return):
+        raise refuse()
+    call = body[-1].value
+    params = [a.id for a in tree.args.args]
+    cells = dict(zip(wrapper.__code__.co_freevars, wrapper.__closure__ or ()))
+    target = call.func.id if isinstance(call, gast.Call) and \
+        isinstance(call.func, gast.Name) else None
+    calls_inner = target in cells and cells[target].cell_contents is inner
+    passes_args = all(isinstance(a, gast.Starred) or
+                      (isinstance(a, gast.Name) and a.id in params) for a in call.args) \
+        if isinstance(call, gast.Call) else False
+    others_are_effects = all(isinstance(b, gast.Expr) for b in body[:-1])
+    if not (calls_inner and passes_args and others_are_effects):
+        raise refuse()
 
 
 def parse_function(fn):

@@ -255,3 +255,8 @@ def test_generated_source_points_at_user_lines():
     text = s2s.source(ff.poly, "jvp")
     assert "frontend_functions.py:" in text
     assert "return x ** 3 - 2.0 * x + 1.0" in text
+
+
+def test_value_changing_wrapper_is_refused():
+    with pytest.raises(s2s.S2SError, match="does more than call it"):
+        s2s.jvp(ff.doubled_sin, (rand(3),), (rand(3),))

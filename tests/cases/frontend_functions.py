@@ -176,3 +176,16 @@ def jitted_softplus(x):
 
 def calls_jitted(x):
     return jnp.sum(jitted_softplus(x * 2.0))
+
+
+def doubled(fn):
+    """A decorator that changes the value: s2s must not look through it."""
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        return 2.0 * fn(*args, **kwargs)
+    return wrapper
+
+
+@doubled
+def doubled_sin(x):
+    return jnp.sin(x)
