@@ -24,9 +24,6 @@ class Namer:
     def __init__(self, taken=()):
         self.taken = set(taken)
 
-    def reserve(self, name):
-        self.taken.add(name)
-
     def fresh(self, base):
         base = base.lstrip("_") or "t"
         if base[0].isdigit():
