@@ -23,9 +23,8 @@ class Scope:
     """One function being transformed: its activity, tangent names, and the
     jvp specializations of its nested functions."""
 
-    def __init__(self, fn, activity, parent, namer, tangent_names):
+    def __init__(self, fn, activity, parent, namer):
         self.fn = fn
-        self.tangent_names = tangent_names
         self.activity = activity
         self.parent = parent
         self.namer = namer
@@ -36,7 +35,6 @@ class Scope:
         if name in self.activity.locals or self.parent is None:
             if name not in self.dots:
                 self.dots[name] = self.namer.fresh(name + "_dot")
-                self.tangent_names.add(self.dots[name])
             return self.dots[name]
         return self.parent.dot(name)
 
@@ -59,7 +57,6 @@ class Forward:
         self.source = source
         self.namer = namer
         self.request_callee = request_callee  # (function, mask) -> name to call
-        self.tangent_names = set()
         self.where = None  # the statement being transformed, for error locations
 
     def located(self, node):
@@ -72,7 +69,7 @@ class Forward:
         outer_active = parent.activity.active if parent else frozenset()
         outer_locals = parent.visible if parent else frozenset()
         activity = Activity(fn, self.ns, active_params, outer_active, outer_locals)
-        scope = Scope(fn, activity, parent, self.namer, self.tangent_names)
+        scope = Scope(fn, activity, parent, self.namer)
         args = params(fn)
         tangent_args = [scope.dot(a) for a in args if a in active_params]
         new = gast.FunctionDef(
@@ -397,32 +394,9 @@ class Forward:
 
 
 def run(fn_tree, active_params, ns, source, namer, request_callee, name=None):
-    forward = Forward(ns, source, namer, request_callee)
-    new = forward.function(fn_tree, active_params, name)
-    prune_unused_tangents(new, forward.tangent_names)
-    return new
-
-
-def prune_unused_tangents(fn, tangent_names):
-    """Drop tangent assignments nobody reads (e.g. of a loop condition's operands).
-
-    Activity says what *may* carry a derivative; this removes what is never
-    used. Only tangent lines go: they have no side effects.
-    """
-    while True:
-        read = _loads(fn)
-        dead = [s for s in gast.walk(fn) if isinstance(s, gast.Assign)
-                and set(_names(s.targets[0])) <= tangent_names
-                and not set(_names(s.targets[0])) & read]
-        if not dead:
-            return
-        dead_ids = set(map(id, dead))
-        for node in gast.walk(fn):
-            for field in ("body", "orelse"):
-                block = getattr(node, field, None)
-                if isinstance(block, list) and any(id(s) in dead_ids for s in block):
-                    kept = [s for s in block if id(s) not in dead_ids]
-                    setattr(node, field, kept or [gast.Pass()])
+    # Tangent lines nobody reads (a loop condition's operands) are removed
+    # afterwards by the simplify pass, with all other dead code.
+    return Forward(ns, source, namer, request_callee).function(fn_tree, active_params, name)
 
 
 def bind_operands(pass_, prim, template, primal_params, args, keywords, value):

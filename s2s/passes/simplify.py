@@ -25,7 +25,7 @@ PURE_HELPERS = {"unbroadcast", "max_weights", "min_weights", "prod_others", "lis
 
 def run(fn):
     while True:
-        changed = share_repeated(fn) | propagate_copies(fn) | remove_dead(fn)
+        changed = remove_dead(fn) | share_repeated(fn) | propagate_copies(fn)
         if not changed:
             invert_empty_branches(fn)
             return fn
