@@ -23,25 +23,16 @@ RUNTIME_NAMES = ("zeros_like", "add_at", "max_weights", "min_weights", "prod_oth
                  "kron_cotangent_b")
 
 
-class _WithRuntime:
+class _WithRuntime(frontend.Namespace):
     """The user's namespace, plus the helpers s2s's generated code calls."""
 
     def __init__(self, ns):
-        self.inner = ns
-        self.globals = ns.globals
-        self.cells = ns.cells
+        super().__init__(ns.globals, ns.cells)
 
     def lookup(self, name):
         if name in RUNTIME_NAMES:
             return getattr(runtime, name)
-        return self.inner.lookup(name)
-
-    def has(self, name):
-        try:
-            self.lookup(name)
-            return True
-        except KeyError:
-            return False
+        return super().lookup(name)
 
 
 class Generated:
