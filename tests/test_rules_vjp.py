@@ -91,45 +91,9 @@ CASES.extend(test_rules_jvp.CASES)
 # =======================================================================================
 
 # --- broadcasting: each cotangent is summed back down to its operand's shape -----------
-
-def bc_add(x, y):
-    return x + y
-
-
-def bc_sub(x, y):
-    return x - y
-
-
-def bc_mul(x, y):
-    return x * y
-
-
-def bc_div(x, y):
-    return x / y
-
-
-def bc_pow(x, y):
-    return x ** y
-
-
-def bc_mod(x, y):
-    return x % y
-
-
-def bc_arctan2(x, y):
-    return jnp.arctan2(x, y)
-
-
-def bc_maximum(x, y):
-    return jnp.maximum(x, y)
-
-
-def bc_minimum(x, y):
-    return jnp.minimum(x, y)
-
-
-def bc_logaddexp(x, y):
-    return jnp.logaddexp(x, y)
+# (the binary functions of tests/test_rules_jvp.py, at broadcasting shapes)
+from test_rules_jvp import (b_add, b_arctan2, b_div, b_logaddexp, b_maximum,  # noqa: E402
+                            b_minimum, b_mod, b_mul, b_pow, b_sub)
 
 
 def bc_where(x, y):
@@ -140,11 +104,11 @@ def bc_power(x, y):
     return jnp.power(x, y)
 
 
-BROADCAST_FNS = [bc_add, bc_sub, bc_mul, bc_div, bc_pow, bc_mod, bc_arctan2, bc_maximum,
-                 bc_minimum, bc_logaddexp, bc_where, bc_power]
+BROADCAST_FNS = [b_add, b_sub, b_mul, b_div, b_pow, b_mod, b_arctan2, b_maximum,
+                 b_minimum, b_logaddexp, bc_where, bc_power]
 BROADCAST_SHAPES = [((3, 1), (1, 4)), ((), (3,)), ((3,), ()), ((2, 3), (3,)), ((3,), (2, 3)),
                     ((2, 1, 3), (4, 1)), ((1,), (2, 3))]
-POSITIVE_OPERAND = {bc_div: 1, bc_mod: 1, bc_pow: 0, bc_power: 0}
+POSITIVE_OPERAND = {b_div: 1, b_mod: 1, b_pow: 0, bc_power: 0}
 
 
 def _broadcast_args(fn, shapes):
@@ -794,7 +758,7 @@ def test_generated_pullback_runs_under_jit(fn):
 
 # --- float32 in, float32 cotangents out --------------------------------------------------------
 
-@pytest.mark.parametrize("fn", [bc_pow, bc_where, bc_maximum, red_var_ddof, red_mean_keepdims,
+@pytest.mark.parametrize("fn", [b_pow, bc_where, b_maximum, red_var_ddof, red_mean_keepdims,
                                 rk_matmul, rk_tensordot_permuted, sv_concatenate_three,
                                 iv_at_set_broadcast, fn_clip])
 def test_float32_cotangents_stay_float32(fn):
