@@ -80,15 +80,7 @@ def tree_zeros_like(tree):
 
 def getitem_cotangent(x, index, g):
     """The cotangent of `x` from that of `x[index]`, for arrays and containers."""
-    if isinstance(x, (list, tuple, dict)):
-        zeros = tree_zeros_like(x)
-        if isinstance(zeros, dict):
-            zeros[index] = g
-            return zeros
-        items = list(zeros)
-        items[index] = g
-        return type(x)(items)
-    return jnp.zeros_like(x).at[index].add(g)
+    return add_at(tree_zeros_like(x), index, g)
 
 
 # -- cotangent helpers for the vjp rules (s2s/rules) ----------------------------------
