@@ -353,33 +353,8 @@ class Forward:
         return self.assign(pair, new_call)
 
     def bind_arguments(self, call, c, scope):
-        """Positional operands for every parameter, defaults filled in."""
-        if c.kind == "local":
-            fdef = _find_def(scope, c.name)
-            names = params(fdef)
-            defaults = dict(zip(names[len(names) - len(fdef.args.defaults):], fdef.args.defaults))
-        else:
-            code = c.obj.__code__
-            names = list(code.co_varnames[:code.co_argcount])
-            values = c.obj.__defaults__ or ()
-            defaults = {n: gast.Constant(value=v, kind=None)
-                        for n, v in zip(names[len(names) - len(values):], values)}
-        if len(call.args) > len(names):
-            raise self.source.error(self.located(call), f"too many arguments in this call of `{c.name}`")
-        bound = dict(zip(names, call.args))
-        for k in call.keywords:
-            if k.arg not in names:
-                raise self.source.error(self.located(call), f"`{c.name}` has no parameter `{k.arg}`")
-            bound[k.arg] = k.value
-        for n in names:
-            if n not in bound:
-                d = defaults.get(n)
-                if not isinstance(d, gast.Constant) or not _literal(d.value):
-                    raise self.source.error(self.located(call), f"this call of `{c.name}` leaves `{n}` to "
-                                                  f"a default s2s cannot copy",
-                                            f"pass `{n}` explicitly")
-                bound[n] = d
-        return [bound[n] for n in names]
+        fdef = _find_def(scope, c.name) if c.kind == "local" else None
+        return bind_arguments(self, call, c, fdef)
 
     # -- small builders ---------------------------------------------------------------
 
@@ -397,6 +372,37 @@ def run(fn_tree, active_params, ns, source, namer, request_callee, name=None):
     # Tangent lines nobody reads (a loop condition's operands) are removed
     # afterwards by the simplify pass, with all other dead code.
     return Forward(ns, source, namer, request_callee).function(fn_tree, active_params, name)
+
+
+def bind_arguments(pass_, call, c, fdef=None):
+    """Positional operands for every parameter of the called user function
+    (`fdef` for a nested one), defaults filled in."""
+    if fdef is not None:
+        names = params(fdef)
+        defaults = dict(zip(names[len(names) - len(fdef.args.defaults):], fdef.args.defaults))
+    else:
+        code = c.obj.__code__
+        names = list(code.co_varnames[:code.co_argcount])
+        values = c.obj.__defaults__ or ()
+        defaults = {n: gast.Constant(value=v, kind=None)
+                    for n, v in zip(names[len(names) - len(values):], values)}
+    where = pass_.located(call)
+    if len(call.args) > len(names):
+        raise pass_.source.error(where, f"too many arguments in this call of `{c.name}`")
+    bound = dict(zip(names, call.args))
+    for k in call.keywords:
+        if k.arg not in names:
+            raise pass_.source.error(where, f"`{c.name}` has no parameter `{k.arg}`")
+        bound[k.arg] = k.value
+    for n in names:
+        if n not in bound:
+            d = defaults.get(n)
+            if not isinstance(d, gast.Constant) or not _literal(d.value):
+                raise pass_.source.error(where, f"this call of `{c.name}` leaves `{n}` to a "
+                                                f"default s2s cannot copy",
+                                         f"pass `{n}` explicitly")
+            bound[n] = d
+    return [bound[n] for n in names]
 
 
 def bind_operands(pass_, prim, template, primal_params, args, keywords, value):

@@ -26,7 +26,7 @@ import gast
 from .. import rules
 from ..template import JNP, jnp_attr, load, store
 from .activity import Activity
-from .forward import _refuse_repackaging, bind_operands
+from .forward import _refuse_repackaging, bind_arguments, bind_operands
 from .resolve import callee
 from .scopes import params
 from .ssa import PUSH
@@ -480,19 +480,7 @@ class Reverse:
         return out
 
     def bind_call(self, call, c):
-        code = c.obj.__code__
-        names = list(code.co_varnames[:code.co_argcount])
-        values = c.obj.__defaults__ or ()
-        defaults = {n: gast.Constant(value=v, kind=None)
-                    for n, v in zip(names[len(names) - len(values):], values)}
-        bound = dict(zip(names, call.args))
-        for k in call.keywords:
-            bound[k.arg] = k.value
-        operands = []
-        for n in names:
-            if n not in bound and n not in defaults:
-                raise self.source.error(self.located(call), f"this call of `{c.name}` leaves `{n}` unset")
-            operands.append(bound.get(n, defaults.get(n)))
+        operands = bind_arguments(self, call, c)
         kinds = tuple((1 if o.id in self.arrays else 2) if self.activity.is_active(o) else 0
                       for o in operands)
         return operands, kinds
