@@ -1,6 +1,7 @@
 """s2s: JAX's transformations by rewriting Python source."""
 from .api import generated, grad, jvp, source, stages, value_and_grad, vjp
 from .errors import S2SError
+from .vmap import vmap
 
-__all__ = ["jvp", "vjp", "grad", "value_and_grad", "source", "generated", "stages",
+__all__ = ["jvp", "vjp", "grad", "value_and_grad", "vmap", "source", "generated", "stages",
            "S2SError"]

@@ -20,7 +20,7 @@ RUNTIME_NAMES = ("zeros_like", "add_at", "max_weights", "min_weights", "prod_oth
                  "split_like", "unstack_like", "tensordot_cotangent_a", "tensordot_cotangent_b",
                  "dot_cotangent_a", "dot_cotangent_b", "inner_cotangent_a", "inner_cotangent_b",
                  "matmul_cotangent_a", "matmul_cotangent_b", "kron_cotangent_a",
-                 "kron_cotangent_b")
+                 "kron_cotangent_b", "broadcast_tree", "where_tree")
 
 
 class _WithRuntime(frontend.Namespace):
@@ -298,8 +298,8 @@ def stages(fun, transform, argnums=None, example_args=None):
 
 
 def _generated_record(fun, transform, argnums, example_args=None):
-    if isinstance(fun, Transformed) and transform is None:
-        return fun.generated(example_args)
+    if transform is None and hasattr(fun, "generated") and hasattr(fun, "__s2s_function__"):
+        return fun.generated(example_args)   # grad(f), vmap(f), ...
     if transform in ("grad", "value_and_grad", "vjp"):
         fn = frontend.python_function(fun)
         nparams = fn.__code__.co_argcount

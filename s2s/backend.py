@@ -17,6 +17,7 @@ import types
 import gast
 
 LINE_MARK = "__s2s_line__"
+COMMENT_MARK = "__s2s_comment__"   # Expr(Constant(COMMENT_MARK + text)) prints as `# text`
 _counter = itertools.count(1)
 
 
@@ -35,7 +36,9 @@ def to_source(fn_tree, filename=None):
         return f"{indent}# {where}: {code}" if code else f"{indent}# {where}"
 
     pattern = rf"""^(\s*)(?:'|\"\"\"){LINE_MARK} (\d+)(?:'|\"\"\")$"""
-    return re.sub(pattern, comment, text, flags=re.M) + "\n"
+    text = re.sub(pattern, comment, text, flags=re.M)
+    notes = rf"""^(\s*)(?:'|\"\"\"){COMMENT_MARK}(.*?)(?:'|\"\"\")$"""
+    return re.sub(notes, lambda m: f"{m.group(1)}# {m.group(2)}", text, flags=re.M) + "\n"
 
 
 def _with_line_marks(fn_tree):

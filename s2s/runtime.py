@@ -319,3 +319,19 @@ def add_at(tree, index, g):
         items[index] = tree_add(items[index], g)
         return type(tree)(items)
     return tree.at[index].add(g)
+
+
+# -- batching helpers (s2s/passes/batch.py) -----------------------------------------------
+
+
+def broadcast_tree(tree, size):
+    """Every leaf of `tree` with a batch axis of `size` in front."""
+    return jax.tree_util.tree_map(lambda x: jnp.broadcast_to(x, (size,) + jnp.shape(x)), tree)
+
+
+def where_tree(cond, a, b):
+    """`jnp.where` leaf by leaf, with one condition per example (the batch axis)."""
+    def pick(x, y):
+        c = jnp.reshape(cond, jnp.shape(cond) + (1,) * (jnp.ndim(x) - jnp.ndim(cond)))
+        return jnp.where(c, x, y)
+    return jax.tree_util.tree_map(pick, a, b)

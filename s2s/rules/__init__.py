@@ -26,6 +26,7 @@ class Primitive:
         self.multilinear = False    # jvp = sum over operands of f(..., x_i_dot, ...)
         self.broadcasts = False     # a lone tangent must be broadcast to the output
         self.static_argnums = ()    # operands that are never differentiated (einsum's spec)
+        self.batch = None           # batch rule: builds the batched call (s2s/passes/batch.py)
 
     def __repr__(self):
         return f"<primitive jnp.{self.name}>"
@@ -88,6 +89,32 @@ def vjp_rule(*fns):
             _register(fn).vjp = template
         return rule
     return decorate
+
+
+def batch_rule(*fns):
+    """Register `rule` as the batch rule of every function in `fns`.
+
+    Unlike jvp and vjp rules, a batch rule is code that writes code: it is
+    called with a `Batching` helper (s2s/passes/batch.py) and the call's
+    operands, bound to the jax.numpy function's own parameter names, and
+    returns the batched expression. It needs to know ranks, which a template
+    cannot ask. Every batched operand carries its batch axis first.
+    """
+    def decorate(rule):
+        for fn in fns:
+            prim = fn if isinstance(fn, Primitive) else _register(fn)
+            prim.batch = rule
+        return rule
+    return decorate
+
+
+def shift_axes(axis):
+    """One example's axis (or axes), counted in an array whose batch axis is
+    first: a non-negative axis moves up by one; a negative one counts from the
+    end, which the batch axis does not change."""
+    if isinstance(axis, (tuple, list)):
+        return tuple(shift_axes(a) for a in axis)
+    return axis + 1 if axis >= 0 else axis
 
 
 def multilinear(*fns, static_argnums=()):

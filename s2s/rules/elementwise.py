@@ -1,7 +1,7 @@
 """Elementwise arithmetic and math: jvp rules (vjp and batch rules go beside)."""
 import jax.numpy as jnp
 
-from . import jvp_rule, multilinear, nondifferentiable, vjp_rule
+from . import batch_rule, jvp_rule, multilinear, nondifferentiable, vjp_rule
 from ..runtime import (matmul_cotangent_a, matmul_cotangent_b,  # noqa: F401  (templates)
                        unbroadcast)
 
@@ -357,3 +357,30 @@ nondifferentiable(
     jnp.logical_and, jnp.logical_or, jnp.logical_not, jnp.logical_xor,
     jnp.isnan, jnp.isinf, jnp.isfinite, jnp.signbit,
 )
+
+
+# --- batching ---------------------------------------------------------------------
+# Every function in this file acts element by element, so one batch rule serves
+# them all: a batched operand gets the axes it lacks right after its batch axis
+# (`x_batch[:, None]`), and then everything broadcasts as one example would.
+# Unbatched operands are left as they are: they broadcast from the right.
+
+
+@batch_rule(
+    jnp.add, jnp.subtract, jnp.multiply, jnp.true_divide, jnp.divide, jnp.power,
+    jnp.negative, jnp.positive, jnp.remainder, jnp.mod, jnp.exp, jnp.log, jnp.log1p,
+    jnp.expm1, jnp.sqrt, jnp.square, jnp.abs, jnp.absolute, jnp.sin, jnp.cos, jnp.tan,
+    jnp.tanh, jnp.sinh, jnp.cosh, jnp.arcsin, jnp.arccos, jnp.arctan, jnp.arctan2,
+    jnp.maximum, jnp.minimum, jnp.logaddexp, jnp.where, jnp.clip,
+    jnp.sign, jnp.floor, jnp.ceil, jnp.round, jnp.rint, jnp.trunc, jnp.floor_divide,
+    jnp.greater, jnp.greater_equal, jnp.less, jnp.less_equal, jnp.equal, jnp.not_equal,
+    jnp.logical_and, jnp.logical_or, jnp.logical_not, jnp.logical_xor,
+    jnp.isnan, jnp.isinf, jnp.isfinite, jnp.signbit,
+    "compare",   # a < b, a == b, ...: Python's comparison operators
+)
+def elementwise_batch(batch, **operands):
+    rank = max(batch.rank(v) for v in operands.values())
+    return batch.rebuild(**{k: batch.align(v, rank) for k, v in operands.items()})
+
+
+# x @ y batches as jnp.matmul does (s2s/rules/linalg.py).

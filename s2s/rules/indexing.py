@@ -2,9 +2,11 @@
 
 These are pseudo-primitives: the generated code keeps Python's own syntax.
 """
+import gast
 import jax.numpy as jnp
+import numpy as np
 
-from . import jvp_rule, vjp_rule
+from . import batch_rule, jvp_rule, vjp_rule
 from ..runtime import unbroadcast, zeros_like  # noqa: F401  (used by templates)
 
 
@@ -36,3 +38,93 @@ def at_add(x, index, v, x_dot, v_dot):
 @vjp_rule("at_add")
 def at_add_vjp(ans_bar, x, index, v):
     return ans_bar, None, unbroadcast(ans_bar[index], v)
+
+
+# --- batching ---------------------------------------------------------------------
+# An unbatched index reads every example the same way: `x[i, 2]` becomes
+# `x_batch[:, i, 2]`. A batched index picks from each example its own element:
+# `x_batch[jnp.arange(batch_size), i_batch]`. A batched list holds batched
+# elements, so `xs[i]` stays `xs_batch[i]`.
+
+
+def _after_batch_axis(batch, index):
+    """The index with a full slice in front, for the batch axis."""
+    full = gast.Slice(lower=None, upper=None, step=None)
+    if isinstance(index, gast.Tuple):
+        return gast.Tuple(elts=[full] + [batch.x(e) for e in index.elts], ctx=gast.Load())
+    info = batch.info(index) if isinstance(index, gast.Name) else None
+    if info is not None and info.kind == "tree":
+        return gast.Tuple(elts=[full, gast.Starred(value=batch.x(index), ctx=gast.Load())],
+                          ctx=gast.Load())
+    return gast.Tuple(elts=[full, batch.x(index)], ctx=gast.Load())
+
+
+def _each_example(batch, index):
+    """`jnp.arange(batch_size)` shaped to pair each example with its own index."""
+    arange = batch.jnp("arange", batch.batch_size)
+    return batch.expand(arange, batch.rank(index))
+
+
+def _is_container(batch, x):
+    info = batch.info(x)
+    return info is not None and info.kind == "tree"
+
+
+@batch_rule("getitem")
+def getitem_batch(batch, x, index):
+    if _is_container(batch, x):
+        if batch.batched(index):
+            raise batch.error("s2s cannot batch an index into a list that differs between "
+                          "examples", "stack the list into an array first")
+        return batch.rebuild()
+    if not batch.batched(index):
+        return batch.rebuild(index=_after_batch_axis(batch, index))
+    if isinstance(index, gast.Tuple) or _is_container(batch, index):
+        raise batch.error("s2s cannot batch a tuple index that differs between examples",
+                      "index one axis at a time")
+    if not batch.batched(x):   # x[i_batch]: the index's batch axis comes first anyway
+        return batch.rebuild()
+    return batch.rebuild(index=gast.Tuple(elts=[_each_example(batch, index), batch.x(index)],
+                                      ctx=gast.Load()))
+
+
+def _indexed_rank(batch, x, index):
+    """One example's rank of x[index]."""
+    example = np.empty(tuple(n or 1 for n in batch.shape(x)))
+    return np.ndim(example[_representative(batch, index)])
+
+
+def _representative(batch, index):
+    if isinstance(index, gast.Tuple):
+        return tuple(_representative(batch, e) for e in index.elts)
+    if isinstance(index, gast.Slice):
+        return slice(None)
+    info = batch.info(index)
+    return _example_value(info)
+
+
+def _example_value(info):
+    if info is None:
+        return 0
+    if info.kind == "array":
+        return np.zeros(tuple(n or 1 for n in info.shape), dtype=int)
+    if info.kind == "tree":
+        return tuple(_example_value(c) for c in info.children)
+    if info.kind == "value":
+        return info.value
+    return 0
+
+
+@batch_rule("at_set", "at_add")
+def at_update_batch(batch, x, index, v):
+    if batch.batched(index):
+        if isinstance(index, gast.Tuple) or batch.rank(index) != 0:
+            raise batch.error("s2s can batch `.at[i]` with a batched index only for one "
+                          "integer per example")
+        target_rank = batch.rank(x) - 1
+        new_index = gast.Tuple(elts=[batch.jnp("arange", batch.batch_size), batch.x(index)],
+                               ctx=gast.Load())
+    else:
+        target_rank = _indexed_rank(batch, x, index)
+        new_index = _after_batch_axis(batch, index)
+    return batch.rebuild(x=batch.with_batch(x), index=new_index, v=batch.align(v, target_rank))

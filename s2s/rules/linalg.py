@@ -5,7 +5,7 @@ the product with one operand replaced by its tangent.
 """
 import jax.numpy as jnp
 
-from . import multilinear, vjp_rule
+from . import batch_rule, multilinear, vjp_rule
 from ..runtime import (dot_cotangent_a, dot_cotangent_b,  # noqa: F401  (used by templates)
                        inner_cotangent_a, inner_cotangent_b, kron_cotangent_a,
                        kron_cotangent_b, tensordot_cotangent_a, tensordot_cotangent_b)
@@ -87,3 +87,137 @@ def einsum_operand_spec(spec, i):
         raise ValueError(f"einsum spec {spec!r}: index {missing[0]!r} of operand {i} is "
                          "summed over in that operand alone; s2s cannot reverse it")
     return ",".join([output] + others) + "->" + operands[i]
+
+
+# --- batching ---------------------------------------------------------------------
+# A product with a batched operand is one einsum over the batch: the batch axis
+# gets its own letter, kept in the output, so jnp.dot(mat, v) over a batch of v
+# is jnp.einsum('ij,zj->zi', mat, v_batch), a single matrix product (XLA's
+# dot_general), as manual batching would write it.
+
+_LETTERS = "ijklmnopqrstuvwxy"
+
+
+def _batched_einsum(batch, spec_in, spec_out, operands):
+    """jnp.einsum over the batch: `z` added to each batched operand and the output."""
+    used = set("".join(spec_in) + spec_out)
+    z = next(c for c in "zyxwvu" + _LETTERS if c not in used)
+    ins = [(z + s) if batch.batched(op) else s for s, op in zip(spec_in, operands)]
+    spec = ",".join(ins) + "->" + z + spec_out
+    return batch.jnp("einsum", spec, *[batch.x(op) for op in operands])
+
+
+def _multiply(batch, x, y):
+    rank = max(batch.rank(x), batch.rank(y))
+    return batch.jnp("multiply", batch.align(x, rank), batch.align(y, rank))
+
+
+def _dot_spec(ra, rb):
+    """Subscripts of jnp.dot for operands of ranks ra, rb (both at least 1): the
+    last axis of a meets the only axis of b, or its second to last."""
+    letters = iter(_LETTERS)
+    sa = "".join(next(letters) for _ in range(ra))
+    if rb == 1:
+        return [sa, sa[-1]], sa[:-1]
+    sb = [next(letters) for _ in range(rb)]
+    sb[-2] = sa[-1]
+    sb = "".join(sb)
+    return [sa, sb], sa[:-1] + sb[:-2] + sb[-1]
+
+
+@batch_rule(jnp.dot)
+def dot_batch(batch, a, b, **rest):
+    x, y = a, b
+    ra, rb = batch.rank(x), batch.rank(y)
+    if ra == 0 or rb == 0:
+        return _multiply(batch, x, y)
+    spec_in, spec_out = _dot_spec(ra, rb)
+    return _batched_einsum(batch, spec_in, spec_out, [x, y])
+
+
+# For one- and two-dimensional operands matmul is dot; beyond, its leading axes
+# broadcast, so batched operands get the axes they lack after the batch axis.
+@batch_rule(jnp.matmul)
+def matmul_batch(batch, **operands):
+    x, y = list(operands.values())[:2]
+    ra, rb = batch.rank(x), batch.rank(y)
+    if ra <= 2 and rb <= 2:
+        spec_in, spec_out = _dot_spec(ra, rb)
+        return _batched_einsum(batch, spec_in, spec_out, [x, y])
+    if ra == 1 or rb == 1:
+        raise batch.error("s2s cannot batch a matmul of a vector with a stack of matrices",
+                      "use jnp.einsum")
+    rank = max(ra, rb)
+    keys = list(operands)[:2]
+    return batch.rebuild(**{keys[0]: batch.align(x, rank), keys[1]: batch.align(y, rank)})
+
+
+@batch_rule(jnp.inner)
+def inner_batch(batch, a, b, **rest):
+    x, y = a, b
+    ra, rb = batch.rank(x), batch.rank(y)
+    if ra == 0 or rb == 0:
+        return _multiply(batch, x, y)
+    letters = iter(_LETTERS)
+    sa = "".join(next(letters) for _ in range(ra))
+    sb = "".join(next(letters) for _ in range(rb - 1)) + sa[-1]
+    return _batched_einsum(batch, [sa, sb], sa[:-1] + sb[:-1], [x, y])
+
+
+def _flat(batch, x):
+    """One example flattened: `jnp.reshape(x_batch, (batch_size, -1))`."""
+    if batch.batched(x):
+        return batch.jnp("reshape", batch.x(x), (batch.batch_size, -1))
+    return batch.jnp("ravel", batch.x(x))
+
+
+@batch_rule(jnp.vdot)
+def vdot_batch(batch, a, b, **rest):
+    x, y = a, b
+    spec = "z{0},{0}->z" if not batch.batched(y) else "{0},z{0}->z" if not batch.batched(x) \
+        else "z{0},z{0}->z"
+    return batch.jnp("einsum", spec.format("i"), _flat(batch, x), _flat(batch, y))
+
+
+@batch_rule(jnp.outer)
+def outer_batch(batch, a, b, **rest):
+    x, y = a, b
+    sa = "zi" if batch.batched(x) else "i"
+    sb = "zj" if batch.batched(y) else "j"
+    return batch.jnp("einsum", f"{sa},{sb}->zij", _flat(batch, x), _flat(batch, y))
+
+
+@batch_rule(jnp.tensordot)
+def tensordot_batch(batch, a, b, axes=2, **rest):
+    x, y = a, b
+    ra, rb = batch.rank(x), batch.rank(y)
+    axes = batch.value(axes, "the axes")
+    if isinstance(axes, int):
+        axes_a, axes_b = list(range(ra - axes, ra)), list(range(axes))
+    else:
+        axes_a, axes_b = axes
+        axes_a = [axes_a] if isinstance(axes_a, int) else list(axes_a)
+        axes_b = [axes_b] if isinstance(axes_b, int) else list(axes_b)
+    axes_a, axes_b = [i % ra for i in axes_a], [i % rb for i in axes_b]
+    letters = iter(_LETTERS)
+    sa = [next(letters) for _ in range(ra)]
+    sb = [next(letters) for _ in range(rb)]
+    for i, j in zip(axes_a, axes_b):
+        sb[j] = sa[i]
+    out = [c for i, c in enumerate(sa) if i not in axes_a] + \
+        [c for j, c in enumerate(sb) if j not in axes_b]
+    return _batched_einsum(batch, ["".join(sa), "".join(sb)], "".join(out), [x, y])
+
+
+@batch_rule(jnp.einsum)
+def einsum_batch(batch, subscripts, **operands):
+    spec = batch.value(subscripts, "the subscripts").replace(" ", "")
+    if "..." in spec:
+        raise batch.error("s2s cannot batch an einsum with `...`", "name every axis")
+    ins, _, out = spec.partition("->")
+    ins = ins.split(",")
+    if "->" not in spec:   # implicit output: the letters used once, in order
+        letters = "".join(ins)
+        out = "".join(sorted(c for c in set(letters) if letters.count(c) == 1))
+    ops = [v for k, v in operands.items() if k.startswith("operands")]
+    return _batched_einsum(batch, ins, out, ops)

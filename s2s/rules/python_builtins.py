@@ -8,7 +8,7 @@ import builtins
 
 import jax.numpy as jnp
 
-from . import jvp_rule, vjp_rule
+from . import Primitive, batch_rule, jvp_rule, vjp_rule
 
 
 @jvp_rule(builtins.abs)
@@ -49,3 +49,44 @@ def float(x, x_dot):
 @vjp_rule(builtins.float)
 def float_vjp(ans_bar, x):
     return ans_bar
+
+
+# --- batching ---------------------------------------------------------------------
+# On a batch of arrays, Python's max and min would compare whole arrays: their
+# element-wise twins do what each example does.
+
+
+@batch_rule(builtins.abs)
+def abs_batch(batch, x):
+    return batch.rebuild()
+
+
+@batch_rule(builtins.max, builtins.min)
+def max_min_batch(batch, x, y):
+    rank = max(batch.rank(x), batch.rank(y))
+    name = "maximum" if batch.prim.fn is builtins.max else "minimum"
+    return batch.jnp(name, batch.align(x, rank), batch.align(y, rank))
+
+
+@batch_rule(builtins.float)
+def float_batch(batch, x):
+    return batch.jnp("asarray", batch.x(x), dtype=batch.jnp_attr("float64")
+                     if batch.x64 else batch.jnp_attr("float32"))
+
+
+# len has no derivative, so it is not in the rules table (it stays a plain
+# builtin); its batch rule is looked up here by the batch pass.
+LEN = Primitive("len", builtins.len)
+
+
+@batch_rule(LEN)
+def len_batch(batch, obj):
+    info = batch.info(obj)
+    if info is not None and info.kind == "tree":
+        return batch.rebuild()   # a batched list: as many elements as one example's
+    return _subscript(batch.jnp("shape", batch.x(obj)), 1)
+
+
+def _subscript(node, i):
+    import gast
+    return gast.Subscript(value=node, slice=gast.Constant(value=i, kind=None), ctx=gast.Load())

@@ -1,7 +1,9 @@
 """Reductions (sum, mean, max, min, prod, var, std): jvp rules."""
 import jax.numpy as jnp
 
-from . import jvp_rule, nondifferentiable, vjp_rule
+import inspect
+
+from . import batch_rule, jvp_rule, nondifferentiable, shift_axes, vjp_rule
 from ..runtime import (max_weights, min_weights, prod_others,  # noqa: F401  (used by templates)
                        reduced_shape)
 
@@ -99,3 +101,42 @@ def cumsum_vjp(ans_bar, x, axis=None):
 
 nondifferentiable(jnp.argmax, jnp.argmin, jnp.any, jnp.all, jnp.count_nonzero,
                   jnp.argsort)
+
+
+# --- batching ---------------------------------------------------------------------
+# A reduction over one example reduces the same axes of the batch, one further
+# along; axis=None (every axis of an example) names them all, leaving the batch
+# axis alone: jnp.sum(x) -> jnp.sum(x_batch, axis=(1, 2)).
+
+
+def _example_axes(batch, a, axis):
+    axis = batch.value(axis, "the axis")
+    if axis is None:
+        axes = tuple(range(1, batch.rank(a) + 1))
+        return axes[0] if len(axes) == 1 else axes
+    return shift_axes(axis)
+
+
+@batch_rule(jnp.sum, jnp.mean, jnp.max, jnp.amax, jnp.min, jnp.amin, jnp.prod, jnp.var,
+            jnp.std, jnp.any, jnp.all, jnp.count_nonzero)
+def reduce_batch(batch, a, axis=None, **rest):
+    if not batch.batched(a):
+        raise batch.error("s2s can batch a reduction only over a batched array")
+    return batch.rebuild(axis=_example_axes(batch, a, axis))
+
+
+# These read axis=None as "the array flattened": each example is flattened first.
+@batch_rule(jnp.argmax, jnp.argmin, jnp.cumsum, jnp.argsort)
+def flattening_batch(batch, a, axis=None, **rest):
+    if not batch.batched(a):
+        raise batch.error("s2s can batch this only over a batched array")
+    if "axis" not in batch.bound:
+        axis_value = inspect.signature(batch.prim.fn).parameters["axis"].default
+    else:
+        axis_value = batch.value(axis, "the axis")
+    if axis_value is not None:
+        return batch.rebuild(axis=shift_axes(axis_value))
+    if batch.rank(a) <= 1:
+        return batch.rebuild(axis=1, a=batch.align(a, 1))
+    flat = batch.jnp("reshape", batch.x(a), (batch.batch_size, -1))
+    return batch.rebuild(a=flat, axis=1)

@@ -2,7 +2,7 @@
 generated code can itself be transformed again (grad of grad, jvp of grad)."""
 import jax.numpy as jnp
 
-from . import jvp_rule, nondifferentiable, vjp_rule
+from . import batch_rule, jvp_rule, nondifferentiable, vjp_rule
 from ..runtime import (add_at, dot_axes, getitem_cotangent, grad_seed, inner_axes, inverse_permutation,
                        kron_shapes, list_append, matmul_shapes, max_weights, min_weights,
                        prod_others, reduced_shape, split_like, tensordot_cotangent_axes,
@@ -95,3 +95,13 @@ def add_at_(tree, index, g, tree_dot, g_dot):
 @vjp_rule(add_at)
 def add_at__(ans_bar, tree, index, g):
     return ans_bar, None, ans_bar[index]
+
+
+# --- batching ---------------------------------------------------------------------
+# The other helpers are plain jnp code: the batch pass batches their source, as it
+# does a user's function. The gradient's seed is one per example.
+
+
+@batch_rule(grad_seed)
+def grad_seed_batch(batch, out):
+    return batch.jnp("ones_like", batch.x(out))

@@ -1,7 +1,9 @@
 """Shape and structure (reshape, transpose, stack, ...) and array creation."""
 import jax.numpy as jnp
 
-from . import jvp_rule, nondifferentiable, vjp_rule
+import gast
+
+from . import batch_rule, jvp_rule, nondifferentiable, shift_axes, vjp_rule
 from ..runtime import (inverse_permutation, split_like,  # noqa: F401  (used by templates)
                        unbroadcast, unstack_like)
 
@@ -142,3 +144,111 @@ nondifferentiable(
     jnp.full_like, jnp.eye, jnp.identity, jnp.empty, jnp.empty_like, jnp.linspace,
     jnp.shape, jnp.ndim, jnp.size,
 )
+
+
+# --- batching ---------------------------------------------------------------------
+# Shapes and axes of one example, restated for the batch: the batch axis stays
+# first, every other axis moves one along (s2s/rules/__init__.py: shift_axes).
+
+
+def _batched_shape(batch, shape):
+    shape = batch.value(shape, "the shape")
+    shape = (shape,) if isinstance(shape, int) else tuple(shape)
+    return (batch.batch_size,) + shape
+
+
+@batch_rule(jnp.reshape)
+def reshape_batch(batch, a, shape=None, **rest):
+    return batch.rebuild(shape=_batched_shape(batch, shape))
+
+
+@batch_rule(jnp.ravel)
+def ravel_batch(batch, a, **rest):
+    return batch.jnp("reshape", batch.x(a), (batch.batch_size, -1))
+
+
+@batch_rule(jnp.transpose)
+def transpose_batch(batch, a, axes=None):
+    axes = batch.value(axes, "the axes")
+    rank = batch.rank(a)
+    axes = tuple(reversed(range(rank))) if axes is None else tuple(x % rank for x in axes)
+    return batch.rebuild(axes=(0,) + shift_axes(axes))
+
+
+@batch_rule(jnp.swapaxes)
+def swapaxes_batch(batch, a, axis1, axis2):
+    return batch.rebuild(axis1=shift_axes(batch.value(axis1)), axis2=shift_axes(batch.value(axis2)))
+
+
+@batch_rule(jnp.moveaxis)
+def moveaxis_batch(batch, a, source, destination):
+    return batch.rebuild(source=shift_axes(batch.value(source)),
+                     destination=shift_axes(batch.value(destination)))
+
+
+@batch_rule(jnp.expand_dims)
+def expand_dims_batch(batch, a, axis):
+    return batch.rebuild(axis=shift_axes(batch.value(axis, "the axis")))
+
+
+@batch_rule(jnp.squeeze)
+def squeeze_batch(batch, a, axis=None):
+    axis = batch.value(axis, "the axis")
+    if axis is None:   # squeeze only the example's axes of length 1, never the batch axis
+        axis = tuple(i for i, n in enumerate(batch.shape(a)) if n == 1)
+    return batch.rebuild(axis=shift_axes(axis))
+
+
+@batch_rule(jnp.flip)
+def flip_batch(batch, m, axis=None):
+    axis = batch.value(axis, "the axis")
+    axis = tuple(range(batch.rank(m))) if axis is None else axis
+    return batch.rebuild(axis=shift_axes(axis))
+
+
+@batch_rule(jnp.broadcast_to)
+def broadcast_to_batch(batch, array, shape):
+    shape = batch.value(shape, "the shape")
+    shape = (shape,) if isinstance(shape, int) else tuple(shape)
+    return batch.rebuild(array=batch.align(array, len(shape)), shape=(batch.batch_size,) + shape)
+
+
+def _each_batched(batch, arrays):
+    """A list of arrays with every element batched (broadcast where it was not)."""
+    if isinstance(arrays, (gast.List, gast.Tuple)):
+        return type(arrays)(elts=[batch.with_batch(e) for e in arrays.elts], ctx=gast.Load())
+    return batch.x(arrays)   # a batched list: each of its elements is batched
+
+
+@batch_rule(jnp.concatenate)
+def concatenate_batch(batch, arrays, axis=0, **rest):
+    axis = batch.value(axis, "the axis")
+    if axis is None:
+        raise batch.error("s2s cannot batch jnp.concatenate with axis=None",
+                      "jnp.ravel the arrays first")
+    return batch.rebuild(arrays=_each_batched(batch, arrays), axis=shift_axes(axis))
+
+
+@batch_rule(jnp.stack)
+def stack_batch(batch, arrays, axis=0, **rest):
+    return batch.rebuild(arrays=_each_batched(batch, arrays), axis=shift_axes(batch.value(axis, "the axis")))
+
+
+# jnp.array([a, b]) of batched numbers stacks them along axis 1.
+@batch_rule(jnp.array, jnp.asarray)
+def array_batch(batch, object=None, a=None, **rest):
+    x = object if object is not None else a
+    if isinstance(x, (gast.List, gast.Tuple)):
+        return batch.jnp("stack", _each_batched(batch, x), axis=1)
+    return batch.rebuild()
+
+
+# The result has one example's shape and dtype: batched like its operand.
+@batch_rule(jnp.zeros_like, jnp.ones_like, jnp.full_like, jnp.empty_like)
+def like_batch(batch, a, **rest):
+    if not batch.batched(a):
+        raise batch.error("s2s can batch this only over a batched array")
+    fill = rest.get("fill_value")
+    if fill is not None and batch.batched(fill):
+        return batch.rebuild(fill_value=batch.align(fill, batch.rank(a)))
+    return batch.rebuild()

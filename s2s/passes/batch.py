@@ -1,0 +1,732 @@
+"""Batch: rewrite a function over one example into a function over a batch (vmap).
+
+Every batched value carries its batch axis first, and its name says so
+(`v` becomes `v_batch`); values that do not depend on a batched input keep
+their names and shapes, and broadcast against batched ones as they are.
+Each statement that reads a batched value is rewritten by its primitive's
+batch rule (s2s/rules), which knows one example's ranks from the probe
+(s2s/passes/probe.py): `jnp.dot(mat, v)` becomes
+`jnp.einsum('ij,zj->zi', mat, v_batch)`, `jnp.sum(x)` becomes
+`jnp.sum(x_batch, axis=1)`. Shapes, counts and other Python values the probe
+saw as constants stay unbatched (`n = len(x)` is the same for every example).
+
+Control flow on unbatched values stays as it is. Where JAX's vmap refuses:
+- `if c:` with `c` batched runs both branches, each on its own copies of the
+  variables it assigns, then merges them: `y_batch = jnp.where(c_batch, y_then, y_else)`;
+- `while c:` with `c` batched loops while any example is still going; each
+  pass computes every example and keeps the new values only where that
+  example's condition held: `x_batch = jnp.where(going, x_step, x_batch)`.
+Calls of other user functions call their batched version in turn.
+"""
+import copy
+
+import gast
+
+from .. import rules
+from ..template import jnp_attr, load, store
+from .probe import Info, describe
+from .resolve import callee
+from .scopes import local_names, params
+
+BATCH_SIZE = "batch_size"
+
+
+class Batchedness:
+    """Which names hold batched values (flow-insensitive, to a fixed point).
+
+    A name assigned a batched value anywhere is batched everywhere; so is
+    every name assigned under an `if` or `while` whose condition is batched,
+    because after the merge it differs between examples.
+    """
+
+    def __init__(self, fn, ns, batched_params, record):
+        self.fn, self.ns, self.record = fn, ns, record
+        self.locals = local_names(fn) | set(params(fn))
+        self.batched = set(batched_params)
+        changed = True
+        while changed:
+            before = set(self.batched)
+            self._block(fn.body, under_batched=False)
+            changed = before != self.batched
+
+    def _block(self, stmts, under_batched):
+        for s in stmts:
+            if isinstance(s, gast.Assign):
+                if under_batched or self.value_batched(s.value, s):
+                    self.batched |= _stored(s.targets[0])
+            elif isinstance(s, (gast.If, gast.While)):
+                inner = under_batched or self.is_batched(s.test)
+                self._block(s.body, inner)
+                self._block(s.orelse, inner)
+            elif isinstance(s, gast.For):
+                if self.is_batched(s.iter):
+                    self.batched |= _stored(s.target)
+                self._block(s.body, under_batched)
+
+    def is_batched(self, node):
+        return any(isinstance(n, gast.Name) and n.id in self.batched for n in gast.walk(node))
+
+    def value_batched(self, value, stmt):
+        if not self.is_batched(value):
+            return False
+        return not self.constant(stmt)
+
+    def constant(self, stmt):
+        """The value the probe saw this assignment store, when it is a Python
+        constant (a shape, a count): the same for every example."""
+        if not isinstance(stmt, gast.Assign) or not isinstance(stmt.targets[0], gast.Name):
+            return None
+        if isinstance(stmt.value, gast.Call):
+            c = callee(stmt.value, self.ns, self.locals)
+            if c.kind == "user":
+                return None   # a user function's result: its own batched code decides
+        for n in gast.walk(stmt.value):
+            if isinstance(n, gast.Name) and n.id in self.batched:
+                seen = self.record.info(stmt.s2s_id, n.id, "in")
+                if seen is None or seen.kind not in ("array", "tree"):
+                    return None   # a Python number that differs between examples (i + 1)
+        info = self.record.info(stmt.s2s_id, stmt.targets[0].id, "out")
+        return info if info is not None and _is_constant(info) else None
+
+
+def _is_constant(info):
+    if info.kind == "value":
+        return _literal(info.value)
+    if info.kind == "tree" and info.container in (tuple, list):
+        return all(_is_constant(c) for c in info.children)
+    return False
+
+
+def _literal(v):
+    return v is None or type(v) in (int, float, bool, str)
+
+
+def constant_node(info):
+    if info.kind == "value":
+        return gast.Constant(value=info.value, kind=None)
+    elts = [constant_node(c) for c in info.children]
+    return (gast.Tuple if info.container is tuple else gast.List)(elts=elts, ctx=gast.Load())
+
+
+class Batch:
+    def __init__(self, ns, source, namer, record, request_callee):
+        self.ns, self.source, self.namer, self.record = ns, source, namer, record
+        self.request_callee = request_callee  # (function, mask, signature) -> name
+        self.where = None
+
+    def located(self, node):
+        return node if getattr(node, "lineno", None) else self.where
+
+    def error(self, node, message, hint=None):
+        return self.source.error(self.located(node), message, hint)
+
+    # -- the function ----------------------------------------------------------------
+
+    def function(self, fn, batched_params, name):
+        self.fn = fn
+        self.analysis = Batchedness(fn, self.ns, batched_params, self.record)
+        self.locals = self.analysis.locals
+        self.order = [(node, _stored_by(node)) for node in _program_order(fn.body)]
+        self.output_batched = False
+        self.renamed = {}
+        for n in sorted(self.analysis.batched):
+            self.renamed[n] = self.namer.fresh(n + "_batch")
+        args = params(fn)
+        first = next(a for a in args if a in batched_params)
+        size = _assign(store(BATCH_SIZE), gast.Subscript(
+            value=_jnp("shape", [load(self.renamed[first])]),
+            slice=gast.Constant(value=0, kind=None), ctx=gast.Load()))
+        body = [gast.copy_location(size, fn.body[0])] + self.block(fn.body)
+        new = gast.FunctionDef(
+            name=name, args=gast.arguments(
+                args=[store(self.renamed.get(a, a)) for a in args], posonlyargs=[],
+                vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[]),
+            body=body, decorator_list=[], returns=None, type_comment=None, type_params=[])
+        new.s2s_output_batched = self.output_batched
+        return gast.copy_location(new, fn)
+
+    def block(self, stmts):
+        out = []
+        for s in stmts:
+            self.where = s
+            for new in getattr(self, "stmt_" + type(s).__name__, self.stmt_as_is)(s):
+                if getattr(new, "lineno", None) is None:
+                    gast.copy_location(new, s)
+                out.append(new)
+        return out
+
+    def stmt_as_is(self, s):
+        if self.analysis.is_batched(s):
+            raise self.error(s, f"s2s cannot batch this statement ({type(s).__name__})")
+        return [s]
+
+    # -- names -------------------------------------------------------------------------
+
+    def batched(self, node):
+        return self.analysis.is_batched(node)
+
+    def rename(self, node):
+        """The node with batched names replaced by their `_batch` names."""
+        node = copy.deepcopy(node)
+        for n in gast.walk(node):
+            if isinstance(n, gast.Name) and n.id in self.analysis.batched:
+                n.id = self.renamed[n.id]
+        return node
+
+    def info(self, node, stmt=None, when="in"):
+        """What `node` held, per example, when the probe ran this statement."""
+        stmt = stmt or self.where
+        if isinstance(node, gast.Name) and node.id not in self.locals:
+            return self.global_info(node.id)   # a global or closure value: as it is now
+        if isinstance(node, gast.Name):
+            return self.record.info(stmt.s2s_id, node.id, when)
+        if isinstance(node, gast.Constant):
+            return Info("value", value=node.value)
+        if isinstance(node, (gast.Tuple, gast.List)):
+            children = [self.info(e, stmt, when) for e in node.elts]
+            if any(c is None for c in children):
+                return None
+            return Info("tree", container=tuple if isinstance(node, gast.Tuple) else list,
+                        children=children)
+        return None
+
+    def global_info(self, name):
+        try:
+            return describe(self.ns.lookup(name))
+        except Exception:
+            return None
+
+    def rank(self, node):
+        info = self.info(node)
+        rank = info.rank if info is not None else None
+        if rank is None:
+            if info is None and isinstance(node, gast.Name):
+                raise self.error(node, f"s2s could not see the shape of `{node.id}` here "
+                                       "(this line did not run when s2s traced one example)",
+                                 "make sure the line runs for the arguments you vmap over")
+            raise self.error(node, "s2s needs the rank of this value to batch it, and it "
+                                   "changes from one pass to the next",
+                             "keep each variable's rank fixed inside loops")
+        return rank
+
+    # -- assignments -------------------------------------------------------------------
+
+    def stmt_Assign(self, s):
+        target, value = s.targets[0], s.value
+        constant = self.analysis.constant(s)
+        if constant is not None and self.batched(value):
+            value = constant_node(constant)   # a shape or count: the same for every example
+            if not self.batched(target):
+                return [_assign(target, value)]
+        if not self.analysis.value_batched(value, s):
+            if not self.batched(target):
+                return [s]
+            return self.broadcast_assign(target, value)
+        return [_assign(self.rename(target), self.batched_value(value, target, s))]
+
+    def broadcast_assign(self, target, value):
+        """An unbatched value stored in a batched name: broadcast it."""
+        if isinstance(target, gast.Name):
+            return [_assign(self.rename(target), self.broadcast(value, self.info(target, when="out")))]
+        temps = [self.namer.fresh(n.id if isinstance(n, gast.Name) else "item")
+                 for n in target.elts]
+        out = [_assign(gast.Tuple(elts=[store(t) for t in temps], ctx=gast.Store()), value)]
+        for t, e in zip(temps, target.elts):
+            if self.batched(e):
+                out.append(_assign(self.rename(e), self.broadcast(load(t), self.info(e, when="out"))))
+            else:
+                out.append(_assign(e, load(t)))
+        return out
+
+    def broadcast(self, node, info=None):
+        """`node` (unbatched) with a batch axis in front, for every leaf."""
+        info = info if info is not None else self.info(node)
+        if isinstance(node, (gast.Tuple, gast.List)):
+            return type(node)(elts=[self.leaf(e) for e in node.elts], ctx=gast.Load())
+        if isinstance(node, gast.Dict):
+            return gast.Dict(keys=node.keys, values=[self.leaf(v) for v in node.values])
+        if info is not None and info.kind == "tree":
+            return _call("broadcast_tree", [node, load(BATCH_SIZE)])
+        if info is not None and info.kind == "array":
+            shape = gast.Tuple(elts=[load(BATCH_SIZE)] + [gast.Constant(value=n, kind=None)
+                                                            for n in info.shape],
+                               ctx=gast.Load()) if None not in info.shape else None
+            if shape is not None:
+                return _jnp("broadcast_to", [node, shape])
+        if info is not None and info.kind == "value" and info.rank == 0:
+            return _jnp("full", [gast.Tuple(elts=[load(BATCH_SIZE)], ctx=gast.Load()), node])
+        return _call("broadcast_tree", [node, load(BATCH_SIZE)])
+
+    def leaf(self, node):
+        """An element of a batched container: batched, or broadcast to be."""
+        if self.batched(node):
+            return self.rename(node)
+        return self.broadcast(node)
+
+    def batched_value(self, value, target, stmt):
+        if isinstance(value, gast.Name):
+            return self.rename(value)
+        if isinstance(value, (gast.Tuple, gast.List)):
+            return type(value)(elts=[self.leaf(e) for e in value.elts], ctx=gast.Load())
+        if isinstance(value, gast.Dict):
+            return gast.Dict(keys=value.keys, values=[self.leaf(v) for v in value.values])
+        if isinstance(value, gast.BinOp):
+            return self.apply(rules.for_operator(value.op), value, [value.left, value.right], [])
+        if isinstance(value, gast.UnaryOp):
+            return self.apply(rules.for_operator(value.op), value, [value.operand], [])
+        if isinstance(value, gast.Compare) and len(value.ops) == 1:
+            return self.apply(rules.BY_NAME["compare"], value, [value.left, value.comparators[0]],
+                              [])
+        if isinstance(value, gast.Subscript):
+            return self.apply(rules.BY_NAME["getitem"], value, [value.value, value.slice], [])
+        if isinstance(value, gast.Attribute):
+            return self.attribute(value)
+        if isinstance(value, gast.Call):
+            return self.call(value, target)
+        raise self.error(value, f"s2s cannot batch this expression ({type(value).__name__})")
+
+    def attribute(self, node):
+        if node.attr == "shape":
+            return _slice_from(_jnp("shape", [self.rename(node.value)]), 1)
+        if node.attr == "ndim":
+            return gast.Constant(value=self.rank(node.value), kind=None)
+        if node.attr == "dtype":
+            return self.rename(node)
+        raise self.error(node, f"s2s cannot batch `.{node.attr}`")
+
+    def call(self, call, target):
+        c = callee(call, self.ns, self.locals)
+        if c.kind == "at":
+            sub = call.func.value
+            return self.apply(c.obj, call, [sub.value.value, sub.slice, call.args[0]], [])
+        if c.kind == "prim" and c.obj is not None and c.obj.batch is not None:
+            return self.apply(c.obj, call, call.args, call.keywords)
+        if c.kind == "builtin" and c.name in BUILTIN_RULES:
+            return self.apply(BUILTIN_RULES[c.name], call, call.args, call.keywords)
+        if c.kind == "user" or (c.kind == "prim" and c.obj is not None
+                                and getattr(c.obj.fn, "__module__", "") == "s2s.runtime"):
+            return self.call_batched(call, c)
+        what = f"jnp.{c.name}" if c.kind == "prim" else f"`{c.name}`"
+        raise self.error(call, f"s2s has no batching rule for {what}",
+                         "write it with other jax.numpy functions, or compute it outside "
+                         "the vmapped function")
+
+    def call_batched(self, call, c):
+        """`g(a, b)` with `a` batched -> `g_vmap(a_batch, b)`."""
+        from .forward import bind_arguments
+        fn = c.obj if c.kind == "user" else c.obj.fn
+        operands = bind_arguments(self, call, _Obj(fn, c.name))
+        mask = tuple(self.batched(a) for a in operands)
+        signature = tuple(self.info(a) for a in operands)
+        if any(s is None for s in signature):
+            raise self.error(call, f"s2s could not see the arguments of this call of `{c.name}`",
+                             "make sure the line runs for the arguments you vmap over")
+        name = self.request_callee(fn, mask, signature, c.name)
+        return gast.Call(func=load(name), args=[self.rename(a) for a in operands], keywords=[])
+
+    def apply(self, prim, value, args, keywords):
+        rule = prim.batch
+        if rule is None:
+            raise self.error(value, f"s2s has no batching rule for `{prim.name}`",
+                             "write it with other jax.numpy functions, or compute it "
+                             "outside the vmapped function")
+        batching = Batching(self, prim, value, args, keywords)
+        return rule(batching, **batching.bound)
+
+    # -- control flow ------------------------------------------------------------------
+
+    def stmt_Expr(self, s):
+        if self.batched(s.value):
+            raise self.error(s, "s2s cannot batch a call whose value is thrown away",
+                             "assign its result")
+        return [s]
+
+    def stmt_Return(self, s):
+        self.output_batched = s.value is not None and self.batched(s.value)
+        if self.output_batched:
+            return [gast.Return(value=self.rename(s.value))]
+        return [s]
+
+    def stmt_For(self, s):
+        if self.batched(s.iter):
+            raise self.error(s, "s2s cannot batch a loop over a batched sequence")
+        s.body = self.block(s.body)
+        return [s]
+
+    def stmt_If(self, s):
+        if not self.batched(s.test):
+            s.body = self.block(s.body) or [gast.Pass()]
+            s.orelse = self.block(s.orelse)
+            return [s]
+        test = s.test
+        _refuse_jumps(self, s)
+        assigned = sorted(_assigned(s.body) | _assigned(s.orelse))
+        merged = [n for n in assigned if n in self.analysis.batched
+                  and (self.defined_before(n, s)
+                       or (n in _assigned(s.body) and n in _assigned(s.orelse)))]
+        then_names = {n: self.namer.fresh(n + "_then") for n in merged}
+        else_names = {n: self.namer.fresh(n + "_else") for n in merged}
+        out = [self.comment("both branches run; each example keeps the one its condition picks")]
+        out += self.branch(s.body, then_names, s)
+        out += self.branch(s.orelse, else_names, s)
+        cond = self.rename(test)
+        for n in merged:
+            out.append(self.merge(n, cond, load(then_names[n]), load(else_names[n]), s))
+        return out
+
+    def branch(self, stmts, names, s):
+        """The statements of one branch, writing their own copies of `names`."""
+        start = [_assign(store(names[n]), load(self.renamed[n])) for n in names
+                 if self.defined_before(n, s) and n in _assigned(stmts)
+                 and _read_before_written(stmts, n)]
+        body = self.block(copy.deepcopy(stmts))
+        _rename_names(body, {self.renamed[n]: names[n] for n in names if n in _assigned(stmts)})
+        rest = [_assign(store(names[n]), load(self.renamed[n])) for n in names
+                if n not in _assigned(stmts)]
+        return start + body + rest
+
+    def merge(self, n, cond, then, other, s):
+        """`n_batch = jnp.where(c_batch[:, None], n_then, n_else)`."""
+        if self.rank_of_name(cond_name(s), s) != 0:
+            raise self.error(s, "the condition of a batched `if` or `while` must be one "
+                                "value per example", "reduce it with jnp.all or jnp.any")
+        rank = self.rank_assigned(n, s)
+        if rank is None:   # a list or tuple: merged leaf by leaf
+            return _assign(store(self.renamed[n]), _call("where_tree", [cond, then, other]))
+        return _assign(store(self.renamed[n]), _jnp("where", [_expand(cond, rank), then, other]))
+
+    def rank_assigned(self, n, s):
+        """One example's rank of `n` as assigned under `s`."""
+        info = None
+        for node in gast.walk(s):
+            if isinstance(node, gast.Assign) and n in _stored_by(node):
+                info = self.record.info(node.s2s_id, n, "out")
+                if info is not None:
+                    break
+        if info is None:
+            info = self.record.info(s.s2s_id, n, "in")
+        if info is None:
+            raise self.error(s, f"s2s could not see the shape of `{n}` under this condition "
+                                "(it did not run when s2s traced one example)")
+        if info.kind == "tree":
+            return None
+        if info.rank is None:
+            raise self.error(s, f"`{n}` changes rank under this condition")
+        return info.rank
+
+    def rank_of_name(self, name, s):
+        info = self.record.info(s.s2s_id, name, "in")
+        if info is None or info.rank is None:
+            raise self.error(s, "s2s could not see the shape of this condition")
+        return info.rank
+
+    def defined_before(self, name, s):
+        """Is `name` a parameter or assigned before statement `s` (in program order)?"""
+        if name in params(self.fn):
+            return True
+        for node, stored in self.order:
+            if node is s:
+                return False
+            if name in stored:
+                return True
+        return False
+
+    def stmt_While(self, s):
+        if not self.batched(s.test):
+            s.body = self.block(s.body) or [gast.Pass()]
+            return [s]
+        _refuse_jumps(self, s)
+        test = s.test.id
+        carried = sorted(n for n in _assigned(s.body) if n in self.analysis.batched
+                         and self.defined_before(n, s))
+        steps = {n: self.namer.fresh(n + "_step") for n in carried}
+        going = load(self.renamed[test])
+        body = [_assign(store(steps[n]), load(self.renamed[n])) for n in carried
+                if _read_before_written(s.body, n)]
+        inner = self.block(copy.deepcopy(s.body))
+        _rename_names(inner, {self.renamed[n]: steps[n] for n in carried})
+        body += inner
+        for n in carried:
+            if n != test:
+                body.append(self.merge(n, going, load(steps[n]), load(self.renamed[n]), s))
+        # an example that has stopped stays stopped
+        body.append(_assign(store(self.renamed[test]),
+                            gast.BinOp(left=going, op=gast.BitAnd(), right=load(steps[test]))))
+        loop = gast.While(test=_jnp("any", [going]), body=body, orelse=[])
+        return [self.comment("loop while any example is still going; an example that has "
+                             "stopped keeps its values"), loop]
+
+    @staticmethod
+    def comment(text):
+        return gast.Expr(value=gast.Constant(value=f"__s2s_comment__{text}", kind=None))
+
+
+def cond_name(s):
+    return s.test.id
+
+
+class _Obj:
+    """What forward.bind_arguments reads of a callee."""
+
+    def __init__(self, obj, name):
+        self.obj, self.name, self.kind = obj, name, "user"
+
+
+# -- what a batch rule sees ------------------------------------------------------------------
+
+class Batching:
+    """One call being batched, as its batch rule sees it.
+
+    The rule is called with this object and the call's operands (gast nodes)
+    bound to the jax.numpy function's own parameter names; its methods answer
+    the questions a rule asks (is it batched? what rank has one example? what
+    constant is this axis?) and build the code.
+    """
+
+    def __init__(self, pass_, prim, value, args, keywords):
+        self.pass_, self.prim, self.node = pass_, prim, value
+        self.positional = _parameter_names(prim, len(args), value)
+        self.bound = dict(zip(self.positional, args))
+        self.keywords = [k.arg for k in keywords]
+        self.bound.update({k.arg: k.value for k in keywords})
+
+    # -- questions
+    def batched(self, node):
+        return node is not None and self.pass_.batched(node)
+
+    def rank(self, node):
+        """One example's rank (Python numbers, None and dtypes count as 0)."""
+        if node is None or isinstance(node, gast.Constant):
+            return 0
+        info = self.pass_.info(node)
+        if info is not None and info.kind == "value":
+            return 0
+        return self.pass_.rank(node)
+
+    def shape(self, node):
+        info = self.pass_.info(node)
+        if info is None or info.kind != "array" or None in info.shape:
+            raise self.error("s2s needs the shape of this operand to batch it, and it "
+                             "changes from one pass to the next")
+        return info.shape
+
+    def info(self, node):
+        return self.pass_.info(node)
+
+    def value(self, node, what="this argument"):
+        """The Python value of a literal, or of a name the probe saw as a constant."""
+        if node is None:
+            return None
+        info = self.pass_.info(node)
+        if info is not None and _is_constant(info):
+            return _python(info)
+        raise self.pass_.error(self.node, f"s2s needs to know {what} to batch this call, "
+                                           "and it is not a constant",
+                               "pass a literal, or a value computed from shapes")
+
+    def error(self, message, hint=None):
+        return self.pass_.error(self.node, message, hint)
+
+    # -- code
+    def x(self, node):
+        """The operand as generated code reads it (its `_batch` name if batched)."""
+        return self.pass_.rename(node)
+
+    def align(self, node, rank):
+        """A batched operand made to broadcast like one example of rank `rank`:
+        `x_batch[:, None]` puts the missing axes right after the batch axis."""
+        if not self.batched(node):
+            return self.x(node)
+        return _expand(self.x(node), rank - self.rank(node))
+
+    @staticmethod
+    def expand(node, missing):
+        """`node[:, None, ...]`: `missing` new axes after the first."""
+        return _expand(node, missing)
+
+    def with_batch(self, node):
+        """The operand with a batch axis: its batched name, or broadcast to one."""
+        return self.x(node) if self.batched(node) else self.pass_.broadcast(node)
+
+    @staticmethod
+    def jnp(name, *args, **kwargs):
+        return _jnp(name, [_node(a) for a in args],
+                    [gast.keyword(arg=k, value=_node(v)) for k, v in kwargs.items()])
+
+    @staticmethod
+    def jnp_attr(name):
+        return jnp_attr(name)
+
+    @property
+    def x64(self):
+        import jax
+        return jax.config.jax_enable_x64
+
+    @property
+    def batch_size(self):
+        return load(BATCH_SIZE)
+
+    def rebuild(self, **changes):
+        """The original call (operator, subscript or jnp call), every operand
+        renamed, with `changes` (parameter -> node or Python value) applied."""
+        bound = {k: self.x(v) for k, v in self.bound.items()}
+        bound.update({k: _node(v) for k, v in changes.items()})
+        v = copy.deepcopy(self.node)
+        values = [bound[p] for p in self.positional]
+        if self.prim.name in ("at_set", "at_add"):   # x.at[index].set(v)
+            v.func.value.value.value, v.func.value.slice = values[0], values[1]
+            v.args = values[2:]
+        elif isinstance(v, gast.BinOp):
+            v.left, v.right = values
+        elif isinstance(v, gast.UnaryOp):
+            v.operand, = values
+        elif isinstance(v, gast.Compare):
+            v.left, v.comparators = values[0], [values[1]]
+        elif isinstance(v, gast.Subscript):
+            v.value, v.slice = values
+        elif isinstance(v, gast.Call):
+            v.args = values
+            v.keywords = [gast.keyword(arg=k, value=bound[k]) for k in bound
+                          if k not in self.positional]
+        return v
+
+
+def _parameter_names(prim, count, value):
+    """The parameter each positional operand of the call is."""
+    import inspect
+    if isinstance(prim.fn, str) and prim.jvp is not None:   # getitem, at_set, ...
+        return [p for p in prim.jvp.params if p != "ans" and not p.endswith("_dot")][:count]
+    if isinstance(value, gast.Call) and not isinstance(prim.fn, str):
+        try:
+            names = []
+            for p in inspect.signature(prim.fn).parameters.values():
+                if p.kind == p.VAR_POSITIONAL:   # einsum's operands, a ufunc's args
+                    names += [f"{p.name}_{i}" for i in range(count - len(names))]
+                elif p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD):
+                    names.append(p.name)
+            if len(names) >= count:
+                return names[:count]
+        except (TypeError, ValueError):
+            pass
+    return ["x", "y", "z"][:count] if count <= 3 else [f"arg{i}" for i in range(count)]
+
+
+def _python(info):
+    if info.kind == "value":
+        return info.value
+    return info.container(_python(c) for c in info.children)
+
+
+def _node(v):
+    if isinstance(v, gast.AST):
+        return v
+    if isinstance(v, tuple):
+        return gast.Tuple(elts=[_node(e) for e in v], ctx=gast.Load())
+    if isinstance(v, list):
+        return gast.List(elts=[_node(e) for e in v], ctx=gast.Load())
+    if isinstance(v, slice):
+        return gast.Slice(lower=_node(v.start) if v.start is not None else None,
+                          upper=_node(v.stop) if v.stop is not None else None,
+                          step=_node(v.step) if v.step is not None else None)
+    if v is Ellipsis:
+        return gast.Constant(value=Ellipsis, kind=None)
+    return gast.Constant(value=v, kind=None)
+
+
+def _expand(node, missing):
+    """`x[:, None, None]`: `missing` new axes after the batch axis."""
+    if missing <= 0:
+        return node
+    elts = [gast.Slice(lower=None, upper=None, step=None)] + \
+        [gast.Constant(value=None, kind=None)] * missing
+    return gast.Subscript(value=node, slice=gast.Tuple(elts=elts, ctx=gast.Load()),
+                          ctx=gast.Load())
+
+
+def _slice_from(node, start):
+    return gast.Subscript(value=node, slice=gast.Slice(
+        lower=gast.Constant(value=start, kind=None), upper=None, step=None), ctx=gast.Load())
+
+
+def _jnp(name, args, keywords=()):
+    return gast.Call(func=jnp_attr(name), args=list(args), keywords=list(keywords))
+
+
+def _call(name, args):
+    return gast.Call(func=load(name), args=args, keywords=[])
+
+
+def _assign(target, value):
+    return gast.Assign(targets=[target], value=value, type_comment=None)
+
+
+def _stored(target):
+    return {n.id for n in gast.walk(target) if isinstance(n, gast.Name)}
+
+
+def _stored_by(stmt):
+    if isinstance(stmt, gast.Assign):
+        return _stored(stmt.targets[0])
+    if isinstance(stmt, gast.For):
+        return _stored(stmt.target)
+    return set()
+
+
+def _assigned(stmts):
+    out = set()
+    for s in stmts:
+        for node in gast.walk(s):
+            if isinstance(node, gast.stmt):
+                out |= _stored_by(node)
+    return out
+
+
+def _rename_names(stmts, mapping):
+    for s in stmts:
+        for node in gast.walk(s):
+            if isinstance(node, gast.Name) and node.id in mapping:
+                node.id = mapping[node.id]
+
+
+def _refuse_jumps(pass_, s):
+    """`break`/`continue` that would leave the batched `if` or `while` `s`."""
+    def visit(stmts, in_inner_loop):
+        for node in stmts:
+            if isinstance(node, (gast.Break, gast.Continue)) and not in_inner_loop:
+                raise pass_.error(node, f"s2s cannot batch `{type(node).__name__.lower()}` "
+                                        "under a condition that differs between examples",
+                                  "set a flag and test it in the loop condition")
+            inner = in_inner_loop or isinstance(node, (gast.For, gast.While))
+            for field in ("body", "orelse"):
+                visit(getattr(node, field, []) or [], inner)
+    visit(s.body + s.orelse, False)
+
+
+def _read_before_written(stmts, name):
+    """Might `stmts` read `name` before assigning it? (Compound statements that
+    mention it are taken to read it.)"""
+    for s in stmts:
+        mentioned = any(isinstance(n, gast.Name) and n.id == name for n in gast.walk(s))
+        if not mentioned:
+            continue
+        if isinstance(s, gast.Assign):
+            if any(isinstance(n, gast.Name) and n.id == name for n in gast.walk(s.value)):
+                return True
+            return False
+        return True
+    return False
+
+
+def _program_order(stmts):
+    for s in stmts:
+        yield s
+        for field in ("body", "orelse"):
+            yield from _program_order(getattr(s, field, []) or [])
+
+
+# Builtins with no derivative (not in the rules table) that have batch rules.
+BUILTIN_RULES = {"len": rules.python_builtins.LEN}
+
+
+def run(fn, batched_params, ns, source, namer, record, request_callee, name):
+    return Batch(ns, source, namer, record, request_callee).function(fn, batched_params, name)

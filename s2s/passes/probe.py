@@ -1,0 +1,305 @@
+"""Probe: the per-example shape of every value the batch pass rewrites.
+
+Batch rules need ranks: `jnp.sum(x)` over one example is `jnp.sum(x_batch,
+axis=(1, 2))` when an example is a matrix, and `x + y` with `x` batched needs
+`x_batch[:, None]` when `y` has one more axis. So, like `jax.jit`, s2s
+specializes the batched code on the shapes of one example: before the batch
+pass, it runs an instrumented copy of the function under `jax.eval_shape`
+with one example's shapes (no arithmetic happens) and records, for every
+statement, what each name it reads and writes holds: an array of some shape
+and dtype, a Python value (shapes, counts, flags: these are constants of the
+specialization), or a list, tuple or dict of those.
+
+A condition that depends on an array cannot be decided while tracing: the
+probe then runs both branches of an `if`, and a `while` body twice, which is
+all the batch pass needs to see (it runs both branches too).
+"""
+import copy
+
+import gast
+import jax
+import numpy as np
+
+from ..template import load, store
+from .resolve import callee
+from .scopes import local_names
+
+PROBE = "__s2s_probe__"   # the name the instrumented code calls the recorder by
+
+
+# -- what a value is, per example ----------------------------------------------------
+
+class Info:
+    """An array (shape, dtype), a Python `value`, or a `tree` of Infos."""
+
+    def __init__(self, kind, shape=None, dtype=None, value=None, children=None, keys=None,
+                 container=None):
+        self.kind, self.shape, self.dtype, self.value = kind, shape, dtype, value
+        self.children, self.keys, self.container = children, keys, container
+
+    @property
+    def rank(self):
+        if self.kind == "array":
+            return len(self.shape)
+        if self.kind == "value" and isinstance(self.value, (int, float, bool, complex)):
+            return 0
+        if self.kind == "number":
+            return 0
+        return None
+
+    def __eq__(self, other):
+        return isinstance(other, Info) and self.key() == other.key()
+
+    def key(self):
+        if self.kind == "array":
+            return ("array", self.shape, str(self.dtype))
+        if self.kind == "value":
+            return ("value", type(self.value).__name__, _hashable(self.value))
+        if self.kind == "tree":
+            return ("tree", self.container.__name__, self.keys,
+                    tuple(c.key() for c in self.children))
+        return (self.kind,)
+
+    def __hash__(self):
+        return hash(self.key())
+
+    def __repr__(self):
+        return f"Info{self.key()}"
+
+
+VARYING = Info("varying")   # seen with different ranks or values
+NUMBER = Info("number")     # a Python number whose value changes (a loop counter)
+
+
+def describe(v):
+    if isinstance(v, (list, tuple)):
+        return Info("tree", container=type(v), children=[describe(e) for e in v])
+    if isinstance(v, dict):
+        keys = tuple(v)
+        return Info("tree", container=dict, keys=keys, children=[describe(v[k]) for k in keys])
+    if v is None or type(v) in (int, float, bool, complex, str, slice) or v is Ellipsis:
+        return Info("value", value=v)
+    shape = getattr(v, "shape", None)
+    if shape is not None and hasattr(v, "dtype"):
+        return Info("array", shape=tuple(shape), dtype=np.dtype(v.dtype))
+    return Info("other")
+
+
+def _hashable(v):
+    try:
+        hash(v)
+        return v
+    except TypeError:
+        return repr(v)
+
+
+def merge(a, b):
+    if a == b:
+        return a
+    if a.kind == b.kind == "array" and len(a.shape) == len(b.shape):
+        return Info("array", shape=tuple(x if x == y else None for x, y in zip(a.shape, b.shape)),
+                    dtype=a.dtype)
+    if a.rank == 0 and b.rank == 0:
+        arrays = [x for x in (a, b) if x.kind == "array"]
+        return arrays[0] if arrays else NUMBER
+    if a.kind == b.kind == "tree" and a.container is b.container and a.keys == b.keys \
+            and len(a.children) == len(b.children):
+        return Info("tree", container=a.container, keys=a.keys,
+                    children=[merge(x, y) for x, y in zip(a.children, b.children)])
+    return VARYING
+
+
+def abstract(info):
+    """A stand-in argument for the probe: arrays become ShapeDtypeStructs."""
+    if info.kind == "array":
+        return jax.ShapeDtypeStruct(info.shape, info.dtype)
+    if info.kind == "tree":
+        items = [abstract(c) for c in info.children]
+        if info.container is dict:
+            return dict(zip(info.keys, items))
+        return info.container(items) if info.container is list else tuple(items)
+    return info.value
+
+
+# -- the record ------------------------------------------------------------------------
+
+class Record:
+    """What each name held at each statement: (statement id, name, 'in'|'out') -> Info."""
+
+    def __init__(self):
+        self.seen = {}
+        self.branches = {}   # if/while id -> True when its condition was traced
+        self.entries = {}    # while id -> passes left in this entry
+
+    def see(self, sid, when, values):
+        for name, v in values.items():
+            info = describe(v)
+            key = (sid, name, when)
+            old = self.seen.get(key)
+            self.seen[key] = info if old is None else merge(old, info)
+
+    def info(self, sid, name, when="in"):
+        return self.seen.get((sid, name, when))
+
+    # The instrumented code asks these about its conditions.
+    def branch(self, sid, test):
+        if isinstance(test, jax.core.Tracer):
+            self.branches[sid] = True
+            return "both"
+        return "then" if test else "else"
+
+    def enter(self, sid):
+        self.entries[sid] = 2
+
+    def keep_going(self, sid, test):
+        if isinstance(test, jax.core.Tracer):
+            self.branches[sid] = True
+            self.entries[sid] -= 1
+            return self.entries[sid] >= 0
+        return bool(test)
+
+
+class Recorder:
+    """The object instrumented code calls: the record of the run in progress,
+    and a way to run other functions' probes."""
+
+    def __init__(self, probe_of):
+        self.stack = []
+        self.probe_of = probe_of   # python function -> its probe function
+
+    def __getattr__(self, name):   # see / branch / enter / keep_going
+        return getattr(self.stack[-1], name)
+
+    def call(self, fn, *args, **kwargs):
+        """A user function called from probed code runs its own probe."""
+        probe = self.probe_of(fn)
+        self.stack.append(Record())
+        try:
+            return probe(*args, **kwargs)
+        finally:
+            self.stack.pop()
+
+
+def run(probe_fn, recorder, signature):
+    """Run a probe function on one example's shapes; return its Record."""
+    args = [abstract(s) for s in signature]
+    leaves, treedef = jax.tree_util.tree_flatten(
+        args, is_leaf=lambda a: isinstance(a, jax.ShapeDtypeStruct))
+    arrays = [i for i, leaf in enumerate(leaves) if isinstance(leaf, jax.ShapeDtypeStruct)]
+    record = Record()
+
+    def traced(*array_leaves):
+        full = list(leaves)
+        for i, a in zip(arrays, array_leaves):
+            full[i] = a
+        return probe_fn(*jax.tree_util.tree_unflatten(treedef, full))
+
+    recorder.stack.append(record)
+    try:
+        out = jax.eval_shape(traced, *[leaves[i] for i in arrays])
+    finally:
+        recorder.stack.pop()
+    record.output = out
+    return record
+
+
+# -- instrumenting the function ------------------------------------------------------------
+
+def number(fn):
+    """Give every statement of `fn` an id the probe and the batch pass share."""
+    def visit(stmts, count):
+        for s in stmts:
+            s.s2s_id = count
+            count += 1
+            for field in ("body", "orelse"):
+                count = visit(getattr(s, field, []) or [], count)
+        return count
+    visit(fn.body, 0)
+    return fn
+
+
+def instrument(fn, ns, namer):
+    """A copy of the (numbered) function that records what each statement sees."""
+    fn = copy.deepcopy(fn)
+    names = local_names(fn) | {a.id for a in fn.args.args}
+    fn.body = _Instrument(ns, names, namer).block(fn.body)
+    fn.name = fn.name + "_probe"
+    return fn
+
+
+class _Instrument:
+    def __init__(self, ns, names, namer):
+        self.ns, self.names, self.namer = ns, names, namer
+
+    def block(self, stmts):
+        out = []
+        for s in stmts:
+            out.extend(self.stmt(s))
+        return out or [gast.Pass()]
+
+    def stmt(self, s):
+        sid = s.s2s_id
+        self.calls(s)
+        if isinstance(s, gast.If):
+            choice = self.namer.fresh("branch")
+            ask = _assign(choice, _probe_call("branch", [gast.Constant(sid, None), s.test]))
+            then = gast.If(test=gast.Compare(left=load(choice), ops=[gast.NotEq()],
+                                             comparators=[gast.Constant("else", None)]),
+                           body=self.block(s.body), orelse=[])
+            other = gast.If(test=gast.Compare(left=load(choice), ops=[gast.NotEq()],
+                                              comparators=[gast.Constant("then", None)]),
+                            body=self.block(s.orelse), orelse=[])
+            return [self.see(sid, "in", s.test), ask, then, other]
+        if isinstance(s, gast.While):
+            enter = gast.Expr(value=_probe_call("enter", [gast.Constant(sid, None)]))
+            test = copy.deepcopy(s.test)
+            s.test = _probe_call("keep_going", [gast.Constant(sid, None), s.test])
+            s.body = self.block(s.body)
+            return [self.see(sid, "in", test), enter, s]
+        if isinstance(s, gast.For):
+            s.body = [self.see(sid, "in", s.iter)] + self.block(s.body)
+            return [s]
+        if isinstance(s, gast.Assign):
+            return [self.see(sid, "in", s.value), s, self.see(sid, "out", s.targets[0], stores=True)]
+        if isinstance(s, (gast.Expr, gast.Return)):
+            return [self.see(sid, "in", s.value), s] if s.value is not None else [s]
+        return [s]
+
+    def see(self, sid, when, node, stores=False):
+        ctx = gast.Store if stores else gast.Load
+        names = sorted({n.id for n in gast.walk(node) if isinstance(n, gast.Name)
+                        and isinstance(n.ctx, ctx) and n.id in self.names})
+        values = gast.Dict(keys=[gast.Constant(n, None) for n in names],
+                           values=[load(n) for n in names])
+        return gast.Expr(value=_probe_call("see", [gast.Constant(sid, None),
+                                                   gast.Constant(when, None), values]))
+
+    def calls(self, s):
+        """`g(a)` of a module-level function runs g's probe: `__s2s_probe__.call(g, a)`."""
+        for node in _own_expressions(s):
+            if isinstance(node, gast.Call):
+                c = callee(node, self.ns, self.names)
+                if c.kind == "user":
+                    node.args = [node.func] + node.args
+                    node.func = gast.Attribute(value=load(PROBE), attr="call", ctx=gast.Load())
+
+
+def _own_expressions(s):
+    """Expression nodes of statement `s` itself (not of the statements it holds)."""
+    stack = [v for f, v in gast.iter_fields(s) if f not in ("body", "orelse")]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, list):
+            stack.extend(v)
+        elif isinstance(v, gast.AST) and not isinstance(v, gast.stmt):
+            yield v
+            stack.extend(gast.iter_child_nodes(v))
+
+
+def _probe_call(method, args):
+    return gast.Call(func=gast.Attribute(value=load(PROBE), attr=method, ctx=gast.Load()),
+                     args=args, keywords=[])
+
+
+def _assign(name, value):
+    return gast.Assign(targets=[store(name)], value=value, type_comment=None)

@@ -1,0 +1,366 @@
+"""`s2s.vmap`: JAX's vmap semantics, built by rewriting the function's source.
+
+At the boundary every mapped argument has its batch axis moved to the front
+(and a partly mapped pytree has its unmapped leaves broadcast), so generated
+code sees the batch axis first; outputs are moved to `out_axes` on the way out.
+The generated code is specialized on one example's shapes (like `jax.jit` on
+argument shapes): it is built on the first call with each combination of
+per-example shapes and dtypes, then reused.
+"""
+import copy
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from . import api, backend, frontend
+from .errors import S2SError
+from .passes import batch, inline, probe, structure
+
+# -- building ----------------------------------------------------------------------------
+
+
+def get_batched(fn, mask, signature):
+    """The generated batched version of `fn`: `mask[i]` says whether parameter i
+    carries a batch axis (first); `signature` is one example's Info per parameter."""
+    fn = frontend.python_function(fn)
+    key = (fn, "vmap", mask, signature)
+    gen = api._CACHE.get(key)
+    if gen is not None and gen.is_current():
+        return gen
+    gen = api._CACHE[key] = api.Generated(fn, "vmap", mask)
+    try:
+        _build_batched(gen, signature)
+    except BaseException:
+        del api._CACHE[key]
+        raise
+    return gen
+
+
+def _structured(fn):
+    """The function's tree after inline and structure, statements numbered."""
+    p = api._parsed(fn)
+    namer = p.namer()
+    tree = copy.deepcopy(p.tree)
+    tree = inline.run(tree, p.source, namer)
+    tree = structure.run(tree, p.source, namer)
+    return p, namer, probe.number(tree)
+
+
+_PROBES = {}   # python function -> its compiled probe function
+
+
+def _probe_of(fn):
+    fn = frontend.python_function(fn)
+    if fn not in _PROBES:
+        p, namer, tree = _structured(fn)
+        _PROBES[fn] = _compile_probe(p, namer, tree)
+    return _PROBES[fn]
+
+
+def _compile_probe(p, namer, tree):
+    probe_tree = probe.instrument(tree, p.ns, namer)
+    cells = api._base_cells()
+    cells[probe.PROBE] = backend.cell(RECORDER)
+    for name, c in p.ns.cells.items():
+        cells.setdefault(name, c)
+    text = backend.to_source(probe_tree, p.filename)
+    return backend.compile_function(text, probe_tree.name, p.ns.globals, cells)
+
+
+RECORDER = probe.Recorder(_probe_of)
+
+
+def _record(fn, p, namer, tree, signature):
+    try:
+        return probe.run(_compile_probe(p, namer, tree), RECORDER, signature)
+    except S2SError:
+        raise
+    except RecursionError:
+        raise S2SError(f"s2s cannot batch `{fn.__name__}`: it calls itself on a condition "
+                       "that differs between examples", filename=p.filename,
+                       hint="write the recursion as a while loop") from None
+    except Exception as e:   # the user's code failed on one example's shapes
+        raise S2SError(f"s2s could not trace `{fn.__name__}` on one example's shapes "
+                       f"({', '.join(_describe_signature(signature))}): "
+                       f"{type(e).__name__}: {e}", filename=p.filename,
+                       hint="check the in_axes: is the batch axis where you think it is?") \
+            from None
+
+
+def _describe_signature(signature):
+    out = []
+    for s in signature:
+        if s.kind == "array":
+            out.append(f"{np.dtype(s.dtype).name}{list(s.shape)}")
+        elif s.kind == "value":
+            out.append(repr(s.value))
+        else:
+            out.append(s.kind)
+    return out
+
+
+def _build_batched(gen, signature):
+    p, namer, tree = _structured(gen.fn)
+    stages = [("structure", backend.to_source(tree, p.filename))]
+    record = _record(gen.fn, p, namer, tree, signature)
+    cells = api._base_cells()
+    callees = {}
+
+    def request_callee(fn, mask, sig, global_name=None):
+        api._remember_global(gen, p, global_name)
+        key = (frontend.python_function(fn), mask, sig)
+        if key not in callees:
+            other = gen if key == (gen.fn, gen.mask, signature) else get_batched(fn, mask, sig)
+            name = gen.name if other is gen else namer.fresh(api._base_name(other.fn) + "_vmap")
+            callees[key] = name
+            cells[name] = other.cell
+            gen.callees.append(other)
+        return callees[key]
+
+    args = [a.id for a in tree.args.args]
+    batched = [a for a, m in zip(args, gen.mask) if m]
+    gen.name = namer.fresh(tree.name + "_vmap")
+    new = batch.run(tree, batched, p.ns, p.source, namer, record, request_callee, gen.name)
+    gen.output_batched = new.s2s_output_batched
+    gen.output = record.output
+    stages.append(("vmap", backend.to_source(new, p.filename)))
+    api._finish(gen, p, new, cells, stages)
+
+
+# -- the public API --------------------------------------------------------------------------
+
+
+def vmap(fun, in_axes=0, out_axes=0, axis_size=None):
+    """Vectorize `fun` over a batch axis, as `jax.vmap`: by rewriting its source
+    into code that computes the whole batch at once (`s2s.source(vmap(f))`).
+
+    Unlike jax.vmap, an `if` or `while` whose condition differs between
+    examples works: both branches run and each example keeps its own (a
+    `while` runs until every example is done).
+    """
+    if not (in_axes is None or isinstance(in_axes, (int, tuple, list, dict))):
+        raise TypeError(f"vmap in_axes must be an int, None, or a tuple of entries "
+                        f"corresponding to the positional arguments passed to the function, "
+                        f"but got {in_axes}.")
+    if isinstance(in_axes, list):
+        in_axes = tuple(in_axes)   # as JAX: a list is a tuple of per-argument axes
+    return Vmapped(fun, in_axes, out_axes, axis_size)
+
+
+class Vmapped:
+    """`vmap(fun)`: callable as JAX's, printable with `s2s.source`."""
+
+    def __init__(self, fun, in_axes, out_axes, axis_size):
+        self.fun, self.in_axes, self.out_axes, self.axis_size = fun, in_axes, out_axes, axis_size
+        self.last = None
+        name = getattr(fun, "__name__", "function")
+        self.__name__ = f"vmap_{name}"
+        self.__qualname__ = self.__name__
+        self.__doc__ = getattr(fun, "__doc__", None)
+
+    def __repr__(self):
+        return f"<s2s.vmap of {getattr(self.fun, '__qualname__', self.fun)!r}>"
+
+    def __call__(self, *args, **kwargs):
+        if kwargs:
+            raise TypeError("s2s.vmap: pass the arguments positionally (keyword arguments "
+                            "are not mapped)")
+        axes = _axes_per_argument(self.in_axes, args)
+        size = _batch_size(args, axes, self.axis_size)
+        moved, mask, signature = [], [], []
+        for a, ax in zip(args, axes):
+            m, sig, is_batched = _to_front(a, ax, size)
+            moved.append(m)
+            mask.append(is_batched)
+            signature.append(sig)
+        if not any(mask):   # nothing mapped: one call, broadcast (as JAX does)
+            out = self.fun(*args)
+            return _place_outputs(_broadcast(out, size), self.out_axes, batched=False)
+        target = _target_function(self.fun, signature)
+        gen = self.last = get_batched(target, tuple(mask), tuple(signature))
+        out = gen.function(*moved)
+        return _place_outputs(out, self.out_axes, batched=gen.output_batched)
+
+    def generated(self, example_args=None):
+        """The generated code for `example_args` (arrays with their batch axes),
+        else the code the last call used."""
+        if example_args is not None:
+            axes = _axes_per_argument(self.in_axes, example_args)
+            size = _batch_size(example_args, axes, self.axis_size)
+            prepared = [_to_front(a, ax, size) for a, ax in zip(example_args, axes)]
+            mask = tuple(p[2] for p in prepared)
+            signature = tuple(p[1] for p in prepared)
+            return get_batched(_target_function(self.fun, signature), mask, signature)
+        if self.last is None:
+            raise S2SError("s2s.vmap builds its code for the shapes of the first call",
+                           hint="call it once, or pass example_args to s2s.source")
+        return self.last
+
+    def specialize(self, signature):
+        """For vmap of vmap: the generated function with this one's semantics,
+        for arguments (with batch axes) described by `signature`."""
+        if any(not (a is None or a == 0) for a in jax.tree_util.tree_leaves(
+                self.in_axes, is_leaf=lambda x: x is None)) or self.out_axes != 0:
+            raise S2SError("s2s can transform a vmap further only when its in_axes and "
+                           "out_axes are 0 or None", hint="move the axes with jnp.moveaxis "
+                           "outside, or use in_axes=0")
+        nargs = len(signature)
+        axes = _axes_per_argument(self.in_axes, [probe.abstract(s) for s in signature])
+        mask = tuple(ax is not None for ax in axes)
+        inner = tuple(_drop_front(s) if m else s for s, m in zip(signature, mask))
+        del nargs
+        target = _target_function(self.fun, inner)
+        gen = get_batched(target, mask, inner)
+        if not gen.output_batched:
+            raise S2SError("s2s cannot transform further a vmap whose output is not batched")
+        return gen.function
+
+    @property
+    def __s2s_function__(self):
+        return self.generated().function
+
+
+def _drop_front(info):
+    if info.kind == "array":
+        return probe.Info("array", shape=info.shape[1:], dtype=info.dtype)
+    if info.kind == "tree":
+        return probe.Info("tree", container=info.container, keys=info.keys,
+                          children=[_drop_front(c) for c in info.children])
+    return info
+
+
+def _target_function(fun, signature):
+    """The Python function to batch: the user's, or generated code for a
+    transformation of it (grad, vmap, ...) at these argument kinds."""
+    if isinstance(fun, api.Transformed):
+        return fun.generated([probe.abstract(s) for s in signature]).function
+    if isinstance(fun, Vmapped):
+        return fun.specialize(signature)
+    return fun
+
+
+def _axes_per_argument(in_axes, args):
+    if isinstance(in_axes, (tuple,)):
+        if len(in_axes) != len(args):
+            raise ValueError(f"vmap in_axes must be an int, None, or a tuple of entries "
+                             f"corresponding to the positional arguments passed to the "
+                             f"function, but got len(in_axes)={len(in_axes)}, "
+                             f"len(args)={len(args)}")
+        return list(in_axes)
+    if isinstance(in_axes, dict):
+        raise ValueError("vmap in_axes must be an int, None, or a tuple of entries "
+                         "corresponding to the positional arguments passed to the function, "
+                         f"but got {in_axes}.")
+    return [in_axes] * len(args)
+
+
+def _leaves_with_axes(arg, axes, where="argument"):
+    """[(leaf, axis)] for `arg`, with `axes` a prefix of its tree (int or None leaves)."""
+    if axes is None or isinstance(axes, int):
+        return [(leaf, axes) for leaf in jax.tree_util.tree_leaves(arg)]
+    if isinstance(axes, dict) and isinstance(arg, dict) and set(axes) == set(arg):
+        return [pair for k in sorted(arg) for pair in _leaves_with_axes(arg[k], axes[k])]
+    if isinstance(axes, (tuple, list)) and isinstance(arg, (tuple, list)) \
+            and len(axes) == len(arg):
+        return [pair for a, x in zip(arg, axes) for pair in _leaves_with_axes(a, x)]
+    raise ValueError(f"vmap in_axes specification must be a tree prefix of the corresponding "
+                     f"value, got specification {axes} for value tree "
+                     f"{jax.tree_util.tree_structure(arg)}.")
+
+
+def _batch_size(args, axes, axis_size):
+    sizes = []
+    for i, (a, ax) in enumerate(zip(args, axes)):
+        for leaf, leaf_ax in _leaves_with_axes(a, ax):
+            if leaf_ax is None:
+                continue
+            shape = np.shape(leaf)
+            if not -len(shape) <= leaf_ax < len(shape):
+                raise ValueError(f"vmap was requested to map its argument along axis "
+                                 f"{leaf_ax}, which implies that its rank should be at least "
+                                 f"{leaf_ax + 1 if leaf_ax >= 0 else -leaf_ax}, but is only "
+                                 f"{len(shape)} (its shape is {shape})")
+            sizes.append((i, shape[leaf_ax], leaf_ax, shape))
+    if not sizes:
+        if axis_size is None:
+            raise ValueError("vmap must have at least one non-None value in in_axes")
+        return axis_size
+    distinct = {s for _, s, _, _ in sizes}
+    if axis_size is not None:
+        distinct.add(axis_size)
+    if len(distinct) > 1:
+        lines = [f"  * argument {i} has shape {shape} and axis {ax} is to be mapped"
+                 for i, _, ax, shape in sizes]
+        raise ValueError("vmap got inconsistent sizes for array axes to be mapped:\n"
+                         + "\n".join(lines)
+                         + (f"\n  * axis_size is {axis_size}" if axis_size is not None else ""))
+    return distinct.pop()
+
+
+def _to_front(arg, axes, size):
+    """(the argument with its batch axes first, one example's Info, batched?)."""
+    pairs = _leaves_with_axes(arg, axes)
+    if all(ax is None for _, ax in pairs):
+        return arg, _example_info(arg), False
+    leaves, treedef = jax.tree_util.tree_flatten(arg)
+    if isinstance(axes, int) or axes is None:
+        axes_leaves = [axes] * len(leaves)
+    else:
+        axes_leaves = [ax for _, ax in pairs]
+    moved = []
+    for leaf, ax in zip(leaves, axes_leaves):
+        leaf = jnp.asarray(leaf) if not hasattr(leaf, "shape") else leaf
+        if ax is None:
+            moved.append(jnp.broadcast_to(leaf, (size,) + jnp.shape(leaf)))
+        elif ax % leaf.ndim == 0:
+            moved.append(leaf)
+        else:
+            moved.append(jnp.moveaxis(leaf, ax, 0))
+    moved = jax.tree_util.tree_unflatten(treedef, moved)
+    example = jax.tree_util.tree_map(lambda x: jax.ShapeDtypeStruct(x.shape[1:], x.dtype),
+                                     moved)
+    return moved, probe.describe(example), True
+
+
+def _example_info(arg):
+    """One example's Info for an unmapped argument: Python ints, bools and
+    None are constants of the specialization; floats and arrays are not."""
+    def abstract(x):
+        if isinstance(x, float):
+            return jax.ShapeDtypeStruct((), jnp.result_type(float))
+        if hasattr(x, "shape") and hasattr(x, "dtype"):
+            return jax.ShapeDtypeStruct(np.shape(x), x.dtype)
+        return x
+    return probe.describe(jax.tree_util.tree_map(abstract, arg))
+
+
+def _broadcast(out, size):
+    return jax.tree_util.tree_map(lambda x: jnp.broadcast_to(x, (size,) + jnp.shape(x)), out)
+
+
+def _place_outputs(out, out_axes, batched):
+    """Move each output leaf's batch axis (first) to where out_axes says."""
+    def place(leaf, ax):
+        if ax is None:
+            if batched:
+                raise ValueError("vmap has mapped output but out_axes is None")
+            return leaf[0]
+        return leaf if ax == 0 else jnp.moveaxis(leaf, 0, ax)
+
+    if out_axes is None or isinstance(out_axes, int):
+        return jax.tree_util.tree_map(lambda leaf: place(leaf, out_axes), out)
+    return _map_prefix(place, out_axes, out)
+
+
+def _map_prefix(f, axes, tree):
+    if axes is None or isinstance(axes, int):
+        return jax.tree_util.tree_map(lambda leaf: f(leaf, axes), tree)
+    if isinstance(axes, dict) and isinstance(tree, dict) and set(axes) == set(tree):
+        return {k: _map_prefix(f, axes[k], tree[k]) for k in tree}
+    if isinstance(axes, (tuple, list)) and isinstance(tree, (tuple, list)) \
+            and len(axes) == len(tree):
+        return type(tree)(_map_prefix(f, a, t) for a, t in zip(axes, tree))
+    raise ValueError(f"vmap out_axes specification must be a tree prefix of the "
+                     f"corresponding value, got specification {axes} for value tree "
+                     f"{jax.tree_util.tree_structure(tree)}.")
