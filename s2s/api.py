@@ -186,7 +186,8 @@ def _build_reverse(gen, has_aux, argnums_int):
             gen.callees.append(other)
         return callees[key]
 
-    suffix = {"vjp": "_vjp", "grad": "_grad", "value_and_grad": "_value_and_grad"}[gen.transform]
+    suffix = {"vjp": "_vjp", "grad": "_grad", "value_and_grad": "_value_and_grad",
+              "vjp_apply": "_vjp_apply"}[gen.transform]
     gen.name = namer.fresh(tree.name + suffix)
     new = reverse.run(tree, gen.mask, gen.transform, gen.name, p.ns, p.source, namer,
                       request_callee, has_aux, argnums_int)
@@ -298,7 +299,7 @@ def stages(fun, transform, argnums=None, example_args=None):
 
 
 def _generated_record(fun, transform, argnums, example_args=None):
-    if transform is None and hasattr(fun, "generated") and hasattr(fun, "__s2s_function__"):
+    if transform is None and callable(getattr(type(fun), "generated", None)):
         return fun.generated(example_args)   # grad(f), vmap(f), ...
     if transform in ("grad", "value_and_grad", "vjp"):
         fn = frontend.python_function(fun)

@@ -128,6 +128,19 @@ def _build_batched(gen, signature):
     api._finish(gen, p, new, cells, stages)
 
 
+_OUTPUTS = {}
+
+
+def output_shape(fn, signature):
+    """What `fn` returns (ShapeDtypeStructs) for arguments described by `signature`."""
+    fn = frontend.python_function(fn)
+    key = (fn, signature)
+    if key not in _OUTPUTS:
+        p, namer, tree = _structured(fn)
+        _OUTPUTS[key] = _record(fn, p, namer, tree, signature).output
+    return _OUTPUTS[key]
+
+
 # -- the public API --------------------------------------------------------------------------
 
 

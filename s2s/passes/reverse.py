@@ -81,6 +81,12 @@ class Reverse:
                 decorator_list=[], returns=None, type_comment=None, type_params=[])
             ret = gast.Tuple(elts=[load(result), load(pb_name)], ctx=gast.Load())
             new_body = forward + [pullback, gast.Return(value=ret)]
+        elif mode == "vjp_apply":   # the pullback applied in line to a given cotangent (jacrev)
+            args = args + [self.bar(out)]
+            g = gast.Tuple(elts=grads, ctx=gast.Load())
+            if has_aux:
+                g = gast.Tuple(elts=[g, load(aux)], ctx=gast.Load())
+            new_body = forward + backward + [gast.Return(value=g)]
         else:
             seed = gast.Assign(targets=[seed_target],
                                value=gast.Call(func=load("grad_seed"), args=[load(out)],

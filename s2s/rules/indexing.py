@@ -117,6 +117,21 @@ def _example_value(info):
 
 @batch_rule("at_set", "at_add")
 def at_update_batch(batch, x, index, v):
+    new_index, v_aligned = _batched_update(batch, x, index, v)
+    return batch.rebuild(x=batch.with_batch(x), index=new_index, v=v_aligned)
+
+
+def at_add_expression(batch, start, x, index, v):
+    """`start.at[index].add(v)` for one example's `x`, batched (start has the batch axis)."""
+    new_index, v_aligned = _batched_update(batch, x, index, v)
+    at = gast.Subscript(value=gast.Attribute(value=start, attr="at", ctx=gast.Load()),
+                        slice=new_index, ctx=gast.Load())
+    return gast.Call(func=gast.Attribute(value=at, attr="add", ctx=gast.Load()),
+                     args=[v_aligned], keywords=[])
+
+
+def _batched_update(batch, x, index, v):
+    """(the index with the batch axis, v aligned to the updated part)."""
     if batch.batched(index):
         if isinstance(index, gast.Tuple) or batch.rank(index) != 0:
             raise batch.error("s2s can batch `.at[i]` with a batched index only for one "
@@ -127,4 +142,4 @@ def at_update_batch(batch, x, index, v):
     else:
         target_rank = _indexed_rank(batch, x, index)
         new_index = _after_batch_axis(batch, index)
-    return batch.rebuild(x=batch.with_batch(x), index=new_index, v=batch.align(v, target_rank))
+    return new_index, batch.align(v, target_rank)

@@ -2,7 +2,8 @@
 generated code can itself be transformed again (grad of grad, jvp of grad)."""
 import jax.numpy as jnp
 
-from . import batch_rule, jvp_rule, nondifferentiable, vjp_rule
+from . import batch_rule, jvp_rule, nondifferentiable, shift_axes, vjp_rule
+from .indexing import at_add_expression
 from ..runtime import (add_at, dot_axes, getitem_cotangent, grad_seed, inner_axes, inverse_permutation,
                        kron_shapes, list_append, matmul_shapes, max_weights, min_weights,
                        prod_others, reduced_shape, split_like, tensordot_cotangent_axes,
@@ -105,3 +106,53 @@ def add_at__(ans_bar, tree, index, g):
 @batch_rule(grad_seed)
 def grad_seed_batch(batch, out):
     return batch.jnp("ones_like", batch.x(out))
+
+
+# Summing down to one example's shape: the axes are known from the shapes.
+@batch_rule(unbroadcast)
+def unbroadcast_batch(batch, g, x):
+    g_shape, x_shape = batch.shape(g), batch.shape(x)
+    if g_shape == x_shape:
+        return batch.with_batch(g)
+    lead = len(g_shape) - len(x_shape)
+    axes = tuple(range(lead)) + tuple(lead + i for i, n in enumerate(x_shape)
+                                      if n == 1 and g_shape[lead + i] != 1)
+    summed = batch.jnp("sum", batch.with_batch(g), axis=shift_axes(axes))
+    return batch.jnp("reshape", summed, (batch.batch_size,) + tuple(x_shape))
+
+
+# Leaf by leaf, every leaf batched.
+@batch_rule(tree_add, list_append)
+def tree_batch(batch, **operands):
+    return batch.rebuild(**{k: batch.with_batch(v) for k, v in operands.items()})
+
+
+@batch_rule(tree_zeros_like, zeros_like)
+def zeros_batch(batch, **operands):
+    return batch.rebuild()
+
+
+# `x[index]`'s cotangent: zeros with `g` added at the index, each example at its own.
+@batch_rule(getitem_cotangent, add_at)
+def add_at_batch(batch, **operands):
+    x, index, g = operands.values()
+    if batch.info(x) is not None and batch.info(x).kind == "tree":
+        if batch.batched(index):
+            raise batch.error("s2s cannot batch an index into a list that differs between "
+                              "examples")
+        return batch.rebuild(**{k: batch.with_batch(v) for k, v in operands.items()
+                                if k != list(operands)[1]})
+    start = batch.with_batch(x)
+    if batch.prim.fn is getitem_cotangent:
+        start = batch.jnp("zeros_like", start)
+    return at_add_expression(batch, start, x, index, g)
+
+
+# The cotangents of concatenate and stack: the same cut, one axis further along.
+@batch_rule(split_like, unstack_like)
+def split_batch(batch, g, arrays, axis=0):
+    axis = batch.value(axis, "the axis")
+    if axis is None:
+        raise batch.error("s2s cannot batch this with axis=None")
+    return batch.rebuild(g=batch.with_batch(g), arrays=batch.with_batch(arrays),
+                         axis=shift_axes(axis))
