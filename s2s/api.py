@@ -143,29 +143,36 @@ def _build_jvp(gen):
     _finish(gen, p, new, cells, [("jvp", backend.to_source(new, p.filename))])
 
 
-def get_reverse(fn, mode, kinds, has_aux=False, argnums_int=False):
+def get_reverse(fn, mode, kinds, has_aux=False, argnums_int=False, flat=False):
     """The generated reverse-mode function of `fn`: mode is 'vjp', 'grad' or
     'value_and_grad'; kinds[i] is 0 (not differentiated), 1 (an array) or 2
-    (a pytree) for parameter i."""
+    (a pytree) for parameter i. `flat`: the functions it calls are put in
+    line instead of called through their own vjp (so vmap can batch it)."""
     fn = frontend.python_function(fn)
-    key = (fn, mode, kinds, has_aux, argnums_int)
+    key = (fn, mode, kinds, has_aux, argnums_int, flat)
     gen = _CACHE.get(key)
     if gen is not None and gen.is_current():
         return gen
     gen = _CACHE[key] = Generated(fn, mode, kinds)
     try:
-        _build_reverse(gen, has_aux, argnums_int)
+        _build_reverse(gen, has_aux, argnums_int, flat)
     except BaseException:
         del _CACHE[key]
         raise
     return gen
 
 
-def _build_reverse(gen, has_aux, argnums_int):
+def _build_reverse(gen, has_aux, argnums_int, flat=False):
     p = _parsed(gen.fn)
     namer = p.namer()
     tree = copy.deepcopy(p.tree)
     stages = []
+    if flat:
+        def parse(f):
+            other = _parsed(f)
+            namer.avoid(names_in(other.tree))
+            return other.tree, other.ns
+        tree = inline.with_callees(tree, p.ns, parse)
     tree = inline.run(tree, p.source, namer)
     tree = structure.run(tree, p.source, namer)
     stages.append(("structure", backend.to_source(tree, p.filename)))
@@ -427,7 +434,7 @@ class Transformed:
                                       self.argnums_int)
         return gen.function(*args)
 
-    def generated(self, example_args=None):
+    def generated(self, example_args=None, flat=False):
         """The generated code: for `example_args` if given, else the version the
         last call used, else the one for array arguments."""
         nparams = self.fn.__code__.co_argcount
@@ -438,7 +445,7 @@ class Transformed:
             return self.last
         else:
             kinds = tuple(1 if i in self.argnums else 0 for i in range(nparams))
-        return get_reverse(self.fn, self.mode, kinds, self.has_aux, self.argnums_int)
+        return get_reverse(self.fn, self.mode, kinds, self.has_aux, self.argnums_int, flat)
 
     @property
     def __s2s_function__(self):

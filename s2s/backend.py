@@ -24,7 +24,7 @@ _counter = itertools.count(1)
 def to_source(fn_tree, filename=None):
     """Deterministic source text of a gast function, with a comment before each
     group of statements naming the user's line they came from."""
-    tree = _with_line_marks(fn_tree)
+    tree = _slices_as_values(_with_line_marks(fn_tree))
     module = ast.fix_missing_locations(gast.gast_to_ast(gast.Module(body=[tree],
                                                                     type_ignores=[])))
     text = ast.unparse(module)
@@ -39,6 +39,36 @@ def to_source(fn_tree, filename=None):
     text = re.sub(pattern, comment, text, flags=re.M)
     notes = rf"""^(\s*)(?:'|\"\"\"){COMMENT_MARK}(.*?)(?:'|\"\"\")$"""
     return re.sub(notes, lambda m: f"{m.group(1)}# {m.group(2)}", text, flags=re.M) + "\n"
+
+
+def _slices_as_values(tree):
+    """An index `1:3` passed on as a value (to a helper such as
+    getitem_cotangent) must be written `slice(1, 3, None)` there."""
+    def as_call(s):
+        parts = [p if p is not None else gast.Constant(value=None, kind=None)
+                 for p in (s.lower, s.upper, s.step)]
+        return gast.Call(func=gast.Name(id="slice", ctx=gast.Load(), annotation=None,
+                                        type_comment=None), args=parts, keywords=[])
+
+    class Fix(gast.NodeTransformer):
+        def visit_Subscript(self, node):
+            node.value = self.visit(node.value)
+            index = node.slice   # the slices of a subscript stay slices
+            parts = index.elts if isinstance(index, gast.Tuple) else [index]
+            for i, part in enumerate(parts):
+                fixed = self.generic_visit(part) if isinstance(part, gast.Slice) \
+                    else self.visit(part)
+                if isinstance(index, gast.Tuple):
+                    index.elts[i] = fixed
+                else:
+                    node.slice = fixed
+            return node
+
+        def visit_Slice(self, node):
+            self.generic_visit(node)
+            return as_call(node)
+
+    return Fix().visit(tree)
 
 
 def _with_line_marks(fn_tree):

@@ -19,7 +19,7 @@ import numpy as np
 from . import api, frontend
 from .errors import S2SError
 from .passes import probe
-from .vmap import get_batched, output_shape
+from .vectorize import get_batched, output_shape
 
 
 class Jacobian:

@@ -24,6 +24,10 @@ class Namer:
     def __init__(self, taken=()):
         self.taken = set(taken)
 
+    def avoid(self, names):
+        """Names that appear later (code copied in) are not to be handed out."""
+        self.taken |= set(names)
+
     def fresh(self, base):
         base = base.lstrip("_") or "t"
         if base[0].isdigit():

@@ -52,16 +52,30 @@ class Batchedness:
     def _block(self, stmts, under_batched):
         for s in stmts:
             if isinstance(s, gast.Assign):
-                if under_batched or self.value_batched(s.value, s):
+                if under_batched:
                     self.batched |= _stored(s.targets[0])
+                elif self.value_batched(s.value, s):
+                    self.batched |= self.unpacked(s.targets[0], s)
             elif isinstance(s, (gast.If, gast.While)):
                 inner = under_batched or self.is_batched(s.test)
                 self._block(s.body, inner)
                 self._block(s.orelse, inner)
             elif isinstance(s, gast.For):
                 if self.is_batched(s.iter):
-                    self.batched |= _stored(s.target)
+                    self.batched |= self.unpacked(s.target, s)
                 self._block(s.body, under_batched)
+
+    def unpacked(self, target, s):
+        """Names a batched value is stored in. A batched list or tuple keeps
+        Python numbers as they are (a loop index saved on a tape): names that
+        unpack one stay unbatched."""
+        if isinstance(target, gast.Name):
+            return {target.id}
+        return {n for n in _stored(target) if not self.is_number(n, s)}
+
+    def is_number(self, name, s):
+        info = self.record.info(s.s2s_id, name, "out")
+        return info is not None and info.rank == 0 and info.kind in ("value", "number")
 
     def is_batched(self, node):
         return any(isinstance(n, gast.Name) and n.id in self.batched for n in gast.walk(node))
@@ -74,7 +88,12 @@ class Batchedness:
     def constant(self, stmt):
         """The value the probe saw this assignment store, when it is a Python
         constant (a shape, a count): the same for every example."""
-        if not isinstance(stmt, gast.Assign) or not isinstance(stmt.targets[0], gast.Name):
+        if not isinstance(stmt, gast.Assign):
+            return None
+        target = stmt.targets[0]
+        if not isinstance(target, gast.Name) and not (
+                isinstance(target, gast.Tuple)
+                and all(isinstance(e, gast.Name) for e in target.elts)):
             return None
         if isinstance(stmt.value, gast.Call):
             c = callee(stmt.value, self.ns, self.locals)
@@ -85,8 +104,13 @@ class Batchedness:
                 seen = self.record.info(stmt.s2s_id, n.id, "in")
                 if seen is None or seen.kind not in ("array", "tree"):
                     return None   # a Python number that differs between examples (i + 1)
-        info = self.record.info(stmt.s2s_id, stmt.targets[0].id, "out")
-        return info if info is not None and _is_constant(info) else None
+        names = [target] if isinstance(target, gast.Name) else target.elts
+        infos = [self.record.info(stmt.s2s_id, n.id, "out") for n in names]
+        if any(i is None or not _is_constant(i) for i in infos):
+            return None
+        if isinstance(target, gast.Name):
+            return infos[0]
+        return Info("tree", container=tuple, children=infos)
 
 
 def _is_constant(info):
@@ -258,9 +282,13 @@ class Batch:
         return _call("broadcast_tree", [node, load(BATCH_SIZE)])
 
     def leaf(self, node):
-        """An element of a batched container: batched, or broadcast to be."""
+        """An element of a batched container: batched, or broadcast to be (but a
+        Python number, such as a loop index, is kept as it is)."""
         if self.batched(node):
             return self.rename(node)
+        info = self.info(node)
+        if info is not None and info.rank == 0 and info.kind in ("value", "number"):
+            return node
         return self.broadcast(node)
 
     def batched_value(self, value, target, stmt):
@@ -348,12 +376,22 @@ class Batch:
         return [s]
 
     def stmt_For(self, s):
-        if self.batched(s.iter):
-            raise self.error(s, "s2s cannot batch a loop over a batched sequence")
+        if self.batched(s.iter):   # a batched list (a tape): its length is every example's
+            info = self.info(_iterated(s.iter))
+            if info is None or info.kind != "tree":
+                raise self.error(s, "s2s cannot batch a loop over a batched array",
+                                 "loop over range(len(x)) and index x[i]")
+            s.iter = self.rename(s.iter)
+            s.target = self.rename(s.target)
         s.body = self.block(s.body)
         return [s]
 
     def stmt_If(self, s):
+        seen = self.info(s.test, s) if isinstance(s.test, gast.Name) else None
+        if not self.batched(s.test) and seen is not None and seen.kind == "value" \
+                and isinstance(seen.value, bool):
+            # decided by shapes alone: the same branch for every call of this specialization
+            return self.block(s.body if seen.value else s.orelse)
         if not self.batched(s.test):
             s.body = self.block(s.body) or [gast.Pass()]
             s.orelse = self.block(s.orelse)
@@ -700,6 +738,13 @@ def _refuse_jumps(pass_, s):
             for field in ("body", "orelse"):
                 visit(getattr(node, field, []) or [], inner)
     visit(s.body + s.orelse, False)
+
+
+def _iterated(node):
+    """`xs` of `for ... in xs` or `in reversed(xs)`."""
+    if isinstance(node, gast.Call) and node.args:
+        return node.args[0]
+    return node
 
 
 def _read_before_written(stmts, name):

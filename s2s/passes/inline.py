@@ -101,3 +101,33 @@ def _rename(node, mapping):
     for n in gast.walk(node):
         if isinstance(n, gast.Name) and n.id in mapping:
             n.id = mapping[n.id]
+
+
+def with_callees(fn, ns, parse):
+    """`fn` with the module-level functions it calls (those sharing its
+    globals, transitively) copied in as nested functions, so the inliner puts
+    their bodies in line too. `parse(f)` gives f's normalized tree and
+    namespace. Used where generated code must not call other generated code
+    (batching a gradient: a pullback closure cannot be batched in place)."""
+    from .resolve import callee
+    found = {}
+
+    def visit(tree, ns_):
+        for node in gast.walk(tree):
+            if not isinstance(node, gast.Call) or not isinstance(node.func, gast.Name):
+                continue
+            c = callee(node, ns_, local_names(tree))
+            if c.kind != "user" or node.func.id in found:
+                continue
+            obj = c.obj
+            if getattr(obj, "__globals__", None) is not ns.globals or obj is getattr(
+                    ns, "function", None):
+                continue
+            inner_tree, inner_ns = parse(obj)
+            found[node.func.id] = copy.deepcopy(inner_tree)
+            found[node.func.id].name = node.func.id
+            visit(inner_tree, inner_ns)
+
+    visit(fn, ns)
+    fn.body = list(found.values()) + fn.body
+    return fn

@@ -105,6 +105,9 @@ class _Normalizer:
         if isinstance(target, gast.Subscript):
             return self.assign_item(target, value, "set", out)
         self.check_target(target)
+        if isinstance(target, (gast.Tuple, gast.List)) and isinstance(value, gast.Subscript):
+            # `w, b = params[-1]`: name the item first; reverse mode unpacks names
+            value = self.atom(value, out)
         self.emit(out, gast.Assign(targets=[target], value=self.simple(value, out),
                                    type_comment=None))
 

@@ -257,7 +257,8 @@ class _Instrument:
             s.body = self.block(s.body)
             return [self.see(sid, "in", test), enter, s]
         if isinstance(s, gast.For):
-            s.body = [self.see(sid, "in", s.iter)] + self.block(s.body)
+            s.body = [self.see(sid, "in", s.iter), self.see(sid, "out", s.target, stores=True)] \
+                + self.block(s.body)
             return [s]
         if isinstance(s, gast.Assign):
             return [self.see(sid, "in", s.value), s, self.see(sid, "out", s.targets[0], stores=True)]

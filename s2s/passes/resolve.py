@@ -28,7 +28,7 @@ NONDIFF_BUILTINS = {
     builtins.range, builtins.len, builtins.int, builtins.bool, builtins.print,
     builtins.isinstance, builtins.enumerate, builtins.zip, builtins.tuple,
     builtins.list, builtins.dict, builtins.str, builtins.type, builtins.round,
-    builtins.reversed,
+    builtins.reversed, builtins.slice,
 }
 # Builtins that repackage their operands: a derivative cannot flow through them
 # as a value (they are fine as a loop's iterable, where s2s handles them).

@@ -246,8 +246,8 @@ def _drop_front(info):
 def _target_function(fun, signature):
     """The Python function to batch: the user's, or generated code for a
     transformation of it (grad, vmap, ...) at these argument kinds."""
-    if isinstance(fun, api.Transformed):
-        return fun.generated([probe.abstract(s) for s in signature]).function
+    if isinstance(fun, api.Transformed):   # its gradient, with callees in line
+        return fun.generated([probe.abstract(s) for s in signature], flat=True).function
     if isinstance(fun, Vmapped):
         return fun.specialize(signature)
     return fun
