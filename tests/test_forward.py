@@ -47,6 +47,8 @@ CASES = [
     (fc.numpy_style, lambda: (rand(2, 3),), (0,)),
     (fc.mlp, lambda: ([(rand(3, 4), rand(4)), (rand(4, 2), rand(2))], rand(5, 3)), (0, 1)),
     (fc.mlp, lambda: ([(rand(3, 4), rand(4)), (rand(4, 2), rand(2))], rand(5, 3)), (0,)),
+    (fc.mlp_last_layer_apart, lambda: ([(rand(4, 3), rand(4)), (rand(2, 4), rand(2))], rand(3)),
+     (0, 1)),
     (fc.dict_params, lambda: ({"scale": rand(3), "shift": rand()}, rand(3)), (0,)),
     (fc.list_append, lambda: (rand(2),), (0,)),
     (fc.shapes_static, lambda: (rand(4),), (0,)),

@@ -143,6 +143,14 @@ def mlp(params, x):
     return jnp.sum(h)
 
 
+def mlp_last_layer_apart(params, x):
+    """The last layer unpacked from an item (`w, b = params[-1]`)."""
+    for w, b in params[:-1]:
+        x = jnp.tanh(jnp.dot(w, x) + b)
+    w, b = params[-1]
+    return jnp.sum((jnp.dot(w, x) + b) ** 2)
+
+
 def dict_params(p, x):
     return jnp.sum((x * p["scale"] + p["shift"]) ** 2)
 

@@ -1,0 +1,424 @@
+"""s2s.vmap against jax.vmap (or, where jax.vmap refuses batched Python control
+flow, against a Python loop over examples), eagerly and under jax.jit; the
+in_axes / out_axes / axis_size API and its errors, mirrored from JAX."""
+import functools
+import zlib
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import pytest
+
+import batch_cases as bc
+import s2s
+
+RTOL, ATOL = 1e-6, 1e-8
+B = 5
+
+
+def rng_for(name):
+    return np.random.RandomState(zlib.crc32(name.encode()))
+
+
+def U(rng, *shape, lo=-1.0, hi=1.0):
+    return jnp.asarray(rng.uniform(lo, hi, shape))
+
+
+def assert_tree_close(got, want, exact_dtype=True):
+    """Same pytree structure, shapes, dtypes (kinds, if not exact) and values."""
+    got_leaves, got_tree = jax.tree_util.tree_flatten(got)
+    want_leaves, want_tree = jax.tree_util.tree_flatten(want)
+    assert got_tree == want_tree, f"structure {got_tree} != {want_tree}"
+    for g, w in zip(got_leaves, want_leaves):
+        g, w = jnp.asarray(g), jnp.asarray(w)
+        assert g.shape == w.shape, f"shape {g.shape} != {w.shape}"
+        if exact_dtype:
+            assert g.dtype == w.dtype, f"dtype {g.dtype} != {w.dtype}"
+        else:
+            assert g.dtype.kind == w.dtype.kind or {g.dtype.kind, w.dtype.kind} <= {"i", "u"}, \
+                f"dtype {g.dtype} != {w.dtype}"
+        np.testing.assert_allclose(np.asarray(g, dtype=np.float64) if g.dtype != bool else g,
+                                   np.asarray(w, dtype=np.float64) if w.dtype != bool else w,
+                                   rtol=RTOL, atol=ATOL)
+
+
+# --------------------------------------------------------------------------
+# Every registered program
+# --------------------------------------------------------------------------
+
+_REFERENCES = {}
+
+
+def args_and_reference(c):
+    """The case's batched arguments and reference result (computed once)."""
+    if c.name not in _REFERENCES:
+        args = c.args(B, rng_for(c.name))
+        if c.loop:
+            want = c.reference()(*args)
+        else:   # jit only to keep the suite fast: same numbers as eager jax.vmap
+            want = jax.jit(c.reference(), static_argnums=c.static_argnums)(*args)
+        _REFERENCES[c.name] = (args, want)
+    return _REFERENCES[c.name]
+
+
+CASE_PARAMS = [pytest.param(c, id=c.name) for c in bc.CASES]
+LOOP_PARAMS = [pytest.param(c, id=c.name) for c in bc.CASES if c.loop]
+
+
+def test_case_names_are_unique():
+    names = [c.name for c in bc.CASES]
+    assert len(names) == len(set(names))
+
+
+@pytest.mark.parametrize("c", CASE_PARAMS)
+def test_vmap_matches_reference(c):
+    args, want = args_and_reference(c)
+    got = s2s.vmap(c.fn, in_axes=c.in_axes, out_axes=c.out_axes)(*args)
+    assert_tree_close(got, want, exact_dtype=not c.loop)
+
+
+@pytest.mark.parametrize("c", CASE_PARAMS)
+def test_vmap_under_jit(c):
+    args, want = args_and_reference(c)
+    f = jax.jit(s2s.vmap(c.fn, in_axes=c.in_axes, out_axes=c.out_axes),
+                static_argnums=c.static_argnums)
+    if c.jit_may_need_concrete:
+        # A while loop / break on a batched value loops until no example is
+        # still going: Python control flow on a traced value, like any other
+        # under jit (README, "Costs and limits"). Either the right numbers or
+        # JAX's concretization error.
+        try:
+            got = f(*args)
+        except jax.errors.ConcretizationTypeError:
+            pytest.xfail("Python loop on a batched condition needs concrete values")
+    else:
+        got = f(*args)
+    assert_tree_close(got, want, exact_dtype=not c.loop)
+
+
+@pytest.mark.parametrize("c", LOOP_PARAMS)
+def test_jax_vmap_refuses_batched_control_flow(c):
+    """Why these cases use the loop reference: jax.vmap cannot run them."""
+    args, _ = args_and_reference(c)
+    with pytest.raises(jax.errors.ConcretizationTypeError):
+        jax.vmap(c.fn, in_axes=c.in_axes, out_axes=c.out_axes)(*args)
+
+
+def test_loop_cases_take_both_branches():
+    """The fixed inputs of the branching cases reach both sides of the branch
+    (otherwise a vmap that always takes one side would pass)."""
+    x = bc.CASES[[c.name for c in bc.CASES].index("if_on_sum")].inputs()[0]
+    assert 0 < int(jnp.sum(jnp.sum(x, axis=1) > 0)) < B
+    s = jnp.asarray([-1.5, 0.3, 2.0, -0.1, 0.7])
+    assert 0 < int(jnp.sum(s > 0)) < B
+
+
+# --------------------------------------------------------------------------
+# The seed example
+# --------------------------------------------------------------------------
+
+def test_apply_matrix_is_vectorized():
+    v = U(rng_for("apply_matrix"), 7, 100)
+    batched = s2s.vmap(bc.apply_matrix)
+    got = batched(v)
+    np.testing.assert_allclose(got, jnp.dot(v, bc.mat.T), rtol=RTOL, atol=ATOL)
+    assert got.shape == (7, 150)
+    src = s2s.source(batched)
+    assert "for " not in src, src
+    assert "_batch" in src, src
+    np.testing.assert_allclose(jax.jit(batched)(v), jnp.dot(v, bc.mat.T), rtol=RTOL, atol=ATOL)
+
+
+def test_source_of_vmap_before_any_call():
+    """vmap's code is specialized on one example's shapes (like jit), so before
+    any call the source needs example (batched) arguments, or says so."""
+    batched = s2s.vmap(bc.apply_matrix)
+    with pytest.raises(s2s.S2SError):
+        s2s.source(batched)
+    src = s2s.source(batched, example_args=(jnp.ones((3, 100)),))
+    assert "def " in src and "for " not in src and "_batch" in src, src
+
+
+# --------------------------------------------------------------------------
+# in_axes, out_axes, axis_size, kwargs
+# --------------------------------------------------------------------------
+
+def scaled_sum(x, y):
+    return x * y + jnp.sin(x)
+
+
+def pair(x, y):
+    return x * 2.0, y * 3.0
+
+
+def mat_out(x, y):
+    return jnp.outer(x, y)
+
+
+def named(d):
+    return {"a": d["u"] * 2.0, "b": jnp.sum(d["v"])}
+
+
+def with_default(x, scale=2.0):
+    return x * scale + 1.0
+
+
+square = lambda x: x * x   # noqa: E731  (a lambda bound to a name)
+
+
+def _in_axes_params():
+    r = rng_for("in_axes")
+    m34, m43, v3, v4 = U(r, 3, 4), U(r, 4, 3), U(r, 3), U(r, 4)
+    return [
+        pytest.param(scaled_sum, 0, (U(r, 5, 3), U(r, 5, 3)), id="int"),
+        pytest.param(scaled_sum, (0, None), (U(r, 5, 3), v3), id="tuple_none"),
+        pytest.param(scaled_sum, (None, 1), (v4, U(r, 4, 5)), id="tuple_axis1"),
+        pytest.param(scaled_sum, (-1, 0), (U(r, 3, 5), U(r, 5, 3)), id="negative"),
+        pytest.param(scaled_sum, 1, (U(r, 2, 5, 3), U(r, 2, 5, 3)), id="int_axis1"),
+        pytest.param(scaled_sum, -2, (U(r, 2, 5, 3), U(r, 2, 5, 3)), id="int_axis-2"),
+        pytest.param(scaled_sum, [0, None], (U(r, 5, 3), v3), id="list"),
+        pytest.param(mat_out, (1, None), (m34, v3), id="outer_axis1"),
+        pytest.param(mat_out, (None, 0), (v3, m43), id="outer_batched_second"),
+        pytest.param(named, ({"u": 0, "v": None},), ({"u": U(r, 5, 2), "v": m34},),
+                     id="dict_prefix"),
+        pytest.param(named, (0,), ({"u": U(r, 5, 2), "v": U(r, 5, 3)},), id="dict_whole"),
+        pytest.param(with_default, 0, (U(r, 5, 3),), id="default_argument"),
+        pytest.param(square, 0, (U(r, 5, 3),), id="lambda"),
+    ]
+
+
+@pytest.mark.parametrize("fn, in_axes, args", _in_axes_params())
+def test_in_axes(fn, in_axes, args):
+    want = jax.vmap(fn, in_axes=in_axes)(*args)
+    assert_tree_close(s2s.vmap(fn, in_axes=in_axes)(*args), want)
+    assert_tree_close(jax.jit(s2s.vmap(fn, in_axes=in_axes))(*args), want)
+
+
+def _out_axes_params():
+    r = rng_for("out_axes")
+    x53, y53, v3 = U(r, 5, 3), U(r, 5, 3), U(r, 3)
+    return [
+        pytest.param(mat_out, 0, 1, (x53, y53), id="int1"),
+        pytest.param(mat_out, 0, 2, (x53, y53), id="int2"),
+        pytest.param(mat_out, 0, -1, (x53, y53), id="negative"),
+        pytest.param(mat_out, (0, None), -2, (x53, v3), id="negative2"),
+        pytest.param(pair, 0, (0, 1), (x53, y53), id="tuple"),
+        pytest.param(pair, (0, None), (1, None), (x53, v3), id="tuple_none_unbatched"),
+        pytest.param(pair, (0, None), 1, (x53, v3), id="unbatched_output_broadcast"),
+        pytest.param(named, 0, {"a": 1, "b": 0}, ({"u": U(r, 5, 2, 3), "v": y53},),
+                     id="dict"),
+        pytest.param(bc.tuple_output, 0, (1, 0, (0, -1)), (x53,), id="nested_tuple"),
+    ]
+
+
+@pytest.mark.parametrize("fn, in_axes, out_axes, args", _out_axes_params())
+def test_out_axes(fn, in_axes, out_axes, args):
+    want = jax.vmap(fn, in_axes=in_axes, out_axes=out_axes)(*args)
+    assert_tree_close(s2s.vmap(fn, in_axes=in_axes, out_axes=out_axes)(*args), want)
+    assert_tree_close(jax.jit(s2s.vmap(fn, in_axes=in_axes, out_axes=out_axes))(*args), want)
+
+
+def test_out_axes_on_batched_control_flow():
+    x = bc.CASES[[c.name for c in bc.CASES].index("if_on_sum")].inputs()[0]
+    want = bc.loop_reference(bc.if_on_sum, 0, 1)(x)
+    assert_tree_close(s2s.vmap(bc.if_on_sum, out_axes=1)(x), want)
+    want = bc.loop_reference(bc.if_on_sum, 1, -1)(x.T)
+    assert_tree_close(s2s.vmap(bc.if_on_sum, in_axes=1, out_axes=-1)(x.T), want)
+
+
+def test_axis_size_with_all_unbatched_arguments():
+    r = rng_for("axis_size")
+    x, y = U(r, 3), U(r, 3)
+    want = jax.vmap(scaled_sum, in_axes=None, axis_size=4)(x, y)
+    assert want.shape == (4, 3)
+    assert_tree_close(s2s.vmap(scaled_sum, in_axes=None, axis_size=4)(x, y), want)
+    want = jax.vmap(scaled_sum, in_axes=(None, None), axis_size=2, out_axes=1)(x, y)
+    assert_tree_close(s2s.vmap(scaled_sum, in_axes=(None, None), axis_size=2,
+                               out_axes=1)(x, y), want)
+
+
+def test_axis_size_agreeing_with_batched_arguments():
+    r = rng_for("axis_size_agree")
+    x, y = U(r, 5, 3), U(r, 3)
+    want = jax.vmap(scaled_sum, in_axes=(0, None), axis_size=5)(x, y)
+    assert_tree_close(s2s.vmap(scaled_sum, in_axes=(0, None), axis_size=5)(x, y), want)
+
+
+def test_keyword_arguments_are_batched_along_axis_0():
+    r = rng_for("kwargs")
+    x, y = U(r, 5, 3), U(r, 5, 3)
+    want = jax.vmap(scaled_sum, in_axes=(0,))(x, y=y)
+    assert_tree_close(s2s.vmap(scaled_sum, in_axes=(0,))(x, y=y), want)
+    want = jax.vmap(with_default)(x, scale=y)
+    assert_tree_close(s2s.vmap(with_default)(x, scale=y), want)
+
+
+def test_python_scalar_unbatched_argument():
+    r = rng_for("scalar_arg")
+    x = U(r, 5, 3)
+    want = jax.vmap(with_default, in_axes=(0, None))(x, 0.5)
+    assert_tree_close(s2s.vmap(with_default, in_axes=(0, None))(x, 0.5), want)
+
+
+def test_one_vmap_object_called_with_new_shapes_and_values():
+    """Specializing on one example's shapes must not leak into the next call."""
+    r = rng_for("respecialize")
+    f = s2s.vmap(bc.sum_axes)
+    for shape in ((5, 2, 3, 4), (3, 2, 3, 4), (4, 3, 1, 2)):
+        x = U(r, *shape)
+        assert_tree_close(f(x), jax.vmap(bc.sum_axes)(x))
+    g = s2s.vmap(bc.static_flag, in_axes=(0, None))
+    x = U(r, 5, 3)
+    for flag in (True, False, True):
+        assert_tree_close(g(x, flag), jax.vmap(bc.static_flag, in_axes=(0, None))(x, flag))
+    h = s2s.vmap(bc.scalar_poly)
+    xi = jnp.arange(5)
+    assert_tree_close(h(xi), jax.vmap(bc.scalar_poly)(xi))
+    xf = U(r, 5)
+    assert_tree_close(h(xf), jax.vmap(bc.scalar_poly)(xf))
+
+
+def test_batched_control_flow_with_new_batch_size():
+    f = s2s.vmap(bc.while_doubling)
+    for values in ([0.5, 1.5, 3.0, 9.0, 12.0], [0.01, 20.0], [4.0]):
+        x = jnp.asarray(values)
+        assert_tree_close(f(x), bc.loop_reference(bc.while_doubling)(x), exact_dtype=False)
+
+
+# --------------------------------------------------------------------------
+# Nesting and decorators
+# --------------------------------------------------------------------------
+
+def dist(x, y):
+    return jnp.sqrt(jnp.sum((x - y) ** 2))
+
+
+def test_vmap_of_vmap_pairwise():
+    r = rng_for("pairwise")
+    xs, ys = U(r, 4, 3), U(r, 5, 3)
+    want = jax.vmap(jax.vmap(dist, (None, 0)), (0, None))(xs, ys)
+    got = s2s.vmap(s2s.vmap(dist, (None, 0)), (0, None))(xs, ys)
+    assert got.shape == (4, 5)
+    assert_tree_close(got, want)
+    assert_tree_close(jax.jit(s2s.vmap(s2s.vmap(dist, (None, 0)), (0, None)))(xs, ys), want)
+
+
+def test_vmap_of_vmap_axes():
+    r = rng_for("nested_axes")
+    x = U(r, 3, 4, 5)
+    want = jax.vmap(jax.vmap(bc.softmax, in_axes=1, out_axes=0), in_axes=0, out_axes=1)(x)
+    got = s2s.vmap(s2s.vmap(bc.softmax, in_axes=1, out_axes=0), in_axes=0, out_axes=1)(x)
+    assert_tree_close(got, want)
+
+
+def test_vmap_of_vmap_batched_control_flow():
+    r = rng_for("nested_loop")
+    x = U(r, 3, 4, 3)
+    want = bc.loop_reference(bc.loop_reference(bc.if_on_sum))(x)
+    assert_tree_close(s2s.vmap(s2s.vmap(bc.if_on_sum))(x), want, exact_dtype=False)
+    x = U(r, 3, 4, lo=0.3, hi=12.0)
+    want = bc.loop_reference(bc.loop_reference(bc.while_doubling))(x)
+    assert_tree_close(s2s.vmap(s2s.vmap(bc.while_doubling))(x), want, exact_dtype=False)
+
+
+@s2s.vmap
+def decorated_softmax(x):
+    e = jnp.exp(x - jnp.max(x))
+    return e / jnp.sum(e)
+
+
+@functools.partial(s2s.vmap, in_axes=(0, None))
+def decorated_affine(x, w):
+    return jnp.dot(w, x) + 1.0
+
+
+def test_vmap_as_decorator():
+    r = rng_for("decorator")
+    x, w = U(r, 5, 4), U(r, 2, 4)
+    assert_tree_close(decorated_softmax(x), jax.vmap(bc.softmax)(x))
+    assert_tree_close(decorated_affine(x, w),
+                      jax.vmap(lambda x, w: jnp.dot(w, x) + 1.0, (0, None))(x, w))
+    assert_tree_close(jax.jit(decorated_affine)(x, w), decorated_affine(x, w))
+
+
+def test_generated_code_is_traceable_by_jax_grad():
+    r = rng_for("jax_grad_of_vmap")
+    v = U(r, 4, 100)
+    loss = lambda v: jnp.sum(jnp.tanh(s2s.vmap(bc.apply_matrix)(v)))   # noqa: E731
+    want = jax.grad(lambda v: jnp.sum(jnp.tanh(jax.vmap(bc.apply_matrix)(v))))(v)
+    assert_tree_close(jax.grad(loss)(v), want)
+
+
+# --------------------------------------------------------------------------
+# Errors, of the type JAX raises
+# --------------------------------------------------------------------------
+
+def raises_like_jax(call):
+    """`call(vmap)` raises with jax.vmap; s2s.vmap raises the same type."""
+    with pytest.raises(Exception) as jax_error:
+        call(jax.vmap)
+    with pytest.raises(type(jax_error.value)) as s2s_error:
+        call(s2s.vmap)
+    return jax_error.value, s2s_error.value
+
+
+X32, X42, X2 = jnp.ones((3, 2)), jnp.ones((4, 2)), jnp.ones(2)
+
+
+def test_error_mismatched_batch_sizes():
+    _, err = raises_like_jax(lambda vmap: vmap(scaled_sum)(X32, X42))
+    assert isinstance(err, ValueError)
+    assert "3" in str(err) and "4" in str(err), str(err)
+
+
+def test_error_mismatched_batch_sizes_in_pytree():
+    _, err = raises_like_jax(lambda vmap: vmap(named)({"u": X32, "v": X42}))
+    assert isinstance(err, ValueError)
+    assert "3" in str(err) and "4" in str(err), str(err)
+
+
+def test_error_axis_size_disagrees():
+    _, err = raises_like_jax(lambda vmap: vmap(scaled_sum, axis_size=4)(X32, X32))
+    assert isinstance(err, ValueError)
+    assert "3" in str(err) and "4" in str(err), str(err)
+
+
+@pytest.mark.parametrize("in_axes, args", [
+    pytest.param((2, 0), (X32, X32), id="too_large"),
+    pytest.param((0, -3), (X32, X32), id="too_negative"),
+    pytest.param(0, (1.0, X32), id="python_scalar"),
+    pytest.param((None, 0), (X32, jnp.float64(1.0)), id="rank0_array"),
+])
+def test_error_in_axes_out_of_range(in_axes, args):
+    _, err = raises_like_jax(lambda vmap: vmap(scaled_sum, in_axes=in_axes)(*args))
+    assert isinstance(err, ValueError)
+
+
+def test_error_in_axes_tuple_length():
+    _, err = raises_like_jax(lambda vmap: vmap(scaled_sum, in_axes=(0, 0, 0))(X32, X32))
+    assert isinstance(err, ValueError)
+    _, err = raises_like_jax(lambda vmap: vmap(scaled_sum, in_axes=(0,))(X32, X32))
+    assert isinstance(err, ValueError)
+
+
+def test_error_all_unbatched_without_axis_size():
+    _, err = raises_like_jax(lambda vmap: vmap(scaled_sum, in_axes=None)(X32, X32))
+    assert isinstance(err, ValueError)
+    raises_like_jax(lambda vmap: vmap(scaled_sum, in_axes=(None, None))(X32, X32))
+
+
+def test_error_in_axes_not_a_prefix():
+    raises_like_jax(lambda vmap: vmap(named, in_axes=({"w": 0},))({"u": X32, "v": X32}))
+
+
+def test_error_in_axes_of_wrong_type():
+    raises_like_jax(lambda vmap: vmap(scaled_sum, in_axes=0.5)(X32, X32))
+
+
+def test_error_out_axes_out_of_range():
+    raises_like_jax(lambda vmap: vmap(scaled_sum, out_axes=3)(X32, X32))
+
+
+def test_error_out_axes_none_for_batched_output():
+    raises_like_jax(lambda vmap: vmap(scaled_sum, out_axes=None)(X32, X32))
+    raises_like_jax(lambda vmap: vmap(pair, in_axes=(0, None), out_axes=(None, None))(X32, X2))
