@@ -5,6 +5,13 @@
     s2s jvp model.py:loss --argnums 0,2
     s2s grad examples/quickstart.py:sum_logistic
     s2s vjp model.py:loss --argnums 0
+    s2s vmap examples/quickstart.py:apply_matrix --shapes 100
+    s2s vmap model.py:predict --in-axes None,0 --shapes "8,4;4"
+    s2s jacfwd model.py:f --shapes 3          (also jacrev, hessian)
+
+vmap and the Jacobians are specialized on one example's shapes (as jit is on
+argument shapes), so they need --shapes: one example's shape per argument,
+arguments separated by `;`, axes by `,` (an empty shape is a scalar).
 """
 import argparse
 import contextlib
@@ -15,7 +22,8 @@ import sys
 from . import api, frontend
 from .errors import S2SError
 
-TRANSFORMS = ("jvp", "vjp", "grad", "value_and_grad")
+TRANSFORMS = ("jvp", "vjp", "grad", "value_and_grad", "vmap", "jacfwd", "jacrev", "hessian")
+SHAPED = ("vmap", "jacfwd", "jacrev", "hessian")
 
 
 def main(argv=None):
@@ -28,8 +36,25 @@ def main(argv=None):
                              "(default: all)")
     parser.add_argument("--passes", action="store_true",
                         help="print the program after every stage of the pipeline")
+    parser.add_argument("--shapes", default=None,
+                        help="vmap, jacfwd, jacrev, hessian: one example's shape per argument, "
+                             "e.g. '100' or '8,4;4' (`;` between arguments)")
+    parser.add_argument("--in-axes", default="0",
+                        help="vmap: the batch axis of each argument, e.g. 0 or None,0")
+    parser.add_argument("--out-axes", default="0", help="vmap: where the batch axis goes")
+    parser.add_argument("--dtype", default="float32", help="the arguments' dtype")
     args = parser.parse_args(argv)
     try:
+        fn = load_function(args.target) if args.transform in SHAPED else None
+        if args.transform in SHAPED:
+            generated = shaped_transform(args, fn)
+            if args.passes:
+                for stage, text in generated.stages:
+                    print(f"# ---- {stage} " + "-" * (60 - len(stage)))
+                    print(text)
+            else:
+                print(generated.source, end="")
+            return 0
         argnums = parse_argnums(args.argnums)
         fn = load_function(args.target)
         argnums = check_argnums(argnums, fn, single=args.argnums is not None
@@ -51,6 +76,64 @@ def main(argv=None):
 
 class UsageError(Exception):
     pass
+
+
+def shaped_transform(args, fn):
+    """The generated code of vmap / jacfwd / jacrev / hessian for --shapes."""
+    import numpy as np
+
+    from . import jacobians, vectorize
+    if args.shapes is None:
+        raise UsageError(f"{args.transform} is specialized on one example's shapes: "
+                         "pass --shapes, e.g. --shapes 100 or --shapes '8,4;4'")
+    shapes = parse_shapes(args.shapes)
+    dtype = np.dtype(args.dtype)
+    if args.transform == "vmap":
+        in_axes = parse_axes(args.in_axes, len(shapes))
+        out_axes = parse_axes(args.out_axes, None)
+        examples = []
+        for shape, axis in zip(shapes, in_axes if isinstance(in_axes, tuple)
+                               else [in_axes] * len(shapes)):
+            if axis is not None:
+                shape = list(shape)
+                shape.insert(axis % (len(shape) + 1), 2)
+            examples.append(np.zeros(tuple(shape), dtype))
+        return vectorize.vmap(fn, in_axes, out_axes).generated(examples)
+    argnums = parse_argnums(args.argnums) or (0,)
+    argnums = argnums[0] if len(argnums) == 1 else argnums
+    make = {"jacfwd": jacobians.jacfwd, "jacrev": jacobians.jacrev,
+            "hessian": jacobians.hessian}[args.transform]
+    examples = [np.full(shape, 0.5, dtype) for shape in shapes]
+    return make(fn, argnums).generated(examples)
+
+
+def parse_shapes(text):
+    shapes = []
+    for part in text.split(";"):
+        part = part.strip().strip("()")
+        try:
+            shapes.append(tuple(int(d) for d in part.split(",") if d.strip()))
+        except ValueError:
+            raise UsageError(f"--shapes takes sizes like '100' or '8,4;4', not {text!r}")
+    return shapes
+
+
+def parse_axes(text, nargs):
+    def one(t):
+        t = t.strip()
+        if t == "None":
+            return None
+        try:
+            return int(t)
+        except ValueError:
+            raise UsageError(f"an axis is an integer or None, not {t!r}")
+    parts = text.split(",")
+    if len(parts) == 1:
+        return one(parts[0])
+    axes = tuple(one(p) for p in parts)
+    if nargs is not None and len(axes) != nargs:
+        raise UsageError(f"--in-axes has {len(axes)} entries for {nargs} arguments")
+    return axes
 
 
 def parse_argnums(text):

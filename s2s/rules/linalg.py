@@ -102,9 +102,13 @@ def _batched_einsum(batch, spec_in, spec_out, operands):
     """jnp.einsum over the batch: `z` added to each batched operand and the output."""
     used = set("".join(spec_in) + spec_out)
     z = next(c for c in "zyxwvu" + _LETTERS if c not in used)
-    ins = [(z + s) if batch.batched(op) else s for s, op in zip(spec_in, operands)]
-    spec = ",".join(ins) + "->" + z + spec_out
-    return batch.jnp("einsum", spec, *[batch.x(op) for op in operands])
+    pairs = [((z + s) if batch.batched(op) else s, op) for s, op in zip(spec_in, operands)]
+    if len(pairs) == 2 and not batch.batched(operands[0]) and batch.batched(operands[1]):
+        # the batched operand first: XLA's product then yields the batch axis first,
+        # as manual batching does (jnp.dot(v_batch, mat.T)), with no transpose after
+        pairs.reverse()
+    spec = ",".join(s for s, _ in pairs) + "->" + z + spec_out
+    return batch.jnp("einsum", spec, *[batch.x(op) for _, op in pairs])
 
 
 def _multiply(batch, x, y):
