@@ -20,7 +20,8 @@ RUNTIME_NAMES = ("zeros_like", "add_at", "max_weights", "min_weights", "prod_oth
                  "split_like", "unstack_like", "tensordot_cotangent_a", "tensordot_cotangent_b",
                  "dot_cotangent_a", "dot_cotangent_b", "inner_cotangent_a", "inner_cotangent_b",
                  "matmul_cotangent_a", "matmul_cotangent_b", "kron_cotangent_a",
-                 "kron_cotangent_b", "broadcast_tree", "where_tree")
+                 "kron_cotangent_b", "broadcast_tree", "where_tree", "batch_size_of",
+                 "unbroadcast_batched")
 
 
 class _WithRuntime(frontend.Namespace):

@@ -74,8 +74,7 @@ class Jacobian:
         bmask = (False,) * len(primals) + (True,) * len(argnums)
         gen = self.last = get_batched(jvp_gen.function, bmask, signature)
         out_b, out_dot_b = gen.function(*primals, *basis)
-        out = jax.tree_util.tree_map(lambda leaf: leaf[0], out_b) if gen.output_batched \
-            else out_b
+        out = jax.tree_util.tree_map(lambda leaf: leaf[0], out_b)   # the same for every column
         aux = None
         if self.has_aux:
             out, aux = out
@@ -91,7 +90,7 @@ class Jacobian:
 
     def _reverse(self, fn, args, argnums):
         kinds = tuple(api._kind(a) if i in argnums else 0 for i, a in enumerate(args))
-        vjp_gen = api.get_reverse(fn, "vjp_apply", kinds, self.has_aux)
+        vjp_gen = api.get_reverse(fn, "vjp_apply", kinds, self.has_aux, flat=True)
         signature = tuple(_info(a) for a in args)
         out_shape = output_shape(fn, signature)
         value = out_shape[0] if self.has_aux else out_shape
@@ -108,8 +107,7 @@ class Jacobian:
         aux = None
         if self.has_aux:
             grads, aux = result
-            aux = jax.tree_util.tree_map(lambda leaf: leaf[0], aux) if gen.output_batched \
-                else aux
+            aux = jax.tree_util.tree_map(lambda leaf: leaf[0], aux)
         else:
             grads = result
         # grads: one per argnum, each leaf with the N output directions first
@@ -218,9 +216,9 @@ def _target(fun, args, argnums, has_aux):
                            hint="use jax for the Jacobian of a Jacobian of a vector function")
         grad = api.Transformed(fun.fn, "grad", fun.argnums[0] if fun.argnums_int
                                else fun.argnums, fun.has_aux)
-        return grad.generated(args).function
+        return grad.generated(args, flat=True).function
     if isinstance(fun, api.Transformed):
-        return fun.generated(args).function
+        return fun.generated(args, flat=True).function
     return frontend.python_function(fun)
 
 

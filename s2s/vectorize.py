@@ -121,7 +121,8 @@ def _build_batched(gen, signature):
     args = [a.id for a in tree.args.args]
     batched = [a for a, m in zip(args, gen.mask) if m]
     gen.name = namer.fresh(tree.name + "_vmap")
-    new = batch.run(tree, batched, p.ns, p.source, namer, record, request_callee, gen.name)
+    new = batch.run(tree, batched, p.ns, p.source, namer, record, request_callee, gen.name,
+                    signature)
     gen.output_batched = new.s2s_output_batched
     gen.output = record.output
     stages.append(("vmap", backend.to_source(new, p.filename)))
@@ -176,10 +177,8 @@ class Vmapped:
         return f"<s2s.vmap of {getattr(self.fun, '__qualname__', self.fun)!r}>"
 
     def __call__(self, *args, **kwargs):
-        if kwargs:
-            raise TypeError("s2s.vmap: pass the arguments positionally (keyword arguments "
-                            "are not mapped)")
-        axes = _axes_per_argument(self.in_axes, args)
+        args, in_axes = self.positional(args, kwargs)
+        axes = _axes_per_argument(in_axes, args)
         size = _batch_size(args, axes, self.axis_size)
         moved, mask, signature = [], [], []
         for a, ax in zip(args, axes):
@@ -194,6 +193,35 @@ class Vmapped:
         gen = self.last = get_batched(target, tuple(mask), tuple(signature))
         out = gen.function(*moved)
         return _place_outputs(out, self.out_axes, batched=gen.output_batched)
+
+    def positional(self, args, kwargs):
+        """Keyword arguments are mapped over axis 0 (as in JAX); parameters left
+        to their defaults are unmapped constants."""
+        fn = frontend.python_function(_plain(self.fun))
+        names = fn.__code__.co_varnames[:fn.__code__.co_argcount]
+        in_axes = self.in_axes
+        if kwargs or len(args) < len(names):
+            if not isinstance(in_axes, tuple):
+                in_axes = (in_axes,) * len(args)
+            elif len(in_axes) != len(args):
+                _axes_per_argument(in_axes, args)   # JAX's error
+            args, in_axes = list(args), list(in_axes)
+            defaults = dict(zip(names[len(names) - len(fn.__defaults__ or ()):],
+                                fn.__defaults__ or ()))
+            for name in names[len(args):]:
+                if name in kwargs:
+                    args.append(kwargs.pop(name))
+                    in_axes.append(0)
+                elif name in defaults:
+                    args.append(defaults[name])
+                    in_axes.append(None)
+                else:
+                    raise TypeError(f"{fn.__name__}() missing required argument '{name}'")
+            if kwargs:
+                raise TypeError(f"{fn.__name__}() got an unexpected keyword argument "
+                                f"'{next(iter(kwargs))}'")
+            in_axes = tuple(in_axes)
+        return tuple(args), in_axes
 
     def generated(self, example_args=None):
         """The generated code for `example_args` (arrays with their batch axes),
@@ -224,14 +252,18 @@ class Vmapped:
         inner = tuple(_drop_front(s) if m else s for s, m in zip(signature, mask))
         del nargs
         target = _target_function(self.fun, inner)
-        gen = get_batched(target, mask, inner)
-        if not gen.output_batched:
-            raise S2SError("s2s cannot transform further a vmap whose output is not batched")
-        return gen.function
+        return get_batched(target, mask, inner).function
 
     @property
     def __s2s_function__(self):
         return self.generated().function
+
+
+def _plain(fun):
+    """The user's function under a transformation object (for its signature)."""
+    while isinstance(fun, (Vmapped, api.Transformed)):
+        fun = fun.fun
+    return fun
 
 
 def _drop_front(info):
@@ -354,16 +386,20 @@ def _broadcast(out, size):
 
 def _place_outputs(out, out_axes, batched):
     """Move each output leaf's batch axis (first) to where out_axes says."""
-    def place(leaf, ax):
+    def place(leaf, ax, leaf_batched):
         if ax is None:
-            if batched:
+            if leaf_batched:
                 raise ValueError("vmap has mapped output but out_axes is None")
             return leaf[0]
         return leaf if ax == 0 else jnp.moveaxis(leaf, 0, ax)
 
+    if isinstance(batched, tuple) and isinstance(out, tuple) and len(batched) == len(out) \
+            and isinstance(out_axes, (tuple, list)) and len(out_axes) == len(out):
+        return tuple(_place_outputs(o, a, b) for o, a, b in zip(out, out_axes, batched))
+    leaf_batched = bool(batched) if not isinstance(batched, tuple) else True
     if out_axes is None or isinstance(out_axes, int):
-        return jax.tree_util.tree_map(lambda leaf: place(leaf, out_axes), out)
-    return _map_prefix(place, out_axes, out)
+        return jax.tree_util.tree_map(lambda leaf: place(leaf, out_axes, leaf_batched), out)
+    return _map_prefix(lambda leaf, ax: place(leaf, ax, leaf_batched), out_axes, out)
 
 
 def _map_prefix(f, axes, tree):

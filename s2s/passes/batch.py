@@ -146,7 +146,7 @@ class Batch:
 
     # -- the function ----------------------------------------------------------------
 
-    def function(self, fn, batched_params, name):
+    def function(self, fn, batched_params, name, param_infos):
         self.fn = fn
         self.analysis = Batchedness(fn, self.ns, batched_params, self.record)
         self.locals = self.analysis.locals
@@ -156,10 +156,15 @@ class Batch:
         for n in sorted(self.analysis.batched):
             self.renamed[n] = self.namer.fresh(n + "_batch")
         args = params(fn)
-        first = next(a for a in args if a in batched_params)
-        size = _assign(store(BATCH_SIZE), gast.Subscript(
-            value=_jnp("shape", [load(self.renamed[first])]),
-            slice=gast.Constant(value=0, kind=None), ctx=gast.Load()))
+        trees = {a for a, info in zip(args, param_infos) if info.kind == "tree"}
+        first = next((a for a in args if a in batched_params and a not in trees),
+                     next(a for a in args if a in batched_params))
+        if first in trees:   # a list or dict of batched arrays: ask its first leaf
+            size = _assign(store(BATCH_SIZE), _call("batch_size_of", [load(self.renamed[first])]))
+        else:
+            size = _assign(store(BATCH_SIZE), gast.Subscript(
+                value=_jnp("shape", [load(self.renamed[first])]),
+                slice=gast.Constant(value=0, kind=None), ctx=gast.Load()))
         body = [gast.copy_location(size, fn.body[0])] + self.block(fn.body)
         new = gast.FunctionDef(
             name=name, args=gast.arguments(
@@ -307,6 +312,12 @@ class Batch:
                               [])
         if isinstance(value, gast.Subscript):
             return self.apply(rules.BY_NAME["getitem"], value, [value.value, value.slice], [])
+        if isinstance(value, gast.BoolOp):   # `a and b` of batched truth values: element-wise
+            name = "logical_and" if isinstance(value.op, gast.And) else "logical_or"
+            combined = value.values[0]
+            for v in value.values[1:]:
+                combined = _jnp(name, [combined, v])
+            return self.batched_value(combined, target, stmt)
         if isinstance(value, gast.Attribute):
             return self.attribute(value)
         if isinstance(value, gast.Call):
@@ -331,6 +342,8 @@ class Batch:
             return self.apply(c.obj, call, call.args, call.keywords)
         if c.kind == "builtin" and c.name in BUILTIN_RULES:
             return self.apply(BUILTIN_RULES[c.name], call, call.args, call.keywords)
+        if c.kind == "user" and c.obj in rules.HELPER_BATCH:
+            return self.apply(rules.HELPER_BATCH[c.obj], call, call.args, call.keywords)
         if c.kind == "user" or (c.kind == "prim" and c.obj is not None
                                 and getattr(c.obj.fn, "__module__", "") == "s2s.runtime"):
             return self.call_batched(call, c)
@@ -370,10 +383,26 @@ class Batch:
         return [s]
 
     def stmt_Return(self, s):
-        self.output_batched = s.value is not None and self.batched(s.value)
-        if self.output_batched:
+        """Every output leaf leaves with a batch axis (unbatched ones broadcast, as
+        vmap's out_axes=0 does); `output_batched` records which were batched, for
+        out_axes=None."""
+        if s.value is None:
+            return [s]
+        self.output_batched = self.output_pattern(s.value)
+        if self.batched(s.value):
             return [gast.Return(value=self.rename(s.value))]
-        return [s]
+        return [gast.Return(value=self.broadcast(s.value))]
+
+    def output_pattern(self, value):
+        """True/False, or a tuple of them when the result is a tuple built in one place."""
+        if not self.batched(value):
+            return False
+        if isinstance(value, gast.Name):
+            sources = [n.value for n, _ in self.order if isinstance(n, gast.Assign)
+                       and isinstance(n.targets[0], gast.Name) and n.targets[0].id == value.id]
+            if len(sources) == 1 and isinstance(sources[0], gast.Tuple):
+                return tuple(self.output_pattern(e) for e in sources[0].elts)
+        return True
 
     def stmt_For(self, s):
         if self.batched(s.iter):   # a batched list (a tape): its length is every example's
@@ -489,7 +518,7 @@ class Batch:
                 body.append(self.merge(n, going, load(steps[n]), load(self.renamed[n]), s))
         # an example that has stopped stays stopped
         body.append(_assign(store(self.renamed[test]),
-                            gast.BinOp(left=going, op=gast.BitAnd(), right=load(steps[test]))))
+                            _jnp("logical_and", [going, load(steps[test])])))
         loop = gast.While(test=_jnp("any", [going]), body=body, orelse=[])
         return [self.comment("loop while any example is still going; an example that has "
                              "stopped keeps its values"), loop]
@@ -553,8 +582,8 @@ class Batching:
 
     def value(self, node, what="this argument"):
         """The Python value of a literal, or of a name the probe saw as a constant."""
-        if node is None:
-            return None
+        if node is None or not isinstance(node, gast.AST):
+            return node   # a rule's default
         info = self.pass_.info(node)
         if info is not None and _is_constant(info):
             return _python(info)
@@ -590,6 +619,11 @@ class Batching:
     def jnp(name, *args, **kwargs):
         return _jnp(name, [_node(a) for a in args],
                     [gast.keyword(arg=k, value=_node(v)) for k, v in kwargs.items()])
+
+    @staticmethod
+    def call(name, *args):
+        """A call of one of s2s's runtime helpers."""
+        return _call(name, [_node(a) for a in args])
 
     @staticmethod
     def jnp_attr(name):
@@ -773,5 +807,6 @@ def _program_order(stmts):
 BUILTIN_RULES = {"len": rules.python_builtins.LEN}
 
 
-def run(fn, batched_params, ns, source, namer, record, request_callee, name):
-    return Batch(ns, source, namer, record, request_callee).function(fn, batched_params, name)
+def run(fn, batched_params, ns, source, namer, record, request_callee, name, param_infos):
+    return Batch(ns, source, namer, record, request_callee).function(fn, batched_params, name,
+                                                                      param_infos)

@@ -20,6 +20,7 @@ import gast
 import jax
 import numpy as np
 
+from .. import frontend
 from ..template import load, store
 from .resolve import callee
 from .scopes import local_names
@@ -151,6 +152,20 @@ class Record:
     def enter(self, sid):
         self.entries[sid] = 2
 
+    @staticmethod
+    def logical(op, *values):
+        """`a and b` / `a or b`: element-wise once a value is traced."""
+        if any(isinstance(v, jax.core.Tracer) for v in values):
+            combine = jax.numpy.logical_and if op == "and" else jax.numpy.logical_or
+            out = values[0]
+            for v in values[1:]:
+                out = combine(out, v)
+            return out
+        out = values[0]
+        for v in values[1:]:
+            out = (out and v) if op == "and" else (out or v)
+        return out
+
     def keep_going(self, sid, test):
         if isinstance(test, jax.core.Tracer):
             self.branches[sid] = True
@@ -173,6 +188,10 @@ class Recorder:
     def call(self, fn, *args, **kwargs):
         """A user function called from probed code runs its own probe."""
         probe = self.probe_of(fn)
+        import inspect
+        bound = inspect.signature(frontend.python_function(fn)).bind(*args, **kwargs)
+        bound.apply_defaults()   # the probe's def carries no defaults
+        args, kwargs = bound.args, bound.kwargs
         self.stack.append(Record())
         try:
             return probe(*args, **kwargs)
@@ -276,8 +295,16 @@ class _Instrument:
                                                    gast.Constant(when, None), values]))
 
     def calls(self, s):
-        """`g(a)` of a module-level function runs g's probe: `__s2s_probe__.call(g, a)`."""
+        """`g(a)` of a module-level function runs g's probe: `__s2s_probe__.call(g, a)`;
+        `a and b` on traced values is element-wise."""
         for node in _own_expressions(s):
+            if isinstance(node, gast.BoolOp):
+                op = "and" if isinstance(node.op, gast.And) else "or"
+                call = _probe_call("logical", [gast.Constant(op, None)] + node.values)
+                node.__class__ = gast.Call   # replace in place: its parent keeps the node
+                node.func, node.args, node.keywords = call.func, call.args, call.keywords
+                del node.op, node.values
+                continue
             if isinstance(node, gast.Call):
                 c = callee(node, self.ns, self.names)
                 if c.kind == "user":

@@ -102,10 +102,19 @@ def batch_rule(*fns):
     """
     def decorate(rule):
         for fn in fns:
-            prim = fn if isinstance(fn, Primitive) else _register(fn)
+            if isinstance(fn, Primitive):
+                prim = fn
+            elif fn not in PRIMITIVES and getattr(fn, "__module__", None) == "s2s.runtime":
+                # a helper other passes transform from its source: batch rule only
+                prim = HELPER_BATCH.setdefault(fn, Primitive(fn.__name__, fn))
+            else:
+                prim = _register(fn)
             prim.batch = rule
         return rule
     return decorate
+
+
+HELPER_BATCH = {}   # runtime helper -> entry with only a batch rule (not in PRIMITIVES)
 
 
 def shift_axes(axis):

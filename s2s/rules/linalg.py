@@ -8,6 +8,7 @@ import jax.numpy as jnp
 from . import batch_rule, multilinear, vjp_rule
 from ..runtime import (dot_cotangent_a, dot_cotangent_b,  # noqa: F401  (used by templates)
                        inner_cotangent_a, inner_cotangent_b, kron_cotangent_a,
+                       matmul_cotangent_a, matmul_cotangent_b,
                        kron_cotangent_b, tensordot_cotangent_a, tensordot_cotangent_b)
 
 multilinear(jnp.dot, jnp.vdot, jnp.outer, jnp.inner, jnp.tensordot, jnp.kron)
@@ -225,3 +226,28 @@ def einsum_batch(batch, subscripts, **operands):
         out = "".join(sorted(c for c in set(letters) if letters.count(c) == 1))
     ops = [v for k, v in operands.items() if k.startswith("operands")]
     return _batched_einsum(batch, ins, out, ops)
+
+
+# The cotangents of dot (and of matmul on vectors and matrices) are einsums too:
+# the output's cotangent against the other operand, back to this operand's axes.
+# Written from ranks alone, so they batch inside loops whose shapes change.
+def _dot_cotangent(batch, g, a, b, which):
+    ra, rb = batch.rank(a), batch.rank(b)
+    if ra == 0 or rb == 0 or ra > 2 and batch.prim.fn in (matmul_cotangent_a,
+                                                          matmul_cotangent_b):
+        raise batch.error("s2s cannot batch this product's cotangent",
+                          "use jnp.einsum for products of scalars or stacks of matrices")
+    (sa, sb), out = _dot_spec(ra, rb)
+    if which == "a":
+        return _batched_einsum(batch, [out, sb], sa, [g, b])
+    return _batched_einsum(batch, [sa, out], sb, [a, g])
+
+
+@batch_rule(dot_cotangent_a, matmul_cotangent_a)
+def dot_cotangent_a_batch(batch, g, a, b):
+    return _dot_cotangent(batch, g, a, b, "a")
+
+
+@batch_rule(dot_cotangent_b, matmul_cotangent_b)
+def dot_cotangent_b_batch(batch, g, a, b):
+    return _dot_cotangent(batch, g, a, b, "b")

@@ -111,6 +111,11 @@ def grad_seed_batch(batch, out):
 # Summing down to one example's shape: the axes are known from the shapes.
 @batch_rule(unbroadcast)
 def unbroadcast_batch(batch, g, x):
+    g_info, x_info = batch.info(g), batch.info(x)
+    if any(i is None or i.kind != "array" or None in i.shape for i in (g_info, x_info)):
+        # shapes that change from one pass of a loop to the next: decided when it runs
+        return batch.call("unbroadcast_batched", batch.with_batch(g), batch.x(x),
+                          batch.batched(x))
     g_shape, x_shape = batch.shape(g), batch.shape(x)
     if g_shape == x_shape:
         return batch.with_batch(g)
