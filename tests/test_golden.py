@@ -11,6 +11,7 @@ import pytest
 
 import forward_cases as fc
 import s2s
+import vmap_golden_cases as vc
 
 GOLDEN = os.path.join(os.path.dirname(__file__), "golden")
 REGENERATE = os.environ.get("S2S_REGENERATE_GOLDEN") == "1"
@@ -104,3 +105,40 @@ def test_source_is_deterministic_across_processes():
                            text=True, check=True, env={**os.environ, "PYTHONHASHSEED": seed})
             .stdout for seed in ("1", "2")]
     assert runs[0] == runs[1]
+
+
+# vmap and the Jacobians: specialized on one example's shapes, so each case
+# names its example arguments (with the batch axis where in_axes puts it).
+def _params():
+    return [(np.ones((8, 4)), np.ones(8)), (np.ones((3, 8)), np.ones(3))]
+
+
+BATCHED_CASES = [
+    ("vmap", "apply_matrix", lambda: s2s.vmap(vc.apply_matrix), lambda: (np.ones((10, 100)),)),
+    ("vmap", "clipped_norm", lambda: s2s.vmap(vc.clipped_norm, in_axes=(0, None)),
+     lambda: (np.ones((5, 3)), 1.0)),
+    ("vmap", "halve_until_small", lambda: s2s.vmap(vc.halve_until_small),
+     lambda: (np.ones((5, 3)),)),
+    ("vmap", "per_example_grad",
+     lambda: s2s.vmap(s2s.grad(vc.loss), in_axes=(None, 0, 0)),
+     lambda: (_params(), np.ones((5, 4)), np.ones((5, 3)))),
+    ("jacfwd", "soft_square", lambda: s2s.jacfwd(vc.soft_square), lambda: (np.ones(3),)),
+    ("jacrev", "soft_square", lambda: s2s.jacrev(vc.soft_square), lambda: (np.ones(3),)),
+    ("hessian", "sum_logistic", lambda: s2s.hessian(vc.sum_logistic), lambda: (np.ones(3),)),
+]
+
+
+@pytest.mark.parametrize("transform, name, make, example", BATCHED_CASES,
+                         ids=[f"{t}-{n}" for t, n, _, _ in BATCHED_CASES])
+def test_batched_source_matches_golden(transform, name, make, example):
+    text = s2s.source(make(), example_args=example())
+    compile(text, "<golden>", "exec")
+    path = os.path.join(GOLDEN, transform, f"{name}.py")
+    if REGENERATE or not os.path.exists(path):
+        if not REGENERATE:
+            pytest.fail(f"no golden file {path}; run `make golden` and review it")
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w") as f:
+            f.write(text)
+    with open(path) as f:
+        assert text == f.read(), f"generated source changed; run `make golden` and review {path}"

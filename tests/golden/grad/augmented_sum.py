@@ -1,5 +1,5 @@
 def augmented_sum_grad(x):
-    # forward_cases.py:187: return jnp.sum(augmented(x))
+    # forward_cases.py:195: return jnp.sum(augmented(x))
     augmented_1, augmented_1_pullback = augmented_vjp(x)
     sum = jnp.sum(augmented_1)
     result_bar = grad_seed(sum)

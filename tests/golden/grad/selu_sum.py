@@ -1,5 +1,5 @@
 def selu_sum_grad(x):
-    # forward_cases.py:183: return jnp.sum(selu(x))
+    # forward_cases.py:191: return jnp.sum(selu(x))
     selu_1, selu_1_pullback = selu_vjp(x, 1.67, 1.05)
     sum = jnp.sum(selu_1)
     result_bar = grad_seed(sum)

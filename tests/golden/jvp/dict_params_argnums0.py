@@ -1,5 +1,5 @@
 def dict_params_jvp(p, x, p_dot):
-    # forward_cases.py:147: return jnp.sum((x * p["scale"] + p["shift"]) ** 2)
+    # forward_cases.py:155: return jnp.sum((x * p["scale"] + p["shift"]) ** 2)
     p_scale = p['scale']
     p_scale_dot = p_dot['scale']
     mul = x * p_scale

@@ -1,10 +1,10 @@
 def shapes_static_jvp(x, x_dot):
-    # forward_cases.py:158: n = x.shape[0]
+    # forward_cases.py:166: n = x.shape[0]
     x_shape = x.shape
     n = x_shape[0]
-    # forward_cases.py:159: k = len(x)
+    # forward_cases.py:167: k = len(x)
     k = len(x)
-    # forward_cases.py:160: return jnp.reshape(x, (n // 2, 2)).T * k + x.ndim
+    # forward_cases.py:168: return jnp.reshape(x, (n // 2, 2)).T * k + x.ndim
     floordiv = n // 2
     reshape = jnp.reshape(x, (floordiv, 2))
     reshape_dot = jnp.reshape(x_dot, (floordiv, 2))

@@ -1,5 +1,5 @@
 def dict_params_vjp(p, x):
-    # forward_cases.py:147: return jnp.sum((x * p["scale"] + p["shift"]) ** 2)
+    # forward_cases.py:155: return jnp.sum((x * p["scale"] + p["shift"]) ** 2)
     p_scale = p['scale']
     mul = x * p_scale
     p_shift = p['shift']
