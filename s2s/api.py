@@ -103,9 +103,32 @@ def _parsed(fn):
     return p
 
 
+def _specialized_at_call(fn, transform, mask):
+    """jvp / vjp of a transformation whose code depends on argument shapes
+    (`vmap(f)`): a stand-in whose function picks the generated code for the
+    shapes of each call, then runs it."""
+    key = (fn, transform, mask)
+    gen = _CACHE.get(key)
+    if gen is None:
+        gen = _CACHE[key] = Generated(fn, transform, mask)
+
+        def at_call(*args):
+            nargs = len(mask)
+            target = fn.function_for(args[:nargs])
+            if transform == "jvp":
+                return get_jvp(target, mask).function(*args)
+            return get_reverse(target, "vjp", mask).function(*args)
+
+        gen.function = at_call
+        gen.cell.cell_contents = at_call
+    return gen
+
+
 def get_jvp(fn, mask):
     """The generated jvp of `fn` with the parameters in `mask` active."""
     fn = frontend.python_function(fn)
+    if getattr(type(fn), "__s2s_shape_specialized__", False):
+        return _specialized_at_call(fn, "jvp", mask)
     key = (fn, "jvp", mask)
     gen = _CACHE.get(key)
     if gen is not None and gen.is_current():
@@ -150,6 +173,8 @@ def get_reverse(fn, mode, kinds, has_aux=False, argnums_int=False, flat=False):
     (a pytree) for parameter i. `flat`: the functions it calls are put in
     line instead of called through their own vjp (so vmap can batch it)."""
     fn = frontend.python_function(fn)
+    if getattr(type(fn), "__s2s_shape_specialized__", False) and mode == "vjp":
+        return _specialized_at_call(fn, "vjp", kinds)
     key = (fn, mode, kinds, has_aux, argnums_int, flat)
     gen = _CACHE.get(key)
     if gen is not None and gen.is_current():

@@ -68,6 +68,8 @@ def python_function(fn):
     """
     seen = 0
     while seen <= 20:
+        if getattr(type(fn), "__s2s_shape_specialized__", False):
+            return fn   # vmap(f): its code depends on argument shapes, chosen at each call
         inner = getattr(fn, "__s2s_function__", None)
         if inner is None:
             inner = getattr(fn, "__wrapped__", None)

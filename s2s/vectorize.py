@@ -165,6 +165,8 @@ def vmap(fun, in_axes=0, out_axes=0, axis_size=None):
 class Vmapped:
     """`vmap(fun)`: callable as JAX's, printable with `s2s.source`."""
 
+    __s2s_shape_specialized__ = True   # other transformations choose its code per call
+
     def __init__(self, fun, in_axes, out_axes, axis_size):
         self.fun, self.in_axes, self.out_axes, self.axis_size = fun, in_axes, out_axes, axis_size
         self.last = None
@@ -254,14 +256,16 @@ class Vmapped:
         target = _target_function(self.fun, inner)
         return get_batched(target, mask, inner).function
 
-    @property
-    def __s2s_function__(self):
-        return self.generated().function
+    def function_for(self, args):
+        """The generated function that computes this vmap for `args` (called
+        with them as they are: in_axes must be 0 or None)."""
+        return self.specialize(tuple(probe.describe(jax.tree_util.tree_map(
+            lambda x: jax.ShapeDtypeStruct(np.shape(x), jnp.result_type(x)), a)) for a in args))
 
 
 def _plain(fun):
     """The user's function under a transformation object (for its signature)."""
-    while isinstance(fun, (Vmapped, api.Transformed)):
+    while isinstance(fun, (Vmapped, api.Transformed)) or type(fun).__name__ == "Jacobian":
         fun = fun.fun
     return fun
 
@@ -282,6 +286,9 @@ def _target_function(fun, signature):
         return fun.generated([probe.abstract(s) for s in signature], flat=True).function
     if isinstance(fun, Vmapped):
         return fun.specialize(signature)
+    if type(fun).__name__ == "Jacobian":
+        raise S2SError("s2s.vmap of a Jacobian is not supported yet",
+                       hint="jax.vmap(s2s.jacfwd(f)) works: s2s's Jacobians can be traced")
     return fun
 
 

@@ -356,6 +356,11 @@ class Batch:
         """`g(a, b)` with `a` batched -> `g_vmap(a_batch, b)`."""
         from .forward import bind_arguments
         fn = c.obj if c.kind == "user" else c.obj.fn
+        if getattr(type(fn), "__s2s_shape_specialized__", False):   # a vmap(g) called here
+            infos = [self.info(a) for a in call.args]
+            if any(i is None for i in infos):
+                raise self.error(call, f"s2s could not see the arguments of `{c.name}`")
+            fn = fn.specialize(tuple(infos))
         operands = bind_arguments(self, call, _Obj(fn, c.name))
         mask = tuple(self.batched(a) for a in operands)
         signature = tuple(self.info(a) for a in operands)

@@ -381,9 +381,12 @@ def bind_arguments(pass_, call, c, fdef=None):
         names = params(fdef)
         defaults = dict(zip(names[len(names) - len(fdef.args.defaults):], fdef.args.defaults))
     else:
-        code = c.obj.__code__
+        fn = c.obj
+        while not hasattr(fn, "__code__") and hasattr(fn, "fun"):
+            fn = fn.fun   # vmap(g) takes g's arguments
+        code = fn.__code__
         names = list(code.co_varnames[:code.co_argcount])
-        values = c.obj.__defaults__ or ()
+        values = fn.__defaults__ or ()
         defaults = {n: gast.Constant(value=v, kind=None)
                     for n, v in zip(names[len(names) - len(values):], values)}
     where = pass_.located(call)

@@ -187,6 +187,8 @@ class Recorder:
 
     def call(self, fn, *args, **kwargs):
         """A user function called from probed code runs its own probe."""
+        if getattr(type(fn), "__s2s_shape_specialized__", False):
+            fn = fn.function_for(args)   # vmap(g): the batched code for these shapes
         probe = self.probe_of(fn)
         import inspect
         bound = inspect.signature(frontend.python_function(fn)).bind(*args, **kwargs)
