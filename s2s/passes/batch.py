@@ -342,6 +342,9 @@ class Batch:
             return self.apply(c.obj, call, call.args, call.keywords)
         if c.kind == "builtin" and c.name in BUILTIN_RULES:
             return self.apply(BUILTIN_RULES[c.name], call, call.args, call.keywords)
+        if c.kind == "user" and getattr(c.obj, "__module__", None) == "s2s.api" \
+                and c.obj.__name__ == "jvp":
+            return self.call_jvp(call, target)
         if c.kind == "user" and c.obj in rules.HELPER_BATCH:
             return self.apply(rules.HELPER_BATCH[c.obj], call, call.args, call.keywords)
         if c.kind == "user" or (c.kind == "prim" and c.obj is not None
@@ -351,6 +354,36 @@ class Batch:
         raise self.error(call, f"s2s has no batching rule for {what}",
                          "write it with other jax.numpy functions, or compute it outside "
                          "the vmapped function")
+
+    def call_jvp(self, call, target):
+        """`s2s.jvp(f, (x,), (t,))` inside: a call of f's generated jvp, batched."""
+        from ..api import get_jvp
+        if call.keywords or len(call.args) != 3 or not isinstance(call.args[0], gast.Name):
+            raise self.error(call, "s2s can batch `s2s.jvp(f, primals, tangents)` with f a "
+                                   "function's name and no keywords")
+        primals, tangents = (self.literal_tuple(a) for a in call.args[1:])
+        infos = [self.info(p) for p in primals]
+        mask = tuple(i is not None and i.kind == "array" and i.dtype.kind in "fc"
+                     for i in infos)
+        f = self.ns.lookup(call.args[0].id)
+        gen = get_jvp(f, mask)
+        name = gen.function.__name__
+        jvp_call = gast.Call(func=load(name), args=list(primals) + [
+            t for t, m in zip(tangents, mask) if m], keywords=[])
+        from .resolve import Callee
+        return self.call_batched(jvp_call, Callee("user", gen.function, name))
+
+    def literal_tuple(self, node):
+        """The elements of a tuple written in place or assigned once to a name."""
+        if isinstance(node, (gast.Tuple, gast.List)):
+            return node.elts
+        if isinstance(node, gast.Name):
+            sources = [n.value for n, _ in self.order if isinstance(n, gast.Assign)
+                       and isinstance(n.targets[0], gast.Name) and n.targets[0].id == node.id]
+            if len(sources) == 1 and isinstance(sources[0], (gast.Tuple, gast.List)):
+                return sources[0].elts
+        raise self.error(node, "s2s needs the primals and tangents of `s2s.jvp` written as "
+                               "tuples here", "write s2s.jvp(f, (x,), (t,))")
 
     def call_batched(self, call, c):
         """`g(a, b)` with `a` batched -> `g_vmap(a_batch, b)`."""

@@ -149,8 +149,35 @@ class _Resolver(gast.NodeTransformer):
             return self._method(node)
         if isinstance(func, gast.Name) and func.id in self.locals:
             return node  # a nested function; params holding functions fail later
+        if isinstance(func, gast.Call):
+            node.func = self._transformation(func)
+            return node
         obj = self._lookup(func)
         return self._rewrite(node, obj)
+
+    def _transformation(self, call):
+        """`s2s.vmap(f, in_axes=(None, 0))(w, x)`: the transformation is built once,
+        here (its arguments are module-level values), and called by a name."""
+        try:
+            factory = _static_value(call.func, self.ns)
+            args = [_evaluate_static(a, self.ns) for a in call.args]
+            kwargs = {k.arg: _evaluate_static(k.value, self.ns) for k in call.keywords}
+        except (_NotStatic, KeyError):
+            factory = None
+        if getattr(factory, "__module__", None) not in ("s2s.api", "s2s.vectorize",
+                                                        "s2s.jacobians"):
+            raise self.source.error(call, "s2s can only call names and module attributes "
+                                          "(like `jnp.exp`)",
+                                    "assign the function to a name first")
+        obj = factory(*args, **kwargs)
+        base = f"{factory.__name__}_{getattr(args[0], '__name__', 'function')}"
+        name, i = base, 0
+        while name in self.locals or self.ns.has(name):
+            i += 1
+            name = f"{base}_{i}"
+        self.ns.cells[name] = types.CellType(obj)
+        return gast.copy_location(gast.Name(id=name, ctx=gast.Load(), annotation=None,
+                                            type_comment=None), call)
 
     # -- helpers -------------------------------------------------------------
 
@@ -232,6 +259,16 @@ def _static_value(node, ns):
         except AttributeError:
             raise KeyError(f"{getattr(base, '__name__', base)}.{node.attr}")
     raise _NotStatic()
+
+
+def _evaluate_static(node, ns):
+    """The value of a module-level name, attribute, constant or tuple of them."""
+    if isinstance(node, gast.Constant):
+        return node.value
+    if isinstance(node, (gast.Tuple, gast.List)):
+        items = [_evaluate_static(e, ns) for e in node.elts]
+        return tuple(items) if isinstance(node, gast.Tuple) else items
+    return _static_value(node, ns)
 
 
 def _jnp_twin(obj):
