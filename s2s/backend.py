@@ -31,7 +31,8 @@ def to_source(fn_tree, filename=None):
 
     def comment(m):
         indent, line = m.group(1), int(m.group(2))
-        where = f"{os.path.basename(filename)}:{line}" if filename else f"line {line}"
+        shown = re.sub(r"^<s2s-\d+: ", "<s2s: ", os.path.basename(filename or ""))
+        where = f"{shown}:{line}" if filename else f"line {line}"   # no counter: deterministic
         code = linecache.getline(filename, line).strip() if filename else ""
         return f"{indent}# {where}: {code}" if code else f"{indent}# {where}"
 

@@ -98,6 +98,20 @@ def branching(x):
     return y
 
 
+def iterate(x):
+    for i in range(3):
+        x = jnp.sin(x) * x[i] + 1.0
+    return x
+
+
+def shrink(x):
+    steps = 0
+    while jnp.sum(x ** 2) > 0.1:
+        x = x * 0.5 + 0.01 * jnp.tanh(x)
+        steps += 1
+    return x * steps
+
+
 def scalar_loss(x):
     return jnp.sum(jnp.sin(x) * x ** 2) + jnp.dot(x, x) ** 2
 
@@ -137,6 +151,8 @@ def _cases():
         ("tuple_output", tuple_output, (U(r, 3),), 0, False),
         ("branching_positive", branching, (U(r, 3) + 1.0,), 0, False),
         ("branching_negative", branching, (U(r, 3) - 1.0,), 0, False),
+        ("for_loop", iterate, (U(r, 3),), 0, False),
+        ("while_on_primal", shrink, (U(r, 3) + 1.0,), 0, False),
     ]
 
 
@@ -199,7 +215,15 @@ def _hessian_cases():
         pytest.param(two_arg_loss, (U(r, 3), U(r, 3)), (0, 1), id="argnums_tuple"),
         pytest.param(two_arg_loss, (U(r, 3), U(r, 3)), 1, id="argnums_1"),
         pytest.param(matrix_vector_loss, (U(r, 2, 3),), 0, id="matrix"),
+        pytest.param(loop_loss, (U(r, 3),), 0, id="loop"),
     ]
+
+
+def loop_loss(x):
+    y = x
+    for i in range(3):
+        y = jnp.sin(y) * x[i] + 1.0
+    return jnp.sum(y ** 2)
 
 
 def matrix_vector_loss(m):

@@ -278,6 +278,27 @@ def test_one_vmap_object_called_with_new_shapes_and_values():
     assert_tree_close(h(xf), jax.vmap(bc.scalar_poly)(xf))
 
 
+@pytest.mark.parametrize("name", ["sin_cos", "mul_rows_by_vec", "sum_axes", "dot_mm",
+                                  "argmax_argmin", "creation", "where_unbatched_branches"])
+def test_float32_inputs_keep_their_dtype(name):
+    c = bc.CASES[[k.name for k in bc.CASES].index(name)]
+    args = jax.tree_util.tree_map(
+        lambda a: a.astype(jnp.float32) if jnp.issubdtype(a.dtype, jnp.floating) else a,
+        c.args(B, rng_for(name + "32")))
+    want = jax.vmap(c.ref, in_axes=c.in_axes, out_axes=c.out_axes)(*args)
+    got = s2s.vmap(c.fn, in_axes=c.in_axes, out_axes=c.out_axes)(*args)
+    for g, w in zip(jax.tree_util.tree_leaves(got), jax.tree_util.tree_leaves(want)):
+        assert g.dtype == w.dtype and g.shape == w.shape
+        np.testing.assert_allclose(g, w, rtol=1e-5, atol=1e-6)
+
+
+def test_batched_branch_on_float32():
+    x = jnp.asarray([-1.5, 0.3, 2.0, -0.1, 0.7], dtype=jnp.float32)
+    got = s2s.vmap(bc.early_return_scalar)(x)
+    assert got.dtype == jnp.float32
+    np.testing.assert_allclose(got, jnp.where(x > 0, x * 2, -x), rtol=1e-6)
+
+
 def test_batched_control_flow_with_new_batch_size():
     f = s2s.vmap(bc.while_doubling)
     for values in ([0.5, 1.5, 3.0, 9.0, 12.0], [0.01, 20.0], [4.0]):

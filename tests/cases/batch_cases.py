@@ -886,3 +886,104 @@ def branch_updates_item(x):
 @case(A(), loop=True, inputs=arr([-1.5, 0.3, 2.0, -0.1, 0.7]))
 def calls_branching_helper(x):
     return early_return_scalar(x) + early_return_scalar(x * 0.5 - 0.2) * 3.0
+
+
+@case(A(5, 3), I(high=3), in_axes=(0, 0))
+def gather_columns(m, i):
+    return m[:, i] + m[i, 0] * 2.0
+
+
+@case(A(), loop=True, inputs=arr([-0.5, 0.5, 1.5, 0.0, 2.5]))
+def constants_in_branches(x):
+    if x > 0.25:
+        k = 2.0
+        shift = jnp.ones(2)
+    else:
+        k = 3.0
+        shift = jnp.zeros(2)
+    return x * k + shift
+
+
+@case(A(2), loop=True, inputs=lambda: (jnp.asarray(
+    [[0.5, 0.2], [0.5, -0.2], [-0.3, 0.3], [-1.0, -0.4], [0.0, 0.3]]),))
+def nested_ifs(x):
+    if x[0] > 0:
+        if x[1] > 0:
+            y = x * 2.0
+        else:
+            y = x + 10.0
+    else:
+        if x[1] > 0:
+            y = -x
+        else:
+            y = x * x
+    return y
+
+
+@case(A(), loop=True, inputs=arr([0.5, 1.5, 3.2, 2.0, 4.7]), jit_concrete=True)
+def nested_whiles(x):
+    n = 0.0
+    while x > 1.0:
+        y = x
+        while y > 0.5:
+            y = y / 3.0
+            n = n + 1.0
+        x = x - 1.0
+    return x, n
+
+
+@case(A(4), loop=True, inputs=lambda: (jnp.asarray(
+    [[0.6, 0.2, 0.1, 0.9], [0.1, 0.7, 0.1, 0.3], [0.1, 0.2, 0.3, 0.4],
+     [0.9, 0.9, 0.9, 0.9], [0.2, 0.3, 0.9, 0.1]]),), jit_concrete=True)
+def first_above_half(x):
+    i = 0
+    while x[i] < 0.5 and i < 3:
+        i = i + 1
+    return x[i], i
+
+
+@case(A(), loop=True, inputs=arr([-1.0, 0.5, 2.0, -0.1, 0.01]))
+def nan_in_untaken_branch(x):
+    if x > 0:
+        y = jnp.log(x) + jnp.sqrt(x)
+    else:
+        y = x * 2.0
+    return y
+
+
+@case(A(3), loop=True, inputs=lambda: (jnp.asarray(
+    [[0.5, 0.2, -0.1], [-0.5, -0.2, 0.1], [0.3, 0.3, 0.3], [-1.0, 0.4, 0.2], [0.1, -0.3, 0.1]]),))
+def branch_in_unbatched_loop_with_append(x):
+    ys = []
+    for i in range(3):
+        if x[i] > 0:
+            ys.append(x[i] * 2.0)
+        else:
+            ys.append(x[i] - 1.0)
+    return jnp.stack(ys)
+
+
+@case(A(), loop=True, inputs=arr([-1.0, 0.5, 2.0, -0.1, 0.01]))
+def early_return_then_loop(x):
+    if x > 0:
+        return x
+    for i in range(3):
+        x = x * 2.0 - 0.1
+    return x
+
+
+@case(A(), loop=True, inputs=arr([0.7, 1.5, 3.0, 6.5, 12.0]), jit_concrete=True)
+def return_inside_batched_while(x):
+    while x < 10:
+        if x > 5:
+            return -x
+        x = x * 2
+    return x
+
+
+@case(A(4), Static(4), in_axes=(0, None))
+def return_inside_unbatched_loop(x, n):
+    for i in range(n):
+        if i == 2:
+            return x * x[i]
+    return x
