@@ -354,6 +354,8 @@ def _to_front(arg, axes, size):
     """(the argument with its batch axes first, one example's Info, batched?)."""
     pairs = _leaves_with_axes(arg, axes)
     if all(ax is None for _, ax in pairs):
+        if isinstance(arg, np.ndarray):
+            arg = jnp.asarray(arg)   # as jax.vmap sees it: a JAX array (x.at[...] works)
         return arg, _example_info(arg), False
     leaves, treedef = jax.tree_util.tree_flatten(arg)
     if isinstance(axes, int) or axes is None:

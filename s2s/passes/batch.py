@@ -36,49 +36,78 @@ class Batchedness:
 
     A name assigned a batched value anywhere is batched everywhere; so is
     every name assigned under an `if` or `while` whose condition is batched,
-    because after the merge it differs between examples.
+    because after the merge it differs between examples. Tuples and lists
+    are followed element by element: a tape of `(x, i, w)` with only `x`
+    batched keeps the loop index `i` and the weights `w` as they are.
+
+    A pattern is False (not batched), True (every leaf batched),
+    ("tuple", (pattern, ...)) or ("list", pattern of every element).
     """
 
     def __init__(self, fn, ns, batched_params, record):
         self.fn, self.ns, self.record = fn, ns, record
         self.locals = local_names(fn) | set(params(fn))
-        self.batched = set(batched_params)
+        self.patterns = {n: True for n in batched_params}
         changed = True
         while changed:
-            before = set(self.batched)
+            before = dict(self.patterns)
             self._block(fn.body, under_batched=False)
-            changed = before != self.batched
+            changed = before != self.patterns
+
+    @property
+    def batched(self):
+        return {n for n, p in self.patterns.items() if p is not False}
+
+    def store(self, target, pattern):
+        if pattern is False:
+            return
+        if isinstance(target, gast.Name):
+            self.patterns[target.id] = join(self.patterns.get(target.id, False), pattern)
+            return
+        for i, e in enumerate(target.elts):
+            self.store(e, element(pattern, i))
 
     def _block(self, stmts, under_batched):
         for s in stmts:
             if isinstance(s, gast.Assign):
                 if under_batched:
-                    self.batched |= _stored(s.targets[0])
-                elif self.value_batched(s.value, s):
-                    self.batched |= self.unpacked(s.targets[0], s)
+                    for n in _stored(s.targets[0]):
+                        self.patterns[n] = True
+                else:
+                    self.store(s.targets[0], self.pattern(s.value, s))
             elif isinstance(s, (gast.If, gast.While)):
                 inner = under_batched or self.is_batched(s.test)
                 self._block(s.body, inner)
                 self._block(s.orelse, inner)
             elif isinstance(s, gast.For):
                 if self.is_batched(s.iter):
-                    self.batched |= self.unpacked(s.target, s)
+                    self.store(s.target, element(self.pattern(_iterated(s.iter), s), None))
                 self._block(s.body, under_batched)
 
-    def unpacked(self, target, s):
-        """Names a batched value is stored in. A batched list or tuple keeps
-        Python numbers as they are (a loop index saved on a tape): names that
-        unpack one stay unbatched."""
-        if isinstance(target, gast.Name):
-            return {target.id}
-        return {n for n in _stored(target) if not self.is_number(n, s)}
-
-    def is_number(self, name, s):
-        info = self.record.info(s.s2s_id, name, "out")
-        return info is not None and info.rank == 0 and info.kind in ("value", "number")
+    def pattern(self, value, stmt):
+        """Which leaves of this (normalized) value are batched."""
+        if isinstance(value, gast.Name):
+            return self.patterns.get(value.id, False)
+        if isinstance(value, gast.Tuple):
+            return tuple_pattern(tuple(self.pattern(e, stmt) for e in value.elts))
+        if isinstance(value, gast.List):
+            joined = False
+            for e in value.elts:
+                joined = join(joined, self.pattern(e, stmt))
+            return list_pattern(joined)
+        if isinstance(value, gast.Subscript) and not self.is_batched(value.slice):
+            index = value.slice.value if isinstance(value.slice, gast.Constant) else None
+            return element(self.pattern(value.value, stmt), index)
+        if isinstance(value, gast.Call) and isinstance(value.func, gast.Name) \
+                and value.func.id == "list_append" and len(value.args) == 2:
+            xs, v = value.args
+            joined = join(element(self.pattern(xs, stmt), None), self.pattern(v, stmt))
+            return list_pattern(joined)
+        return self.value_batched(value, stmt)
 
     def is_batched(self, node):
-        return any(isinstance(n, gast.Name) and n.id in self.batched for n in gast.walk(node))
+        return any(isinstance(n, gast.Name) and self.patterns.get(n.id, False) is not False
+                   for n in gast.walk(node))
 
     def value_batched(self, value, stmt):
         if not self.is_batched(value):
@@ -111,6 +140,47 @@ class Batchedness:
         if isinstance(target, gast.Name):
             return infos[0]
         return Info("tree", container=tuple, children=infos)
+
+
+def tuple_pattern(parts):
+    if all(p is False for p in parts):
+        return False
+    if all(p is True for p in parts):
+        return True
+    return ("tuple", parts)
+
+
+def list_pattern(items):
+    return items if items is False or items is True else ("list", items)
+
+
+def join(a, b):
+    """The pattern of a name that holds values of patterns a and b."""
+    if a is False:
+        return b
+    if b is False or a == b:
+        return a
+    if a is True or b is True:
+        return True
+    if a[0] == b[0] == "tuple" and len(a[1]) == len(b[1]):
+        return tuple_pattern(tuple(join(x, y) for x, y in zip(a[1], b[1])))
+    if a[0] == b[0] == "list":
+        return list_pattern(join(a[1], b[1]))
+    return True
+
+
+def element(pattern, index):
+    """The pattern of item `index` (None: any item) of a value of this pattern."""
+    if pattern is True or pattern is False:
+        return pattern
+    if pattern[0] == "list":
+        return pattern[1]
+    if isinstance(index, int) and -len(pattern[1]) <= index < len(pattern[1]):
+        return pattern[1][index]
+    joined = False
+    for p in pattern[1]:
+        joined = join(joined, p)
+    return joined
 
 
 def _is_constant(info):
@@ -247,25 +317,87 @@ class Batch:
             value = constant_node(constant)   # a shape or count: the same for every example
             if not self.batched(target):
                 return [_assign(target, value)]
-        if not self.analysis.value_batched(value, s):
-            if not self.batched(target):
-                return [s]
-            return self.broadcast_assign(target, value)
-        return [_assign(self.rename(target), self.batched_value(value, target, s))]
+        have = self.analysis.pattern(value, s) if constant is None else False
+        want = self.target_pattern(target)
+        if want is False:   # (it may read the unbatched item of a partly batched tuple)
+            return [s] if not self.batched(value) else [_assign(target, self.rename(value))]
+        if isinstance(target, gast.Tuple):
+            return self.unpack(target, value, have, s)
+        if isinstance(value, (gast.Name, gast.Tuple, gast.List, gast.Dict, gast.Constant)) \
+                or have is False:
+            return [_assign(self.rename(target), self.conform(value, want, s))]
+        if _is_list_append(value) and want is not True:
+            xs, v = value.args
+            new = _call("list_append", [self.rename(xs), self.conform(v, element(want, None), s)])
+            return [_assign(self.rename(target), new)]
+        result = self.batched_value(value, target, s)
+        if have != want and not (have is True or want is True):
+            raise self.error(s, "s2s cannot batch this: a list or tuple that is batched "
+                                "in some places and not in others")
+        if have is not True and want is True:
+            result = self.conform(value, True, s)
+        return [_assign(self.rename(target), result)]
 
-    def broadcast_assign(self, target, value):
-        """An unbatched value stored in a batched name: broadcast it."""
+    def target_pattern(self, target):
         if isinstance(target, gast.Name):
-            return [_assign(self.rename(target), self.broadcast(value, self.info(target, when="out")))]
+            return self.analysis.patterns.get(target.id, False)
+        return tuple_pattern(tuple(self.target_pattern(e) for e in target.elts))
+
+    def unpack(self, target, value, have, s):
+        """`a, b = t`: each name gets the item with the batched leaves it needs."""
+        wants = [self.target_pattern(e) for e in target.elts]
+        if all(element(have, i) == w for i, w in enumerate(wants)):
+            new = value if isinstance(value, (gast.Name, gast.Tuple)) \
+                else self.batched_value(value, target, s)
+            return [_assign(self.rename(target), self.rename(new) if new is value else new)]
         temps = [self.namer.fresh(n.id if isinstance(n, gast.Name) else "item")
                  for n in target.elts]
-        out = [_assign(gast.Tuple(elts=[store(t) for t in temps], ctx=gast.Store()), value)]
-        for t, e in zip(temps, target.elts):
-            if self.batched(e):
-                out.append(_assign(self.rename(e), self.broadcast(load(t), self.info(e, when="out"))))
-            else:
-                out.append(_assign(e, load(t)))
+        first = value if have is False else self.rename(value)
+        out = [_assign(gast.Tuple(elts=[store(t) for t in temps], ctx=gast.Store()), first)]
+        for i, (t, e, w) in enumerate(zip(temps, target.elts, wants)):
+            self.analysis.patterns[t] = element(have, i)
+            out.append(_assign(self.rename(e), self.conform(load(t), w, s)))
         return out
+
+    def conform(self, node, want, stmt):
+        """`node` (read as the code has it) with the batched leaves `want` asks for:
+        unbatched leaves that must be batched are broadcast."""
+        have = self.analysis.pattern(node, stmt)
+        if isinstance(node, gast.Dict) and want is not False:
+            return gast.Dict(keys=node.keys, values=[self.conform(v, True, stmt)
+                                                     for v in node.values])
+        if want is False or have == want:
+            return self.rename(node)
+        if have is True and want[0] == "list":
+            return self.rename(node)   # every leaf batched already
+        if isinstance(node, gast.Tuple):
+            return gast.Tuple(elts=[self.conform(e, element(want, i), stmt)
+                                    for i, e in enumerate(node.elts)], ctx=gast.Load())
+        if isinstance(node, gast.List):
+            return gast.List(elts=[self.conform(e, element(want, None), stmt)
+                                   for e in node.elts], ctx=gast.Load())
+        if have is False:
+            return self.broadcast(node, self.info(node, stmt) if isinstance(node, gast.Name)
+                                  else None)
+        if have[0] == "tuple" and (want is True or want[0] == "tuple"):
+            base = self.rename(node)
+            info = self.info(node, stmt) if isinstance(node, gast.Name) else None
+            items = []
+            for i, part in enumerate(have[1]):
+                index = gast.Constant(value=i, kind=None)
+                child = info.children[i] if info is not None and info.kind == "tree" \
+                    and i < len(info.children) else None
+                if part is False and element(want, i) is not False:
+                    item = gast.Subscript(value=copy.deepcopy(base), slice=index,
+                                          ctx=gast.Load())
+                    items.append(self.broadcast(item, child))
+                else:   # the item as it is, or its own items conformed in turn
+                    item = gast.Subscript(value=copy.deepcopy(node), slice=index,
+                                          ctx=gast.Load())
+                    items.append(self.conform(item, element(want, i), stmt))
+            return gast.Tuple(elts=items, ctx=gast.Load())
+        raise self.error(stmt, "s2s cannot batch this: a list that is batched in some "
+                               "places and not in others")
 
     def broadcast(self, node, info=None):
         """`node` (unbatched) with a batch axis in front, for every leaf."""
@@ -287,22 +419,14 @@ class Batch:
         return _call("broadcast_tree", [node, load(BATCH_SIZE)])
 
     def leaf(self, node):
-        """An element of a batched container: batched, or broadcast to be (but a
-        Python number, such as a loop index, is kept as it is)."""
-        if self.batched(node):
-            return self.rename(node)
-        info = self.info(node)
-        if info is not None and info.rank == 0 and info.kind in ("value", "number"):
-            return node
-        return self.broadcast(node)
+        """An element of a batched container: batched, or broadcast to be."""
+        return self.conform(node, True, self.where)
 
     def batched_value(self, value, target, stmt):
         if isinstance(value, gast.Name):
             return self.rename(value)
-        if isinstance(value, (gast.Tuple, gast.List)):
-            return type(value)(elts=[self.leaf(e) for e in value.elts], ctx=gast.Load())
-        if isinstance(value, gast.Dict):
-            return gast.Dict(keys=value.keys, values=[self.leaf(v) for v in value.values])
+        if isinstance(value, (gast.Tuple, gast.List, gast.Dict)):
+            return self.conform(value, True, stmt)
         if isinstance(value, gast.BinOp):
             return self.apply(rules.for_operator(value.op), value, [value.left, value.right], [])
         if isinstance(value, gast.UnaryOp):
@@ -427,9 +551,7 @@ class Batch:
         if s.value is None:
             return [s]
         self.output_batched = self.output_pattern(s.value)
-        if self.batched(s.value):
-            return [gast.Return(value=self.rename(s.value))]
-        return [gast.Return(value=self.broadcast(s.value))]
+        return [gast.Return(value=self.conform(s.value, True, s))]
 
     def output_pattern(self, value):
         """True/False, or a tuple of them when the result is a tuple built in one place."""
@@ -513,8 +635,11 @@ class Batch:
         if info is None:
             raise self.error(s, f"s2s could not see the shape of `{n}` under this condition "
                                 "(it did not run when s2s traced one example)")
-        if info.kind == "tree":
-            return None
+        if info.kind == "tree" or any(
+                isinstance(node, gast.Assign) and n in _stored_by(node)
+                and (_is_list_append(node.value) or isinstance(node.value, gast.List))
+                for node in gast.walk(s)):
+            return None   # a list: merged leaf by leaf
         if info.rank is None:
             raise self.error(s, f"`{n}` changes rank under this condition")
         return info.rank
@@ -810,6 +935,11 @@ def _refuse_jumps(pass_, s):
             for field in ("body", "orelse"):
                 visit(getattr(node, field, []) or [], inner)
     visit(s.body + s.orelse, False)
+
+
+def _is_list_append(value):
+    return isinstance(value, gast.Call) and isinstance(value.func, gast.Name) \
+        and value.func.id == "list_append" and len(value.args) == 2
 
 
 def _iterated(node):

@@ -192,6 +192,15 @@ class Forward:
         s.body = self.block(s.body, scope) or [gast.Pass()]
         it, target = s.iter, s.target
         act = scope.activity
+        if isinstance(it, gast.Call) and isinstance(it.func, gast.Name) \
+                and it.func.id == "range" and act.is_active(target):
+            # a counter that is active elsewhere (an index saved on a tape and read
+            # back): as a counter it carries no derivative
+            zeros = [self.assign(self.dotted(n, scope), gast.Constant(value=0.0, kind=None))
+                     for n in gast.walk(target) if isinstance(n, gast.Name)
+                     and n.id in act.active]
+            s.body = zeros + s.body
+            return [s]
         if isinstance(it, gast.Name) and act.is_active(it):
             s.iter = _call("zip", [it, load(scope.dot(it.id))])
             s.target = gast.Tuple(elts=[target, self.dotted(target, scope)], ctx=gast.Store())

@@ -178,7 +178,9 @@ class _Normalizer:
     def stmt_For(self, s, out):
         self.no_else(s)
         self.check_target(s.target)
-        if isinstance(s.iter, gast.Call):
+        if _zip_of_reversed(s.iter):
+            it = s.iter   # zip(reversed(xs), reversed(ys)): kept whole, read from the end
+        elif isinstance(s.iter, gast.Call):
             it = self.simple(s.iter, out)
         else:
             it = self.atom(s.iter, out)
@@ -412,3 +414,11 @@ def _hint(e):
     if isinstance(e, gast.Dict):
         return "entries"
     return "t"
+
+
+def _zip_of_reversed(node):
+    def reversed_name(a):
+        return isinstance(a, gast.Call) and isinstance(a.func, gast.Name) \
+            and a.func.id == "reversed" and len(a.args) == 1 and isinstance(a.args[0], gast.Name)
+    return isinstance(node, gast.Call) and isinstance(node.func, gast.Name) \
+        and node.func.id == "zip" and node.args and all(map(reversed_name, node.args))

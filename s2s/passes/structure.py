@@ -66,6 +66,7 @@ class _Structure:
         if isinstance(it, gast.Call) and isinstance(it.func, gast.Name) and it.func.id == "range":
             return [loop]
         setup = []
+        backwards = False
         if isinstance(it, gast.Call) and isinstance(it.func, gast.Name) \
                 and it.func.id == "enumerate" and len(it.args) == 1 \
                 and isinstance(target, gast.Tuple) and len(target.elts) == 2:
@@ -73,7 +74,13 @@ class _Structure:
         elif isinstance(it, gast.Call) and isinstance(it.func, gast.Name) \
                 and it.func.id == "zip" and isinstance(target, gast.Tuple) \
                 and len(target.elts) == len(it.args):
-            index, items = store(self.namer.fresh("i")), list(zip(target.elts, it.args))
+            args = it.args
+            backwards = all(isinstance(a, gast.Call) and isinstance(a.func, gast.Name)
+                            and a.func.id == "reversed" and len(a.args) == 1
+                            and isinstance(a.args[0], gast.Name) for a in args)
+            if backwards:   # zip(reversed(xs), reversed(ys)): read both from the end
+                args = [a.args[0] for a in args]
+            index, items = store(self.namer.fresh("i")), list(zip(target.elts, args))
         elif isinstance(it, gast.Call) and isinstance(it.func, gast.Name) \
                 and it.func.id == "reversed" and len(it.args) == 1 \
                 and isinstance(it.args[0], gast.Name):
@@ -91,8 +98,15 @@ class _Structure:
         setup.append(gast.copy_location(
             gast.Assign(targets=[store(count)], value=length, type_comment=None), loop))
         reads = []
+        position = index.id
+        if backwards:
+            position = self.namer.fresh("j")
+            reads.append(gast.Assign(targets=[store(position)], value=gast.BinOp(
+                left=gast.BinOp(left=load(count), op=gast.Sub(),
+                                right=gast.Constant(value=1, kind=None)),
+                op=gast.Sub(), right=load(index.id)), type_comment=None))
         for t, seq in items:
-            item = gast.Subscript(value=seq, slice=load(index.id), ctx=gast.Load())
+            item = gast.Subscript(value=seq, slice=load(position), ctx=gast.Load())
             if not isinstance(t, gast.Name):   # `for w, b in params`: read, then unpack
                 name = self.namer.fresh(f"{seq.id}_{index.id}")
                 reads.append(gast.Assign(targets=[store(name)], value=item, type_comment=None))

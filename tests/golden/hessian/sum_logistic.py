@@ -47,5 +47,5 @@ def sum_logistic_grad_jvp_vmap(x, x_dot_batch):
     # <s2s: sum_logistic_grad_jvp>:32: x_bar_dot = -neg_bar_dot
     x_bar_dot_batch = -neg_bar_dot_batch
     # <s2s: sum_logistic_grad_jvp>:34: return (x_bar, x_bar_dot)
-    result_batch = (jnp.broadcast_to(x_bar, (batch_size, 3)), x_bar_dot_batch)
-    return result_batch
+    result_batch = (x_bar, x_bar_dot_batch)
+    return (jnp.broadcast_to(result_batch[0], (batch_size, 3)), result_batch[1])

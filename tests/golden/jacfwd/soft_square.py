@@ -13,5 +13,5 @@ def soft_square_jvp_vmap(x, x_dot_batch):
     mul_2_batch = tanh * x_dot_batch
     mul_dot_batch = mul_1_batch + mul_2_batch
     # <s2s: soft_square_jvp>:8: return (mul, mul_dot)
-    result_batch = (jnp.broadcast_to(mul, (batch_size, 3)), mul_dot_batch)
-    return result_batch
+    result_batch = (mul, mul_dot_batch)
+    return (jnp.broadcast_to(result_batch[0], (batch_size, 3)), result_batch[1])

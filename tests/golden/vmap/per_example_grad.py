@@ -13,17 +13,15 @@ def loss_grad_vmap(params, x_batch, y_batch):
         # <s2s: loss_grad>:9: params_slice_2_i = params_slice_2[i]
         params_slice_2_i = params_slice_2[i]
         # <s2s: loss_grad>:10: w_1, b_1 = params_slice_2_i
-        w_1_1, b_1_1 = params_slice_2_i
-        w_1_batch = jnp.broadcast_to(w_1_1, (batch_size, 8, 4))
-        b_1_batch = jnp.broadcast_to(b_1_1, (batch_size, 8))
+        w_1, b_1 = params_slice_2_i
         # <s2s: loss_grad>:12: dot_2 = jnp.dot(w_1, x_1_1)
-        dot_2_batch = jnp.einsum('zij,zj->zi', w_1_batch, x_1_1_batch)
+        dot_2_batch = jnp.einsum('zj,ij->zi', x_1_1_batch, w_1)
         # <s2s: loss_grad>:13: add_2 = dot_2 + b_1
-        add_2_batch = dot_2_batch + b_1_batch
+        add_2_batch = dot_2_batch + b_1
         # <s2s: loss_grad>:14: x_1_2 = jnp.tanh(add_2)
         x_1_2_batch = jnp.tanh(add_2_batch)
         # <s2s: loss_grad>:16: tape.append((x_1_1, i, w_1, b_1, dot_2, x_1_2))
-        tape_batch = list_append(tape_batch, (x_1_1_batch, i, w_1_batch, b_1_batch, dot_2_batch, x_1_2_batch))
+        tape_batch = list_append(tape_batch, (x_1_1_batch, i, w_1, b_1, dot_2_batch, x_1_2_batch))
         # <s2s: loss_grad>:17: x_1_1 = x_1_2
         x_1_1_batch = x_1_2_batch
     # <s2s: loss_grad>:18: x_1_3 = x_1_1
@@ -64,7 +62,7 @@ def loss_grad_vmap(params, x_batch, y_batch):
     for i_1 in range(n_1):
         j = last - i_1
         tape_j_batch = tape_batch[j]
-        x_1_1_batch, i, w_1_batch, b_1_batch, dot_2_batch, x_1_2_batch = tape_j_batch
+        x_1_1_batch, i, w_1, b_1, dot_2_batch, x_1_2_batch = tape_j_batch
         # <s2s: loss_grad>:45: x_1_2_bar = x_1_1_bar
         x_1_2_bar_batch = x_1_1_bar_batch
         # <s2s: loss_grad>:47: add_2_bar = x_1_2_bar * (1 - x_1_2 ** 2)
@@ -74,7 +72,7 @@ def loss_grad_vmap(params, x_batch, y_batch):
         # <s2s: loss_grad>:50: w_1_bar = dot_cotangent_a(dot_2_bar, w_1, x_1_1)
         w_1_bar_batch = jnp.einsum('zi,zj->zij', add_2_bar_batch, x_1_1_batch)
         # <s2s: loss_grad>:51: x_1_1_bar = dot_cotangent_b(dot_2_bar, w_1, x_1_1)
-        x_1_1_bar_batch = jnp.einsum('zij,zi->zj', w_1_batch, add_2_bar_batch)
+        x_1_1_bar_batch = jnp.einsum('zi,ij->zj', add_2_bar_batch, w_1)
         # <s2s: loss_grad>:53: params_slice_2_i_bar = (w_1_bar, b_1_bar)
         params_slice_2_i_bar_batch = (w_1_bar_batch, add_2_bar_batch)
         # <s2s: loss_grad>:54: params_slice_2_bar = add_at(params_slice_2_bar, i, params_slice_2_i_bar)
