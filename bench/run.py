@@ -45,6 +45,23 @@ def median_time(fn, repeat=7, min_seconds=0.2):
     return float(np.median(times)) / number
 
 
+def interleaved(fns, rounds=7, min_seconds=0.05):
+    """Best time per call of each function, the functions measured in turn in
+    every round, so that drift in the machine's load hits them all alike."""
+    numbers = []
+    for fn in fns:
+        fn()
+        number = 1
+        while timeit.timeit(fn, number=number) < min_seconds:
+            number *= 2
+        numbers.append(number)
+    best = [float("inf")] * len(fns)
+    for _ in range(rounds):
+        for i, (fn, number) in enumerate(zip(fns, numbers)):
+            best[i] = min(best[i], timeit.timeit(fn, number=number) / number)
+    return best
+
+
 def fmt(seconds):
     return f"{seconds * 1e6:9.1f} us"
 
@@ -150,6 +167,7 @@ def bench_vmap():
     key = jax.random.PRNGKey(0)
     MAT = jax.random.normal(key, (150, 100))
     print("\n== vmap: apply_matrix(v) = jnp.dot(mat, v), mat 150x100 (the seed's example) ==")
+    print("   (best of 7 interleaved rounds; the naive loop is timed at batch 10 only)")
     print(f"{'batch':>6} {'naive loop':>12} {'manual jit':>12} {'jax.vmap':>12} "
           f"{'s2s.vmap':>12} {'s2s/manual':>10} {'s2s/jax':>8}")
     for batch in (10, 1000):
@@ -161,9 +179,9 @@ def bench_vmap():
         t_naive = median_time(lambda: jnp.stack([apply_matrix(v) for v in xs])
                               .block_until_ready(), repeat=3, min_seconds=0.05) \
             if batch <= 10 else float("nan")
-        t_manual = median_time(lambda: manual(xs).block_until_ready())
-        t_jax = median_time(lambda: jax_vmap(xs).block_until_ready())
-        t_s2s = median_time(lambda: s2s_vmap(xs).block_until_ready())
+        t_manual, t_jax, t_s2s = interleaved([lambda: manual(xs).block_until_ready(),
+                                              lambda: jax_vmap(xs).block_until_ready(),
+                                              lambda: s2s_vmap(xs).block_until_ready()])
         print(f"{batch:6d} {fmt(t_naive)} {fmt(t_manual)} {fmt(t_jax)} {fmt(t_s2s)} "
               f"{t_s2s / t_manual:9.2f}x {t_s2s / t_jax:7.2f}x")
     xs = jax.random.normal(key, (10, 100))
@@ -175,8 +193,8 @@ def bench_vmap():
     for batch in (10, 1000):
         xs = jax.random.normal(key, (batch, 100))
         eager_s2s, eager_jax = s2s.vmap(apply_matrix), jax.vmap(apply_matrix)
-        t_jax = median_time(lambda: eager_jax(xs).block_until_ready())
-        t_s2s = median_time(lambda: eager_s2s(xs).block_until_ready())
+        t_jax, t_s2s = interleaved([lambda: eager_jax(xs).block_until_ready(),
+                                    lambda: eager_s2s(xs).block_until_ready()])
         print(f"batch {batch:5d}: jax.vmap {fmt(t_jax)}  s2s.vmap {fmt(t_s2s)}  "
               f"jax/s2s {t_jax / t_s2s:5.1f}x")
 
@@ -194,8 +212,8 @@ def bench_vmap():
         for a, b in zip(jax.tree_util.tree_leaves(ours(params, xs, ys)),
                         jax.tree_util.tree_leaves(theirs(params, xs, ys))):
             np.testing.assert_allclose(a, b, rtol=2e-3, atol=2e-4)
-        t_jax = median_time(lambda: jax.block_until_ready(theirs(params, xs, ys)))
-        t_s2s = median_time(lambda: jax.block_until_ready(ours(params, xs, ys)))
+        t_jax, t_s2s = interleaved([lambda: jax.block_until_ready(theirs(params, xs, ys)),
+                                    lambda: jax.block_until_ready(ours(params, xs, ys))])
         print(f"batch {batch:5d} (jit): jax {fmt(t_jax)}  s2s {fmt(t_s2s)}  "
               f"s2s/jax {t_s2s / t_jax:5.2f}x")
 
