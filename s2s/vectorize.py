@@ -15,7 +15,7 @@ import numpy as np
 
 from . import api, backend, frontend
 from .errors import S2SError
-from .passes import batch, inline, probe, structure
+from .passes import batch, flags, inline, probe, structure
 
 # -- building ----------------------------------------------------------------------------
 
@@ -43,7 +43,8 @@ def _structured(fn):
     namer = p.namer()
     tree = copy.deepcopy(p.tree)
     tree = inline.run(tree, p.source, namer)
-    tree = structure.run(tree, p.source, namer)
+    tree = structure.run(tree, p.source, namer, "vmap")
+    tree = flags.run(tree, namer)
     return p, namer, probe.number(tree)
 
 

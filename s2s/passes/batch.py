@@ -606,7 +606,7 @@ class Batch:
         start = [_assign(store(names[n]), load(self.renamed[n])) for n in names
                  if self.defined_before(n, s) and n in _assigned(stmts)
                  and _read_before_written(stmts, n)]
-        body = self.block(copy.deepcopy(stmts))
+        body = [b for b in self.block(copy.deepcopy(stmts)) if not isinstance(b, gast.Pass)]
         _rename_names(body, {self.renamed[n]: names[n] for n in names if n in _assigned(stmts)})
         rest = [_assign(store(names[n]), load(self.renamed[n])) for n in names
                 if n not in _assigned(stmts)]
@@ -655,7 +655,7 @@ class Batch:
         if name in params(self.fn):
             return True
         for node, stored in self.order:
-            if node is s:
+            if node.s2s_id == s.s2s_id:   # (s may be a copy: branches are copied)
                 return False
             if name in stored:
                 return True

@@ -20,15 +20,16 @@ from ..template import load, store
 RESULT = "result"
 
 
-def run(fn, source, namer):
-    _Structure(source, namer).function(fn)
+def run(fn, source, namer, for_what="reverse mode"):
+    _Structure(source, namer, for_what).function(fn)
     return fn
 
 
 class _Structure:
-    def __init__(self, source, namer):
+    def __init__(self, source, namer, for_what):
         self.source = source
         self.namer = namer
+        self.for_what = for_what   # which transformation needs it, for error messages
 
     def function(self, fn):
         result = self.namer.fresh(RESULT)
@@ -43,7 +44,8 @@ class _Structure:
         for s in stmts:
             if isinstance(s, gast.Return) and in_loop:
                 raise self.source.error(s, "`return` inside a loop is not supported in "
-                                           "reverse mode", "set a result variable and `break`")
+                                           f"{self.for_what}",
+                                        "set a result variable and `break`")
             if isinstance(s, gast.If):
                 s.body = self.block(s.body, in_loop)
                 s.orelse = self.block(s.orelse, in_loop)

@@ -1,0 +1,78 @@
+"""Flags: a `break` under a condition becomes a flag, for the batch pass.
+
+Under vmap one example may leave a loop while the others go on, so a `break`
+inside an `if` cannot jump. After `structure`, a `break` ends its path through
+the body (the code after it sits in the other branch), so:
+
+- in `while c:` it becomes `c = False`: the loop's own condition stops that
+  example (the condition is recomputed at the end of the other paths);
+- in `for i in range(n):` it becomes `going = False`, with the body run
+  under `if going:` and `going = True` before the loop.
+
+Where the condition is the same for every example, the flag is a plain
+Python bool and the code does what the `break` did.
+"""
+import gast
+
+from ..template import load, store
+
+
+def run(fn, namer):
+    fn.body = _block(fn.body, namer)
+    return fn
+
+
+def _block(stmts, namer):
+    out = []
+    for s in stmts:
+        for field in ("body", "orelse"):
+            block = getattr(s, field, None)
+            if isinstance(block, list) and not isinstance(s, gast.FunctionDef):
+                setattr(s, field, _block(block, namer))
+        if isinstance(s, (gast.For, gast.While)) and _conditional_breaks(s.body):
+            out.extend(_flagged(s, namer))
+        else:
+            out.append(s)
+    return out
+
+
+def _conditional_breaks(body):
+    """`break`s of this loop (not of loops inside it) that sit under an `if`."""
+    found = []
+
+    def visit(stmts, under_if):
+        for s in stmts:
+            if isinstance(s, gast.Break) and under_if:
+                found.append(s)
+            elif isinstance(s, gast.If):
+                visit(s.body, True)
+                visit(s.orelse, True)
+    visit(body, False)
+    return found
+
+
+def _flagged(loop, namer):
+    if isinstance(loop, gast.While) and isinstance(loop.test, gast.Name):
+        _replace_breaks(loop.body, loop.test.id)
+        return [loop]
+    if isinstance(loop, gast.While):
+        return [loop]
+    flag = namer.fresh("going")
+    _replace_breaks(loop.body, flag)
+    start = gast.copy_location(
+        gast.Assign(targets=[store(flag)], value=gast.Constant(value=True, kind=None),
+                    type_comment=None), loop)
+    guarded = gast.copy_location(gast.If(test=load(flag), body=loop.body, orelse=[]), loop)
+    loop.body = [guarded]
+    return [start, loop]
+
+
+def _replace_breaks(stmts, flag):
+    for i, s in enumerate(stmts):
+        if isinstance(s, gast.Break):
+            stmts[i] = gast.copy_location(
+                gast.Assign(targets=[store(flag)], value=gast.Constant(value=False, kind=None),
+                            type_comment=None), s)
+        elif isinstance(s, gast.If):
+            _replace_breaks(s.body, flag)
+            _replace_breaks(s.orelse, flag)
