@@ -242,20 +242,28 @@ class Vmapped:
         return self.last
 
     def specialize(self, signature):
-        """For vmap of vmap: the generated function with this one's semantics,
-        for arguments (with batch axes) described by `signature`."""
-        if any(not (a is None or a == 0) for a in jax.tree_util.tree_leaves(
-                self.in_axes, is_leaf=lambda x: x is None)) or self.out_axes != 0:
-            raise S2SError("s2s can transform a vmap further only when its in_axes and "
-                           "out_axes are 0 or None", hint="move the axes with jnp.moveaxis "
-                           "outside, or use in_axes=0")
-        nargs = len(signature)
+        """For a transformation of this vmap: a generated function with this
+        vmap's semantics, for arguments (batch axes where in_axes puts them)
+        described by `signature`. Axes other than 0 are moved in a small
+        generated wrapper (`x_batch = jnp.moveaxis(x, 1, 0)`), so it too is
+        source that s2s can transform again."""
         axes = _axes_per_argument(self.in_axes, [probe.abstract(s) for s in signature])
+        if any(not (ax is None or isinstance(ax, int)) for ax in axes) or not (
+                self.out_axes is None or isinstance(self.out_axes, int)) or any(
+                ax not in (None, 0) and s.kind != "array" for ax, s in zip(axes, signature)):
+            raise S2SError("s2s can transform a vmap further only when its in_axes and "
+                           "out_axes are integers or None, per array argument",
+                           hint="use in_axes=0 for lists and dicts")
         mask = tuple(ax is not None for ax in axes)
-        inner = tuple(_drop_front(s) if m else s for s, m in zip(signature, mask))
-        del nargs
+        inner = tuple(_drop_axis(s, ax) if ax is not None else s
+                      for s, ax in zip(signature, axes))
         target = _target_function(self.fun, inner)
-        return get_batched(target, mask, inner).function
+        gen = get_batched(target, mask, inner)
+        moves = [ax not in (None, 0) and ax % len(s.shape) != 0
+                 for ax, s in zip(axes, signature)]
+        if not any(moves) and self.out_axes == 0:
+            return gen.function
+        return _axes_wrapper(gen, axes, moves, self.out_axes)
 
     def function_for(self, args):
         """The generated function that computes this vmap for `args` (called
@@ -269,6 +277,38 @@ def _plain(fun):
     while isinstance(fun, (Vmapped, api.Transformed)) or type(fun).__name__ == "Jacobian":
         fun = fun.fun
     return fun
+
+
+def _drop_axis(info, axis):
+    """One example's Info: `info` without its batch axis."""
+    if info.kind == "array":
+        shape = list(info.shape)
+        del shape[axis % len(shape)]
+        return probe.Info("array", shape=tuple(shape), dtype=info.dtype)
+    return _drop_front(info)
+
+
+def _axes_wrapper(gen, axes, moves, out_axes):
+    """A generated function taking the batch axes where in_axes says and
+    returning it where out_axes says, around `gen` (batch axes first)."""
+    code = gen.function.__code__
+    names = list(code.co_varnames[:code.co_argcount])
+    lines, call_args = [], []
+    for name, ax, move in zip(names, axes, moves):
+        if move:
+            lines.append(f"    {name}_front = jnp.moveaxis({name}, {ax}, 0)")
+            call_args.append(f"{name}_front")
+        else:
+            call_args.append(name)
+    out = f"{gen.name}({', '.join(call_args)})"
+    if out_axes is None:
+        out = f"{out}[0]"
+    elif out_axes != 0:
+        out = f"jnp.moveaxis({out}, 0, {out_axes})"
+    name = gen.name + "_axes"
+    text = f"def {name}({', '.join(names)}):\n" + "\n".join(lines + [f"    return {out}"]) + "\n"
+    cells = {"jnp": backend.cell(jnp), gen.name: gen.cell}
+    return backend.compile_function(text, name, {}, cells)
 
 
 def _drop_front(info):
