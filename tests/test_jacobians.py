@@ -251,12 +251,22 @@ NESTED = {
 }
 
 
-@pytest.mark.parametrize("nest", list(NESTED))
+# s2s takes Jacobians of jacrev(f) (a Hessian) and of grad(f); a Jacobian of
+# jacfwd(f) is refused with an S2SError (README, "Costs and limits").
+REFUSED_NESTS = {"jacrev(jacfwd)", "jacfwd(jacfwd)"}
+
+
+@pytest.mark.parametrize("nest", [
+    pytest.param(n, marks=[pytest.mark.xfail(strict=True, raises=s2s.S2SError,
+                                              reason="a Jacobian of jacfwd(f)")]
+                 if n in REFUSED_NESTS else []) for n in NESTED])
 def test_nested_jacobians(nest):
     x = U(rng_for("nested_jacobians"), 4)
     assert_tree_close(NESTED[nest](scalar_loss)(x), reference(jax.hessian(scalar_loss), x))
 
 
+@pytest.mark.xfail(strict=True, raises=s2s.S2SError,
+                   reason="jacfwd(jacrev(f)) of a vector-valued f")
 def test_third_order():
     """The Jacobian of a vector-valued function's Jacobian."""
     y = U(rng_for("third_order"), 4)
@@ -393,6 +403,7 @@ def test_vmap_of_jvp_lambda():
     assert_tree_close(got, want)
 
 
+@pytest.mark.xfail(strict=True, raises=s2s.S2SError, reason="s2s.vmap of a Jacobian")
 def test_vmap_of_jacobian():
     xs = U(rng_for("vmap_jac"), 5, 4)
     want = jax.vmap(jax.jacrev(vector_vector))(xs)

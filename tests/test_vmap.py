@@ -61,7 +61,24 @@ def args_and_reference(c):
     return _REFERENCES[c.name]
 
 
-CASE_PARAMS = [pytest.param(c, id=c.name) for c in bc.CASES]
+# Known limits of s2s.vmap (README, "Costs and limits"): each is refused with an
+# S2SError naming the line, never a wrong number.
+LIMITS = {
+    "list_input": "a variable whose rank changes between loop passes (total = 0.0)",
+    "list_input-prefix": "a variable whose rank changes between loop passes (total = 0.0)",
+    "gather_columns": "a tuple index with a batched component",
+    "return_inside_batched_while": "`return` inside a loop",
+    "return_inside_unbatched_loop": "`return` inside a loop",
+}
+
+
+def _param(c):
+    marks = [pytest.mark.xfail(strict=True, raises=s2s.S2SError, reason=LIMITS[c.name])] \
+        if c.name in LIMITS else []
+    return pytest.param(c, id=c.name, marks=marks)
+
+
+CASE_PARAMS = [_param(c) for c in bc.CASES]
 LOOP_PARAMS = [pytest.param(c, id=c.name) for c in bc.CASES if c.loop]
 
 
