@@ -257,3 +257,70 @@ def test_unknown_transform(quickstart, tmp_path):
     assert result.returncode == 2
     assert "Traceback" not in result.stderr
     assert "s2s: error: " in result.stderr and "'frobnicate'" in result.stderr
+
+
+# -- vmap and the Jacobians: specialized on --shapes ------------------------------
+
+BATCHED = '''\
+import jax.numpy as jnp
+import numpy as np
+
+mat = np.ones((150, 100), np.float32)
+
+
+def apply_matrix(v):
+    return jnp.dot(mat, v)
+
+
+def clipped(x, limit):
+    n = jnp.sqrt(jnp.sum(x ** 2))
+    if n > limit:
+        x = x * (limit / n)
+    return x
+
+
+def soft(x):
+    return jnp.sum(jnp.tanh(x) * x)
+'''
+
+
+@pytest.fixture
+def batched(tmp_path):
+    path = tmp_path / "batched.py"
+    path.write_text(BATCHED)
+    return str(path)
+
+
+def test_vmap_prints_one_matrix_product(batched):
+    r = run_s2s("vmap", f"{batched}:apply_matrix", "--shapes", "100")
+    assert r.returncode == 0, r.stderr
+    assert "def apply_matrix_vmap(v_batch):" in r.stdout
+    assert "jnp.einsum('zj,ij->zi', v_batch, mat)" in r.stdout
+    assert "for " not in r.stdout
+
+
+def test_vmap_in_axes_and_batched_if(batched):
+    r = run_s2s("vmap", f"{batched}:clipped", "--in-axes", "0,None", "--shapes", "3;")
+    assert r.returncode == 0, r.stderr
+    assert "def clipped_vmap(x_batch, limit):" in r.stdout
+    assert "jnp.where(gt_batch[:, None], x_then, x_else)" in r.stdout
+
+
+@pytest.mark.parametrize("transform", ["jacfwd", "jacrev", "hessian"])
+def test_jacobians_print_batched_code(batched, transform):
+    r = run_s2s(transform, f"{batched}:soft", "--shapes", "3")
+    assert r.returncode == 0, r.stderr
+    assert "_batch" in r.stdout
+    compile(r.stdout, "<cli>", "exec")
+
+
+def test_vmap_without_shapes_is_a_usage_error(batched):
+    r = run_s2s("vmap", f"{batched}:apply_matrix")
+    assert r.returncode == 2
+    assert "--shapes" in r.stderr
+
+
+def test_vmap_with_wrong_shapes_names_the_problem(batched):
+    r = run_s2s("vmap", f"{batched}:apply_matrix", "--shapes", "7")
+    assert r.returncode == 1
+    assert "apply_matrix" in r.stderr and "float32[7]" in r.stderr
