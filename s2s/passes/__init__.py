@@ -6,6 +6,9 @@ Python, which is what `s2s CMD FILE:FUNC --passes` prints.
              --resolve---> calls bound: jnp/np/math -> jnp.NAME, methods -> functions
              --normalize-> one operation per assignment
              --jvp-------> forward mode (activity analysis + jvp rules)
+    reverse: inline -> structure -> ssa -> reverse (vjp rules)          (s2s/api.py)
+    vmap:    inline -> structure -> flags -> probe -> batch (batch rules) (s2s/vectorize.py)
+then simplify and the backend.
 """
 from . import fence, normalize, resolve
 
