@@ -64,8 +64,6 @@ def args_and_reference(c):
 # Known limits of s2s.vmap (README, "Costs and limits"): each is refused with an
 # S2SError naming the line, never a wrong number.
 LIMITS = {
-    "list_input": "a variable whose rank changes between loop passes (total = 0.0)",
-    "list_input-prefix": "a variable whose rank changes between loop passes (total = 0.0)",
     "gather_columns": "a tuple index with a batched component",
     "return_inside_batched_while": "`return` inside a loop",
     "return_inside_unbatched_loop": "`return` inside a loop",

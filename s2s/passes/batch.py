@@ -221,6 +221,7 @@ class Batch:
         self.analysis = Batchedness(fn, self.ns, batched_params, self.record)
         self.locals = self.analysis.locals
         self.order = [(node, _stored_by(node)) for node in _program_order(fn.body)]
+        self.widened = self.widened_names()
         self.output_batched = False
         self.renamed = {}
         for n in sorted(self.analysis.batched):
@@ -243,6 +244,26 @@ class Batch:
             body=body, decorator_list=[], returns=None, type_comment=None, type_params=[])
         new.s2s_output_batched = self.output_batched
         return gast.copy_location(new, fn)
+
+    def widened_names(self):
+        """Batched names that start as a Python number and then hold arrays of
+        one shape (`total = 0.0`, then `total = total + x` in a loop): they
+        hold that shape from the start (`jnp.full((batch_size, 3), 0.0)`), so
+        every pass of the loop sees one rank, as the arithmetic would give."""
+        stored = {}
+        for (sid, name, when), info in self.record.seen.items():
+            if when == "out" and name in self.analysis.batched:
+                stored.setdefault(name, []).append(info)
+        widened = {}
+        for name, infos in stored.items():
+            numbers = [i for i in infos if i.kind in ("value", "number") and i.rank == 0]
+            shapes = {i.shape for i in infos if i.kind == "array"}
+            if numbers and len(numbers) + sum(i.kind == "array" for i in infos) == len(infos) \
+                    and len(shapes) == 1:
+                shape = shapes.pop()
+                if shape and None not in shape:
+                    widened[name] = shape
+        return widened
 
     def block(self, stmts):
         out = []
@@ -296,6 +317,8 @@ class Batch:
             return None
 
     def rank(self, node):
+        if isinstance(node, gast.Name) and node.id in self.widened:
+            return len(self.widened[node.id])
         info = self.info(node)
         rank = info.rank if info is not None else None
         if rank is None:
@@ -323,6 +346,11 @@ class Batch:
             return [s] if not self.batched(value) else [_assign(target, self.rename(value))]
         if isinstance(target, gast.Tuple):
             return self.unpack(target, value, have, s)
+        if isinstance(target, gast.Name) and target.id in self.widened and have is False:
+            shape = gast.Tuple(elts=[load(BATCH_SIZE)] + [gast.Constant(value=n, kind=None)
+                                                            for n in self.widened[target.id]],
+                               ctx=gast.Load())
+            return [_assign(self.rename(target), _jnp("full", [shape, value]))]
         if isinstance(value, (gast.Name, gast.Tuple, gast.List, gast.Dict, gast.Constant)) \
                 or have is False:
             return [_assign(self.rename(target), self.conform(value, want, s))]
@@ -624,6 +652,8 @@ class Batch:
 
     def rank_assigned(self, n, s):
         """One example's rank of `n` as assigned under `s`."""
+        if n in self.widened:
+            return len(self.widened[n])
         info = None
         for node in gast.walk(s):
             if isinstance(node, gast.Assign) and n in _stored_by(node):
@@ -728,6 +758,8 @@ class Batching:
         """One example's rank (Python numbers, None and dtypes count as 0)."""
         if node is None or isinstance(node, gast.Constant):
             return 0
+        if isinstance(node, gast.Name) and node.id in self.pass_.widened:
+            return self.pass_.rank(node)
         info = self.pass_.info(node)
         if info is not None and info.kind == "value":
             return 0
