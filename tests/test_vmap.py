@@ -65,8 +65,6 @@ def args_and_reference(c):
 # S2SError naming the line, never a wrong number.
 LIMITS = {
     "gather_columns": "a tuple index with a batched component",
-    "return_inside_batched_while": "`return` inside a loop",
-    "return_inside_unbatched_loop": "`return` inside a loop",
 }
 
 

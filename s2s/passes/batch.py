@@ -222,6 +222,8 @@ class Batch:
         self.locals = self.analysis.locals
         self.order = [(node, _stored_by(node)) for node in _program_order(fn.body)]
         self.widened = self.widened_names()
+        self.started = set()   # names given a start value before a batched if/while
+        self.prologue = []     # their start values, at the top of the function
         self.output_batched = False
         self.renamed = {}
         for n in sorted(self.analysis.batched):
@@ -236,7 +238,8 @@ class Batch:
             size = _assign(store(BATCH_SIZE), gast.Subscript(
                 value=_jnp("shape", [load(self.renamed[first])]),
                 slice=gast.Constant(value=0, kind=None), ctx=gast.Load()))
-        body = [gast.copy_location(size, fn.body[0])] + self.block(fn.body)
+        body = self.block(fn.body)
+        body = [gast.copy_location(st, fn.body[0]) for st in [size] + self.prologue] + body
         new = gast.FunctionDef(
             name=name, args=gast.arguments(
                 args=[store(self.renamed.get(a, a)) for a in args], posonlyargs=[],
@@ -616,16 +619,20 @@ class Batch:
         test = s.test
         _refuse_jumps(self, s)
         assigned = sorted(_assigned(s.body) | _assigned(s.orelse))
+        starts = self.start_values(assigned, s)
         merged = [n for n in assigned if n in self.analysis.batched
                   and (self.defined_before(n, s)
                        or (n in _assigned(s.body) and n in _assigned(s.orelse)))]
         then_names = {n: self.namer.fresh(n + "_then") for n in merged}
         else_names = {n: self.namer.fresh(n + "_else") for n in merged}
-        out = [self.comment("both branches run; each example keeps the one its condition picks")]
+        self.prologue += starts
+        out = [self.comment("both branches run; each example keeps the one its "
+                            "condition picks")]
         out += self.branch(s.body, then_names, s)
         out += self.branch(s.orelse, else_names, s)
         cond = self.rename(test)
-        for n in merged:
+        # the condition itself last: every other merge reads its old value
+        for n in sorted(merged, key=lambda n: n == test.id):
             out.append(self.merge(n, cond, load(then_names[n]), load(else_names[n]), s))
         return out
 
@@ -680,9 +687,39 @@ class Batch:
             raise self.error(s, "s2s could not see the shape of this condition")
         return info.rank
 
+    def start_values(self, names, s):
+        """Names first assigned under the batched `if`/`while` `s` and read after
+        it (a loop's `return` value) start as zeros, so that an example that did
+        not assign them keeps a value of its own: `v_batch = jnp.zeros(...)`."""
+        out = []
+        for n in names:
+            if n not in self.analysis.batched or self.defined_before(n, s) \
+                    or not self.read_outside(n, s):
+                continue
+            info = next((self.record.info(node.s2s_id, n, "out") for node in gast.walk(s)
+                         if isinstance(node, gast.Assign) and n in _stored_by(node)
+                         and self.record.info(node.s2s_id, n, "out") is not None), None)
+            if info is None or info.rank is None or (info.kind == "array"
+                                                     and None in info.shape):
+                continue
+            shape = info.shape if info.kind == "array" else ()
+            dtype = str(info.dtype) if info.kind == "array" else None
+            size = gast.Tuple(elts=[load(BATCH_SIZE)] + [gast.Constant(value=d, kind=None)
+                                                           for d in shape], ctx=gast.Load())
+            args = [size] + ([gast.Constant(value=dtype, kind=None)] if dtype else [])
+            out.append(_assign(store(self.renamed[n]), _jnp("zeros", args)))
+            self.started.add(n)
+        return out
+
+    def read_outside(self, name, s):
+        inside = {id(node) for node in gast.walk(s)}
+        return any(isinstance(node, gast.Name) and node.id == name
+                   and isinstance(node.ctx, gast.Load) and id(node) not in inside
+                   for node in gast.walk(self.fn))
+
     def defined_before(self, name, s):
         """Is `name` a parameter or assigned before statement `s` (in program order)?"""
-        if name in params(self.fn):
+        if name in params(self.fn) or name in self.started:
             return True
         for node, stored in self.order:
             if node.s2s_id == s.s2s_id:   # (s may be a copy: branches are copied)
@@ -697,6 +734,7 @@ class Batch:
             return [s]
         _refuse_jumps(self, s)
         test = s.test.id
+        starts = self.start_values(sorted(_assigned(s.body)), s)
         carried = sorted(n for n in _assigned(s.body) if n in self.analysis.batched
                          and self.defined_before(n, s))
         steps = {n: self.namer.fresh(n + "_step") for n in carried}
@@ -713,6 +751,7 @@ class Batch:
         body.append(_assign(store(self.renamed[test]),
                             _jnp("logical_and", [going, load(steps[test])])))
         loop = gast.While(test=_jnp("any", [going]), body=body, orelse=[])
+        self.prologue += starts
         return [self.comment("loop while any example is still going; an example that has "
                              "stopped keeps its values"), loop]
 

@@ -42,7 +42,7 @@ class _Structure:
     def block(self, stmts, in_loop):
         out = []
         for s in stmts:
-            if isinstance(s, gast.Return) and in_loop:
+            if isinstance(s, gast.Return) and in_loop and self.for_what != "vmap":
                 raise self.source.error(s, "`return` inside a loop is not supported in "
                                            f"{self.for_what}",
                                         "set a result variable and `break`")
@@ -50,17 +50,55 @@ class _Structure:
                 s.body = self.block(s.body, in_loop)
                 s.orelse = self.block(s.orelse, in_loop)
             elif isinstance(s, (gast.For, gast.While)):
-                s.body = _lift(self.block(s.body, in_loop=True), (gast.Break, gast.Continue))
+                body = self.block(s.body, in_loop=True)
+                flag, after = self.returns_to_breaks(body, s)
+                s.body = _lift(body, (gast.Break, gast.Continue))
                 s.body = _drop_trailing_continue(s.body)
+                out.extend(flag)
                 if isinstance(s, gast.For):
                     out.extend(self.counted_loop(s))
-                    continue
+                else:
+                    out.append(s)
+                out.extend(after)
+                continue
             elif isinstance(s, gast.FunctionDef):
                 pass  # nested functions keep their own structure
             elif _is_append(s):
                 s = _append_as_value(s)
             out.append(s)
         return out
+
+    def returns_to_breaks(self, body, loop):
+        """(vmap) `return v` inside a loop -> `value = v; returned = True; break`,
+        and `if returned: return value` after the loop: every exit of the loop is
+        then a `break`, which the flags pass can give one example at a time."""
+        returns = []
+
+        def find(stmts):
+            for i, st in enumerate(stmts):
+                if isinstance(st, gast.Return):
+                    returns.append((stmts, i))
+                elif isinstance(st, gast.If):
+                    find(st.body)
+                    find(st.orelse)
+        find(body)
+        if not returns:
+            return [], []
+        flag, value = self.namer.fresh("returned"), self.namer.fresh("returned_value")
+        for stmts, i in returns:
+            ret = stmts[i]
+            stmts[i:i + 1] = [gast.copy_location(st, ret) for st in (
+                gast.Assign(targets=[store(value)], value=ret.value or gast.Constant(
+                    value=None, kind=None), type_comment=None),
+                gast.Assign(targets=[store(flag)], value=gast.Constant(value=True, kind=None),
+                            type_comment=None),
+                gast.Break())]
+        start = [gast.copy_location(gast.Assign(
+            targets=[store(flag)], value=gast.Constant(value=False, kind=None),
+            type_comment=None), loop)]
+        after = [gast.copy_location(gast.If(test=load(flag), body=[
+            gast.copy_location(gast.Return(value=load(value)), loop)], orelse=[]), loop)]
+        return start, after
 
     def counted_loop(self, loop):
         """`for x in xs` -> `for i in range(len(xs)): x = xs[i]` (also enumerate, zip)."""

@@ -987,3 +987,15 @@ def return_inside_unbatched_loop(x, n):
         if i == 2:
             return x * x[i]
     return x
+
+
+@case(A(3), loop=True, inputs=lambda: (jnp.asarray(
+    [[-1.0, 2.0, 3.0], [1.0, -2.0, 5.0], [-1.0, -1.0, 4.0], [-3.0, -2.0, -1.0],
+     [0.5, 0.5, 0.5]]),))
+def first_positive(x):
+    """`return` inside a loop under a batched condition: each example returns
+    at its own pass, and one never does."""
+    for i in range(x.shape[0]):
+        if x[i] > 0:
+            return x[i] * 10.0
+    return -1.0
