@@ -64,7 +64,6 @@ def args_and_reference(c):
 # Known limits of s2s.vmap (README, "Costs and limits"): each is refused with an
 # S2SError naming the line, never a wrong number.
 LIMITS = {
-    "gather_columns": "a tuple index with a batched component",
 }
 
 

@@ -79,13 +79,32 @@ def getitem_batch(batch, x, index):
         return batch.rebuild()
     if not batch.batched(index):
         return batch.rebuild(index=_after_batch_axis(batch, index))
-    if isinstance(index, gast.Tuple) or _is_container(batch, index):
+    if isinstance(index, gast.Tuple):
+        return _tuple_index_batch(batch, x, index)
+    if _is_container(batch, index):
         raise batch.error("s2s cannot batch a tuple index that differs between examples",
-                      "index one axis at a time")
+                          "write the index out: x[i, j]")
     if not batch.batched(x):   # x[i_batch]: the index's batch axis comes first anyway
         return batch.rebuild()
     return batch.rebuild(index=gast.Tuple(elts=[_each_example(batch, index), batch.x(index)],
                                       ctx=gast.Load()))
+
+
+# `m[:, i]` with one integer per example: the batch axis gets its own index,
+# jnp.arange(batch_size), so each example reads its own `i`. NumPy puts the
+# (broadcast) integer-array indices' axis first when a slice separates them,
+# and in place when they are side by side at the front: first, either way.
+def _tuple_index_batch(batch, x, index):
+    for e in index.elts:
+        if batch.batched(e) and batch.rank(e) != 0:
+            raise batch.error("s2s can batch a tuple index whose batched parts are one "
+                              "integer per example", "index one axis at a time")
+        if not batch.batched(e) and not isinstance(e, (gast.Slice, gast.Constant)) \
+                and batch.rank(e) != 0:
+            raise batch.error("s2s cannot batch a tuple index that mixes arrays with "
+                              "indices that differ between examples")
+    elts = [batch.jnp("arange", batch.batch_size)] + [batch.x(e) for e in index.elts]
+    return batch.rebuild(x=batch.with_batch(x), index=gast.Tuple(elts=elts, ctx=gast.Load()))
 
 
 def _indexed_rank(batch, x, index):
