@@ -147,19 +147,7 @@ def _build_jvp(gen):
     namer = p.namer()
     tree = copy.deepcopy(p.tree)
     cells = _base_cells()
-    callees = {}
-
-    def request_callee(fn, mask, global_name=None):
-        _remember_global(gen, p, global_name)
-        key = (frontend.python_function(fn), mask)
-        if key not in callees:
-            other = gen if key == (gen.fn, gen.mask) else get_jvp(fn, mask)
-            name = namer.fresh(_base_name(other.fn) + "_jvp") if other is not gen else gen.name
-            callees[key] = name
-            cells[name] = other.cell
-            gen.callees.append(other)
-        return callees[key]
-
+    request_callee = callee_requester(gen, p, namer, cells, get_jvp, "_jvp", (gen.mask,))
     params = [a.id for a in tree.args.args]
     active = [a for a, m in zip(params, gen.mask) if m]
     gen.name = namer.fresh(tree.name + "_jvp")
@@ -205,20 +193,9 @@ def _build_reverse(gen, has_aux, argnums_int, flat=False):
     tree = ssa.run(tree, namer)
     stages.append(("ssa", backend.to_source(tree, p.filename)))
     cells = _base_cells()
-    callees = {}
-
-    def request_callee(fn, kinds, global_name=None):
-        _remember_global(gen, p, global_name)
-        key = (frontend.python_function(fn), kinds)
-        if key not in callees:
-            other = gen if key == (gen.fn, gen.mask) and gen.transform == "vjp" \
-                else get_reverse(fn, "vjp", kinds)
-            name = gen.name if other is gen else namer.fresh(_base_name(other.fn) + "_vjp")
-            callees[key] = name
-            cells[name] = other.cell
-            gen.callees.append(other)
-        return callees[key]
-
+    request_callee = callee_requester(
+        gen, p, namer, cells, lambda fn, kinds: get_reverse(fn, "vjp", kinds), "_vjp",
+        (gen.mask,) if gen.transform == "vjp" else None)   # only a vjp calls itself
     suffix = {"vjp": "_vjp", "grad": "_grad", "value_and_grad": "_value_and_grad",
               "vjp_apply": "_vjp_apply"}[gen.transform]
     gen.name = namer.fresh(tree.name + suffix)
@@ -226,6 +203,29 @@ def _build_reverse(gen, has_aux, argnums_int, flat=False):
                       request_callee, has_aux, argnums_int)
     stages.append((gen.transform, backend.to_source(new, p.filename)))
     _finish(gen, p, new, cells, stages)
+
+
+def callee_requester(gen, p, namer, cells, get_other, suffix, self_spec):
+    """`request_callee(fn, *spec, global_name)` for a pass building `gen`: the
+    name under which its code calls the generated code `get_other(fn, *spec)`
+    (itself when (fn, *spec) is (gen.fn, *self_spec): recursion), bound once
+    per callee in a closure cell."""
+    callees = {}
+
+    def request_callee(fn, *spec_and_name):
+        *spec, global_name = spec_and_name
+        _remember_global(gen, p, global_name)
+        key = (frontend.python_function(fn),) + tuple(spec)
+        if key not in callees:
+            itself = self_spec is not None and key == (gen.fn,) + tuple(self_spec)
+            other = gen if itself else get_other(fn, *spec)
+            name = gen.name if itself else namer.fresh(_base_name(other.fn) + suffix)
+            callees[key] = name
+            cells[name] = other.cell
+            gen.callees.append(other)
+        return callees[key]
+
+    return request_callee
 
 
 def _base_name(fn):

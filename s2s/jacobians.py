@@ -66,7 +66,7 @@ class Jacobian:
     def _forward(self, fn, args, argnums):
         mask = tuple(i in argnums for i in range(len(args)))
         jvp_gen = api.get_jvp(fn, mask)
-        primals = [args[i] for i in range(len(args))]
+        primals = list(args)
         tangents_example = [args[i] for i in argnums]
         size = sum(np.size(leaf) for t in tangents_example for leaf in jax.tree_util.tree_leaves(t))
         basis = _basis([args[i] for i in argnums], size)
@@ -111,7 +111,6 @@ class Jacobian:
         else:
             grads = result
         # grads: one per argnum, each leaf with the N output directions first
-        inputs = [args[i] for i in argnums]
         offsets = np.cumsum([0] + [int(np.prod(leaf.shape)) for leaf in leaves])
 
         def rows(j, leaf):
@@ -122,7 +121,6 @@ class Jacobian:
 
         jac = jax.tree_util.tree_unflatten(treedef, [rows(j, leaf) for j, leaf in
                                                      enumerate(leaves)])
-        del inputs
         return jac, aux
 
     def generated(self, example_args=None):
@@ -207,8 +205,7 @@ def _target(fun, args, argnums, has_aux):
         if fun.mode != "jacrev":
             raise S2SError("s2s can take a Jacobian of jacrev(f) (a Hessian), not of jacfwd",
                            hint="use s2s.hessian, or jacfwd(jacrev(f))")
-        inner_args = args
-        value = output_shape(fun.fn, tuple(_info(a) for a in inner_args))
+        value = output_shape(fun.fn, tuple(_info(a) for a in args))
         value = value[0] if fun.has_aux else value
         if any(leaf.shape != () for leaf in jax.tree_util.tree_leaves(value)) or \
                 len(jax.tree_util.tree_leaves(value)) != 1:

@@ -106,19 +106,8 @@ def _build_batched(gen, signature):
     stages = [("structure", backend.to_source(tree, p.filename))]
     record = _record(gen.fn, p, namer, tree, signature)
     cells = api._base_cells()
-    callees = {}
-
-    def request_callee(fn, mask, sig, global_name=None):
-        api._remember_global(gen, p, global_name)
-        key = (frontend.python_function(fn), mask, sig)
-        if key not in callees:
-            other = gen if key == (gen.fn, gen.mask, signature) else get_batched(fn, mask, sig)
-            name = gen.name if other is gen else namer.fresh(api._base_name(other.fn) + "_vmap")
-            callees[key] = name
-            cells[name] = other.cell
-            gen.callees.append(other)
-        return callees[key]
-
+    request_callee = api.callee_requester(gen, p, namer, cells, get_batched, "_vmap",
+                                          (gen.mask, signature))
     args = [a.id for a in tree.args.args]
     batched = [a for a, m in zip(args, gen.mask) if m]
     gen.name = namer.fresh(tree.name + "_vmap")

@@ -85,8 +85,12 @@ def golden_path(transform, fn, argnums):
 def test_generated_source_matches_golden(transform, fn, argnums):
     example = EXAMPLE_ARGS.get(fn)
     text = s2s.source(fn, transform, argnums, example_args=example() if example else None)
-    compile(text, "<golden>", "exec")  # valid Python
-    path = golden_path(transform, fn, argnums)
+    check_golden(text, golden_path(transform, fn, argnums))
+
+
+def check_golden(text, path):
+    """`text` is valid Python and equals the golden file (written by `make golden`)."""
+    compile(text, "<golden>", "exec")
     if REGENERATE or not os.path.exists(path):
         if not REGENERATE:
             pytest.fail(f"no golden file {path}; run `make golden` and review it")
@@ -132,13 +136,4 @@ BATCHED_CASES = [
                          ids=[f"{t}-{n}" for t, n, _, _ in BATCHED_CASES])
 def test_batched_source_matches_golden(transform, name, make, example):
     text = s2s.source(make(), example_args=example())
-    compile(text, "<golden>", "exec")
-    path = os.path.join(GOLDEN, transform, f"{name}.py")
-    if REGENERATE or not os.path.exists(path):
-        if not REGENERATE:
-            pytest.fail(f"no golden file {path}; run `make golden` and review it")
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(path, "w") as f:
-            f.write(text)
-    with open(path) as f:
-        assert text == f.read(), f"generated source changed; run `make golden` and review {path}"
+    check_golden(text, os.path.join(GOLDEN, transform, f"{name}.py"))

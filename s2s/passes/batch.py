@@ -16,7 +16,8 @@ Control flow on unbatched values stays as it is. Where JAX's vmap refuses:
 - `while c:` with `c` batched loops while any example is still going; each
   pass computes every example and keeps the new values only where that
   example's condition held: `x_batch = jnp.where(going, x_step, x_batch)`.
-Calls of other user functions call their batched version in turn.
+Calls of other user functions call their batched version in turn. Which
+values are batched is the analysis in s2s/passes/batchedness.py.
 """
 import copy
 
@@ -24,182 +25,13 @@ import gast
 
 from .. import rules
 from ..template import jnp_attr, load, store
+from .batchedness import (Batchedness, is_constant, is_list_append, iterated, stored,
+                          constant_node, element, tuple_pattern)
 from .probe import Info, describe
-from .resolve import callee
-from .scopes import local_names, params
+from .resolve import Callee, callee
+from .scopes import params
 
 BATCH_SIZE = "batch_size"
-
-
-class Batchedness:
-    """Which names hold batched values (flow-insensitive, to a fixed point).
-
-    A name assigned a batched value anywhere is batched everywhere; so is
-    every name assigned under an `if` or `while` whose condition is batched,
-    because after the merge it differs between examples. Tuples and lists
-    are followed element by element: a tape of `(x, i, w)` with only `x`
-    batched keeps the loop index `i` and the weights `w` as they are.
-
-    A pattern is False (not batched), True (every leaf batched),
-    ("tuple", (pattern, ...)) or ("list", pattern of every element).
-    """
-
-    def __init__(self, fn, ns, batched_params, record):
-        self.fn, self.ns, self.record = fn, ns, record
-        self.locals = local_names(fn) | set(params(fn))
-        self.patterns = {n: True for n in batched_params}
-        changed = True
-        while changed:
-            before = dict(self.patterns)
-            self._block(fn.body, under_batched=False)
-            changed = before != self.patterns
-
-    @property
-    def batched(self):
-        return {n for n, p in self.patterns.items() if p is not False}
-
-    def store(self, target, pattern):
-        if pattern is False:
-            return
-        if isinstance(target, gast.Name):
-            self.patterns[target.id] = join(self.patterns.get(target.id, False), pattern)
-            return
-        for i, e in enumerate(target.elts):
-            self.store(e, element(pattern, i))
-
-    def _block(self, stmts, under_batched):
-        for s in stmts:
-            if isinstance(s, gast.Assign):
-                if under_batched:
-                    for n in _stored(s.targets[0]):
-                        self.patterns[n] = True
-                else:
-                    self.store(s.targets[0], self.pattern(s.value, s))
-            elif isinstance(s, (gast.If, gast.While)):
-                inner = under_batched or self.is_batched(s.test)
-                self._block(s.body, inner)
-                self._block(s.orelse, inner)
-            elif isinstance(s, gast.For):
-                if self.is_batched(s.iter):
-                    self.store(s.target, element(self.pattern(_iterated(s.iter), s), None))
-                self._block(s.body, under_batched)
-
-    def pattern(self, value, stmt):
-        """Which leaves of this (normalized) value are batched."""
-        if isinstance(value, gast.Name):
-            return self.patterns.get(value.id, False)
-        if isinstance(value, gast.Tuple):
-            return tuple_pattern(tuple(self.pattern(e, stmt) for e in value.elts))
-        if isinstance(value, gast.List):
-            joined = False
-            for e in value.elts:
-                joined = join(joined, self.pattern(e, stmt))
-            return list_pattern(joined)
-        if isinstance(value, gast.Subscript) and not self.is_batched(value.slice):
-            index = value.slice.value if isinstance(value.slice, gast.Constant) else None
-            return element(self.pattern(value.value, stmt), index)
-        if isinstance(value, gast.Call) and isinstance(value.func, gast.Name) \
-                and value.func.id == "list_append" and len(value.args) == 2:
-            xs, v = value.args
-            joined = join(element(self.pattern(xs, stmt), None), self.pattern(v, stmt))
-            return list_pattern(joined)
-        return self.value_batched(value, stmt)
-
-    def is_batched(self, node):
-        return any(isinstance(n, gast.Name) and self.patterns.get(n.id, False) is not False
-                   for n in gast.walk(node))
-
-    def value_batched(self, value, stmt):
-        if not self.is_batched(value):
-            return False
-        return not self.constant(stmt)
-
-    def constant(self, stmt):
-        """The value the probe saw this assignment store, when it is a Python
-        constant (a shape, a count): the same for every example."""
-        if not isinstance(stmt, gast.Assign):
-            return None
-        target = stmt.targets[0]
-        if not isinstance(target, gast.Name) and not (
-                isinstance(target, gast.Tuple)
-                and all(isinstance(e, gast.Name) for e in target.elts)):
-            return None
-        if isinstance(stmt.value, gast.Call):
-            c = callee(stmt.value, self.ns, self.locals)
-            if c.kind == "user":
-                return None   # a user function's result: its own batched code decides
-        for n in gast.walk(stmt.value):
-            if isinstance(n, gast.Name) and n.id in self.batched:
-                seen = self.record.info(stmt.s2s_id, n.id, "in")
-                if seen is None or seen.kind not in ("array", "tree"):
-                    return None   # a Python number that differs between examples (i + 1)
-        names = [target] if isinstance(target, gast.Name) else target.elts
-        infos = [self.record.info(stmt.s2s_id, n.id, "out") for n in names]
-        if any(i is None or not _is_constant(i) for i in infos):
-            return None
-        if isinstance(target, gast.Name):
-            return infos[0]
-        return Info("tree", container=tuple, children=infos)
-
-
-def tuple_pattern(parts):
-    if all(p is False for p in parts):
-        return False
-    if all(p is True for p in parts):
-        return True
-    return ("tuple", parts)
-
-
-def list_pattern(items):
-    return items if items is False or items is True else ("list", items)
-
-
-def join(a, b):
-    """The pattern of a name that holds values of patterns a and b."""
-    if a is False:
-        return b
-    if b is False or a == b:
-        return a
-    if a is True or b is True:
-        return True
-    if a[0] == b[0] == "tuple" and len(a[1]) == len(b[1]):
-        return tuple_pattern(tuple(join(x, y) for x, y in zip(a[1], b[1])))
-    if a[0] == b[0] == "list":
-        return list_pattern(join(a[1], b[1]))
-    return True
-
-
-def element(pattern, index):
-    """The pattern of item `index` (None: any item) of a value of this pattern."""
-    if pattern is True or pattern is False:
-        return pattern
-    if pattern[0] == "list":
-        return pattern[1]
-    if isinstance(index, int) and -len(pattern[1]) <= index < len(pattern[1]):
-        return pattern[1][index]
-    joined = False
-    for p in pattern[1]:
-        joined = join(joined, p)
-    return joined
-
-
-def _is_constant(info):
-    if info.kind == "value":
-        return _literal(info.value)
-    if info.kind == "tree" and info.container in (tuple, list):
-        return all(_is_constant(c) for c in info.children)
-    return False
-
-
-def _literal(v):
-    return v is None or type(v) in (int, float, bool, str)
-
-
-def constant_node(info):
-    if info.kind == "value":
-        return gast.Constant(value=info.value, kind=None)
-    elts = [constant_node(c) for c in info.children]
-    return (gast.Tuple if info.container is tuple else gast.List)(elts=elts, ctx=gast.Load())
 
 
 class Batch:
@@ -357,7 +189,7 @@ class Batch:
         if isinstance(value, (gast.Name, gast.Tuple, gast.List, gast.Dict, gast.Constant)) \
                 or have is False:
             return [_assign(self.rename(target), self.conform(value, want, s))]
-        if _is_list_append(value) and want is not True:
+        if is_list_append(value) and want is not True:
             xs, v = value.args
             new = _call("list_append", [self.rename(xs), self.conform(v, element(want, None), s)])
             return [_assign(self.rename(target), new)]
@@ -434,9 +266,9 @@ class Batch:
         """`node` (unbatched) with a batch axis in front, for every leaf."""
         info = info if info is not None else self.info(node)
         if isinstance(node, (gast.Tuple, gast.List)):
-            return type(node)(elts=[self.leaf(e) for e in node.elts], ctx=gast.Load())
+            return type(node)(elts=[self.conform(e, True, self.where) for e in node.elts], ctx=gast.Load())
         if isinstance(node, gast.Dict):
-            return gast.Dict(keys=node.keys, values=[self.leaf(v) for v in node.values])
+            return gast.Dict(keys=node.keys, values=[self.conform(v, True, self.where) for v in node.values])
         if info is not None and info.kind == "tree":
             return _call("broadcast_tree", [node, load(BATCH_SIZE)])
         if info is not None and info.kind == "array":
@@ -448,10 +280,6 @@ class Batch:
         if info is not None and info.kind == "value" and info.rank == 0:
             return _jnp("full", [gast.Tuple(elts=[load(BATCH_SIZE)], ctx=gast.Load()), node])
         return _call("broadcast_tree", [node, load(BATCH_SIZE)])
-
-    def leaf(self, node):
-        """An element of a batched container: batched, or broadcast to be."""
-        return self.conform(node, True, self.where)
 
     def batched_value(self, value, target, stmt):
         if isinstance(value, gast.Name):
@@ -525,7 +353,6 @@ class Batch:
         name = gen.function.__name__
         jvp_call = gast.Call(func=load(name), args=list(primals) + [
             t for t, m in zip(tangents, mask) if m], keywords=[])
-        from .resolve import Callee
         return self.call_batched(jvp_call, Callee("user", gen.function, name))
 
     def literal_tuple(self, node):
@@ -549,7 +376,7 @@ class Batch:
             if any(i is None for i in infos):
                 raise self.error(call, f"s2s could not see the arguments of `{c.name}`")
             fn = fn.specialize(tuple(infos))
-        operands = bind_arguments(self, call, _Obj(fn, c.name))
+        operands = bind_arguments(self, call, Callee("user", fn, c.name))
         mask = tuple(self.batched(a) for a in operands)
         signature = tuple(self.info(a) for a in operands)
         if any(s is None for s in signature):
@@ -597,7 +424,7 @@ class Batch:
 
     def stmt_For(self, s):
         if self.batched(s.iter):   # a batched list (a tape): its length is every example's
-            info = self.info(_iterated(s.iter))
+            info = self.info(iterated(s.iter))
             if info is None or info.kind != "tree":
                 raise self.error(s, "s2s cannot batch a loop over a batched array",
                                  "loop over range(len(x)) and index x[i]")
@@ -674,7 +501,7 @@ class Batch:
                                 "(it did not run when s2s traced one example)")
         if info.kind == "tree" or any(
                 isinstance(node, gast.Assign) and n in _stored_by(node)
-                and (_is_list_append(node.value) or isinstance(node.value, gast.List))
+                and (is_list_append(node.value) or isinstance(node.value, gast.List))
                 for node in gast.walk(s)):
             return None   # a list: merged leaf by leaf
         if info.rank is None:
@@ -764,15 +591,6 @@ def cond_name(s):
     return s.test.id
 
 
-class _Obj:
-    """What forward.bind_arguments reads of a callee."""
-
-    def __init__(self, obj, name):
-        self.obj, self.name, self.kind = obj, name, "user"
-
-
-# -- what a batch rule sees ------------------------------------------------------------------
-
 class Batching:
     """One call being batched, as its batch rule sees it.
 
@@ -819,7 +637,7 @@ class Batching:
         if node is None or not isinstance(node, gast.AST):
             return node   # a rule's default
         info = self.pass_.info(node)
-        if info is not None and _is_constant(info):
+        if info is not None and is_constant(info):
             return _python(info)
         raise self.pass_.error(self.node, f"s2s needs to know {what} to batch this call, "
                                            "and it is not a constant",
@@ -966,15 +784,11 @@ def _assign(target, value):
     return gast.Assign(targets=[target], value=value, type_comment=None)
 
 
-def _stored(target):
-    return {n.id for n in gast.walk(target) if isinstance(n, gast.Name)}
-
-
 def _stored_by(stmt):
     if isinstance(stmt, gast.Assign):
-        return _stored(stmt.targets[0])
+        return stored(stmt.targets[0])
     if isinstance(stmt, gast.For):
-        return _stored(stmt.target)
+        return stored(stmt.target)
     return set()
 
 
@@ -1006,18 +820,6 @@ def _refuse_jumps(pass_, s):
             for field in ("body", "orelse"):
                 visit(getattr(node, field, []) or [], inner)
     visit(s.body + s.orelse, False)
-
-
-def _is_list_append(value):
-    return isinstance(value, gast.Call) and isinstance(value.func, gast.Name) \
-        and value.func.id == "list_append" and len(value.args) == 2
-
-
-def _iterated(node):
-    """`xs` of `for ... in xs` or `in reversed(xs)`."""
-    if isinstance(node, gast.Call) and node.args:
-        return node.args[0]
-    return node
 
 
 def _read_before_written(stmts, name):

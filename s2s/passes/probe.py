@@ -129,7 +129,6 @@ class Record:
 
     def __init__(self):
         self.seen = {}
-        self.branches = {}   # if/while id -> True when its condition was traced
         self.entries = {}    # while id -> passes left in this entry
 
     def see(self, sid, when, values):
@@ -145,7 +144,6 @@ class Record:
     # The instrumented code asks these about its conditions.
     def branch(self, sid, test):
         if isinstance(test, jax.core.Tracer):
-            self.branches[sid] = True
             return "both"
         return "then" if test else "else"
 
@@ -168,7 +166,6 @@ class Record:
 
     def keep_going(self, sid, test):
         if isinstance(test, jax.core.Tracer):
-            self.branches[sid] = True
             self.entries[sid] -= 1
             return self.entries[sid] >= 0
         return bool(test)

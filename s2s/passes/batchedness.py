@@ -1,0 +1,201 @@
+"""Batchedness: which values carry a batch axis (the batch pass's analysis).
+
+Flow-insensitive, like activity (s2s/passes/activity.py), iterated to a fixed
+point: a name assigned a batched value anywhere is batched everywhere, and so
+is every name assigned under an `if` or `while` whose condition is batched.
+Lists and tuples are followed leaf by leaf as patterns (see `Batchedness`).
+A value the probe saw as a Python constant (a shape, a count) is the same
+for every example: not batched.
+"""
+import gast
+
+from .probe import Info
+from .resolve import callee
+from .scopes import local_names, params
+
+
+class Batchedness:
+    """Which names hold batched values (flow-insensitive, to a fixed point).
+
+    A name assigned a batched value anywhere is batched everywhere; so is
+    every name assigned under an `if` or `while` whose condition is batched,
+    because after the merge it differs between examples. Tuples and lists
+    are followed element by element: a tape of `(x, i, w)` with only `x`
+    batched keeps the loop index `i` and the weights `w` as they are.
+
+    A pattern is False (not batched), True (every leaf batched),
+    ("tuple", (pattern, ...)) or ("list", pattern of every element).
+    """
+
+    def __init__(self, fn, ns, batched_params, record):
+        self.fn, self.ns, self.record = fn, ns, record
+        self.locals = local_names(fn) | set(params(fn))
+        self.patterns = {n: True for n in batched_params}
+        changed = True
+        while changed:
+            before = dict(self.patterns)
+            self._block(fn.body, under_batched=False)
+            changed = before != self.patterns
+
+    @property
+    def batched(self):
+        return {n for n, p in self.patterns.items() if p is not False}
+
+    def store(self, target, pattern):
+        if pattern is False:
+            return
+        if isinstance(target, gast.Name):
+            self.patterns[target.id] = join(self.patterns.get(target.id, False), pattern)
+            return
+        for i, e in enumerate(target.elts):
+            self.store(e, element(pattern, i))
+
+    def _block(self, stmts, under_batched):
+        for s in stmts:
+            if isinstance(s, gast.Assign):
+                if under_batched:
+                    for n in stored(s.targets[0]):
+                        self.patterns[n] = True
+                else:
+                    self.store(s.targets[0], self.pattern(s.value, s))
+            elif isinstance(s, (gast.If, gast.While)):
+                inner = under_batched or self.is_batched(s.test)
+                self._block(s.body, inner)
+                self._block(s.orelse, inner)
+            elif isinstance(s, gast.For):
+                if self.is_batched(s.iter):
+                    self.store(s.target, element(self.pattern(iterated(s.iter), s), None))
+                self._block(s.body, under_batched)
+
+    def pattern(self, value, stmt):
+        """Which leaves of this (normalized) value are batched."""
+        if isinstance(value, gast.Name):
+            return self.patterns.get(value.id, False)
+        if isinstance(value, gast.Tuple):
+            return tuple_pattern(tuple(self.pattern(e, stmt) for e in value.elts))
+        if isinstance(value, gast.List):
+            joined = False
+            for e in value.elts:
+                joined = join(joined, self.pattern(e, stmt))
+            return list_pattern(joined)
+        if isinstance(value, gast.Subscript) and not self.is_batched(value.slice):
+            index = value.slice.value if isinstance(value.slice, gast.Constant) else None
+            return element(self.pattern(value.value, stmt), index)
+        if isinstance(value, gast.Call) and isinstance(value.func, gast.Name) \
+                and value.func.id == "list_append" and len(value.args) == 2:
+            xs, v = value.args
+            joined = join(element(self.pattern(xs, stmt), None), self.pattern(v, stmt))
+            return list_pattern(joined)
+        return self.value_batched(value, stmt)
+
+    def is_batched(self, node):
+        return any(isinstance(n, gast.Name) and self.patterns.get(n.id, False) is not False
+                   for n in gast.walk(node))
+
+    def value_batched(self, value, stmt):
+        if not self.is_batched(value):
+            return False
+        return not self.constant(stmt)
+
+    def constant(self, stmt):
+        """The value the probe saw this assignment store, when it is a Python
+        constant (a shape, a count): the same for every example."""
+        if not isinstance(stmt, gast.Assign):
+            return None
+        target = stmt.targets[0]
+        if not isinstance(target, gast.Name) and not (
+                isinstance(target, gast.Tuple)
+                and all(isinstance(e, gast.Name) for e in target.elts)):
+            return None
+        if isinstance(stmt.value, gast.Call):
+            c = callee(stmt.value, self.ns, self.locals)
+            if c.kind == "user":
+                return None   # a user function's result: its own batched code decides
+        for n in gast.walk(stmt.value):
+            if isinstance(n, gast.Name) and n.id in self.batched:
+                seen = self.record.info(stmt.s2s_id, n.id, "in")
+                if seen is None or seen.kind not in ("array", "tree"):
+                    return None   # a Python number that differs between examples (i + 1)
+        names = [target] if isinstance(target, gast.Name) else target.elts
+        infos = [self.record.info(stmt.s2s_id, n.id, "out") for n in names]
+        if any(i is None or not is_constant(i) for i in infos):
+            return None
+        if isinstance(target, gast.Name):
+            return infos[0]
+        return Info("tree", container=tuple, children=infos)
+
+
+def tuple_pattern(parts):
+    if all(p is False for p in parts):
+        return False
+    if all(p is True for p in parts):
+        return True
+    return ("tuple", parts)
+
+
+def list_pattern(items):
+    return items if items is False or items is True else ("list", items)
+
+
+def join(a, b):
+    """The pattern of a name that holds values of patterns a and b."""
+    if a is False:
+        return b
+    if b is False or a == b:
+        return a
+    if a is True or b is True:
+        return True
+    if a[0] == b[0] == "tuple" and len(a[1]) == len(b[1]):
+        return tuple_pattern(tuple(join(x, y) for x, y in zip(a[1], b[1])))
+    if a[0] == b[0] == "list":
+        return list_pattern(join(a[1], b[1]))
+    return True
+
+
+def element(pattern, index):
+    """The pattern of item `index` (None: any item) of a value of this pattern."""
+    if pattern is True or pattern is False:
+        return pattern
+    if pattern[0] == "list":
+        return pattern[1]
+    if isinstance(index, int) and -len(pattern[1]) <= index < len(pattern[1]):
+        return pattern[1][index]
+    joined = False
+    for p in pattern[1]:
+        joined = join(joined, p)
+    return joined
+
+
+def is_constant(info):
+    if info.kind == "value":
+        return literal(info.value)
+    if info.kind == "tree" and info.container in (tuple, list):
+        return all(is_constant(c) for c in info.children)
+    return False
+
+
+def literal(v):
+    return v is None or type(v) in (int, float, bool, str)
+
+
+def constant_node(info):
+    if info.kind == "value":
+        return gast.Constant(value=info.value, kind=None)
+    elts = [constant_node(c) for c in info.children]
+    return (gast.Tuple if info.container is tuple else gast.List)(elts=elts, ctx=gast.Load())
+
+
+def stored(target):
+    return {n.id for n in gast.walk(target) if isinstance(n, gast.Name)}
+
+
+def is_list_append(value):
+    return isinstance(value, gast.Call) and isinstance(value.func, gast.Name) \
+        and value.func.id == "list_append" and len(value.args) == 2
+
+
+def iterated(node):
+    """`xs` of `for ... in xs` or `in reversed(xs)`."""
+    if isinstance(node, gast.Call) and node.args:
+        return node.args[0]
+    return node
