@@ -1,7 +1,9 @@
 """Transformations: build generated functions, cache them, and call them with
 JAX's signatures and semantics."""
 import copy
+import os
 
+import gast
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -21,7 +23,8 @@ RUNTIME_NAMES = ("zeros_like", "add_at", "max_weights", "min_weights", "prod_oth
                  "dot_cotangent_a", "dot_cotangent_b", "inner_cotangent_a", "inner_cotangent_b",
                  "matmul_cotangent_a", "matmul_cotangent_b", "kron_cotangent_a",
                  "kron_cotangent_b", "broadcast_tree", "where_tree", "batch_size_of",
-                 "unbroadcast_batched")
+                 "unbroadcast_batched", "set_item", "set_item_cotangent", "list_concat",
+                 "list_repeat", "list_repeat_cotangent", "dict_keys", "tie_share")
 
 
 class _WithRuntime(frontend.Namespace):
@@ -218,7 +221,12 @@ def callee_requester(gen, p, namer, cells, get_other, suffix, self_spec):
         key = (frontend.python_function(fn),) + tuple(spec)
         if key not in callees:
             itself = self_spec is not None and key == (gen.fn,) + tuple(self_spec)
-            other = gen if itself else get_other(fn, *spec)
+            try:
+                other = gen if itself else get_other(fn, *spec)
+            except S2SError as e:
+                if not _in_s2s(e.filename):
+                    raise
+                raise _helper_error(e, key[0], p, global_name) from None
             name = gen.name if itself else namer.fresh(_base_name(other.fn) + suffix)
             callees[key] = name
             cells[name] = other.cell
@@ -226,6 +234,28 @@ def callee_requester(gen, p, namer, cells, get_other, suffix, self_spec):
         return callees[key]
 
     return request_callee
+
+
+def _in_s2s(filename):
+    """Is `filename` one of s2s's own files (a runtime helper's source)?"""
+    return bool(filename) and os.path.realpath(filename).startswith(
+        os.path.dirname(os.path.realpath(__file__)) + os.sep)
+
+
+def _helper_error(e, helper, p, global_name):
+    """A runtime helper that generated code calls could not be transformed in
+    turn (a higher derivative): say so at the user's line that calls it."""
+    def calls_it(s):
+        return any(isinstance(n, gast.Call) and isinstance(n.func, gast.Name)
+                   and n.func.id == global_name for n in gast.walk(s))
+    where = next((s for s in gast.walk(p.tree) if isinstance(s, gast.stmt)
+                  and not hasattr(s, "body") and getattr(s, "lineno", None)
+                  and calls_it(s)), p.tree)
+    return p.source.error(
+        where, f"s2s cannot transform its helper `{helper.__name__}`, which the derivative "
+               f"of this line calls: {e.message}",
+        "a higher derivative through this operation is not supported yet; compute it "
+        "with jax (jax.hessian, jax.jacfwd) or write the operation with other jnp functions")
 
 
 def _base_name(fn):
@@ -252,6 +282,10 @@ def _finish(gen, p, tree, cells, stages):
     for name, c in p.ns.cells.items():
         cells.setdefault(name, c)
     gen.function = backend.compile_function(gen.source, gen.name, p.ns.globals, cells)
+    if gen.transform in ("grad", "value_and_grad", "vjp"):
+        # Same parameters as the user's function: the same default values
+        # (the objects themselves, not their source re-evaluated).
+        gen.function.__defaults__ = gen.fn.__defaults__
     gen.cell.cell_contents = gen.function
     _BY_FUNCTION[gen.function] = gen
 
@@ -283,6 +317,7 @@ def jvp(fun, primals, tangents, has_aux=False):
             _check_same_structure(i, p, t)
         mask = tuple(_differentiable(p) for p in primals)
         tangents = [_tangent_for(p, t) for p, t in zip(primals, tangents)]
+    fun = _for_args(fun, primals)
     defaults = _defaults(fun, len(primals))
     mask += (False,) * len(defaults)
     gen = get_jvp(fun, mask)
@@ -449,6 +484,8 @@ class Transformed:
 
     def __call__(self, *args):
         args = list(args) + _defaults(self.fn, len(args))
+        fn = self.fn if not isinstance(self.fun, Transformed) else \
+            frontend.python_function(_for_args(self.fun, args))
         kinds = []
         for i, a in enumerate(args):
             if i not in self.argnums:
@@ -456,7 +493,7 @@ class Transformed:
                 continue
             _check_inexact(a, self.mode, i)
             kinds.append(_kind(a))
-        gen = self.last = get_reverse(self.fn, self.mode, tuple(kinds), self.has_aux,
+        gen = self.last = get_reverse(fn, self.mode, tuple(kinds), self.has_aux,
                                       self.argnums_int)
         return gen.function(*args)
 
@@ -467,7 +504,7 @@ class Transformed:
         if example_args is not None:
             kinds = tuple(_kind(a) if i in self.argnums else 0
                           for i, a in enumerate(example_args))
-        elif self.last is not None:
+        elif self.last is not None and not flat:
             return self.last
         else:
             kinds = tuple(1 if i in self.argnums else 0 for i in range(nparams))
@@ -476,10 +513,19 @@ class Transformed:
     @property
     def __s2s_function__(self):
         """What a transformation of this object transforms: its generated code."""
-        return self.generated().function
+        return self.generated(flat=True).function
 
     def __repr__(self):
         return f"<s2s.{self.mode} of {self.fn.__qualname__}>"
+
+
+def _for_args(fun, args):
+    """What a transformation of `grad(f)` transforms: the generated code for
+    the kinds (array or pytree) of these arguments, not the array version."""
+    if isinstance(fun, Transformed):
+        args = list(args) + _defaults(fun.fn, len(args))
+        return fun.generated(args, flat=True).function
+    return fun
 
 
 def grad(fun, argnums=0, has_aux=False):
@@ -496,7 +542,7 @@ def value_and_grad(fun, argnums=0, has_aux=False):
 def vjp(fun, *primals, has_aux=False):
     """`(fun(*primals), vjp_fn)` as `jax.vjp`; `vjp_fn(ct)` runs only the pullback
     and returns one cotangent per primal."""
-    fn = frontend.python_function(fun)
+    fn = frontend.python_function(_for_args(fun, primals))
     defaults = _defaults(fn, len(primals))
     args = list(primals) + defaults
     kinds = tuple(_kind(p) if _differentiable(p) else 0 for p in args)
@@ -505,7 +551,7 @@ def vjp(fun, *primals, has_aux=False):
 
     def vjp_fn(cotangent):
         bars = iter(pullback(cotangent))
-        return tuple(next(bars) if k else _float0_zeros(p)
+        return tuple(_float0_leaves(p, next(bars)) if k else _float0_zeros(p)
                      for p, k in zip(primals, kinds[:len(primals)]))
 
     if has_aux:
@@ -527,6 +573,15 @@ def _check_inexact(x, mode, i):
                             f"that is a sub-dtype of np.inexact), but got {dtype} for "
                             f"argument {i}. If you want to use integer-valued inputs, use "
                             f"vjp.")
+
+
+def _float0_leaves(primal, bar):
+    """Integer leaves of a pytree primal get float0 zeros, as in JAX."""
+    if not isinstance(primal, (list, tuple, dict)):
+        return bar
+    return jax.tree_util.tree_map(
+        lambda p, b: b if _inexact(p) else np.zeros(np.shape(p), dtype=jax.dtypes.float0),
+        primal, bar)
 
 
 def _float0_zeros(p):

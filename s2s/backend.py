@@ -16,6 +16,8 @@ import types
 
 import gast
 
+from .errors import SOURCE_MAP
+
 LINE_MARK = "__s2s_line__"
 COMMENT_MARK = "__s2s_comment__"   # Expr(Constant(COMMENT_MARK + text)) prints as `# text`
 _counter = itertools.count(1)
@@ -39,7 +41,62 @@ def to_source(fn_tree, filename=None):
     pattern = rf"""^(\s*)(?:'|\"\"\"){LINE_MARK} (\d+)(?:'|\"\"\")$"""
     text = re.sub(pattern, comment, text, flags=re.M)
     notes = rf"""^(\s*)(?:'|\"\"\"){COMMENT_MARK}(.*?)(?:'|\"\"\")$"""
-    return re.sub(notes, lambda m: f"{m.group(1)}# {m.group(2)}", text, flags=re.M) + "\n"
+    text = re.sub(notes, lambda m: f"{m.group(1)}# {m.group(2)}", text, flags=re.M) + "\n"
+    return Text(text, tree, filename)
+
+
+class Text(str):
+    """Generated source text that knows where its lines came from: each
+    statement's line(s) map to the (filename, lineno, col) its node carries,
+    which `compile_function` registers as the source map (errors.SOURCE_MAP)."""
+
+    def __new__(cls, text, tree=None, filename=None):
+        self = super().__new__(cls, text)
+        self.tree, self.filename = tree, filename
+        return self
+
+    def origins(self):
+        """{line of this text: (filename, lineno, col)}, 0: the function's own."""
+        tree, filename = self.tree, self.filename
+        if tree is None or filename is None:
+            return {}
+        out = {}
+        if getattr(tree, "lineno", None) is not None:
+            out[0] = out[1] = (filename, tree.lineno, tree.col_offset)
+        try:
+            printed = ast.parse(str(self)).body[0]
+        except (SyntaxError, IndexError):
+            return out
+        ours = [s for s in _statements(tree) if not _is_mark(s)]
+        theirs = list(_statements(printed))
+        if len(ours) != len(theirs):
+            return out
+        for node, shown in zip(ours, theirs):   # outer statements first: inner ones win
+            if getattr(node, "lineno", None) is None:
+                continue
+            where = (filename, node.lineno, node.col_offset)
+            for line in range(shown.lineno, (shown.end_lineno or shown.lineno) + 1):
+                out[line] = where
+        last = out.get(1)
+        for line in range(1, self.count("\n") + 2):   # a line with no node of its own
+            last = out.setdefault(line, last)
+            if last is None:
+                del out[line]
+        return out
+
+
+def _statements(node):
+    """The statements under `node` (gast or ast), in printing order."""
+    for field in ("body", "orelse", "handlers", "finalbody"):
+        for s in getattr(node, field, None) or []:
+            if isinstance(s, (gast.stmt, ast.stmt)):
+                yield s
+            yield from _statements(s)
+
+
+def _is_mark(s):
+    return isinstance(s, gast.Expr) and isinstance(s.value, gast.Constant) and \
+        isinstance(s.value.value, str) and s.value.value.startswith((LINE_MARK, COMMENT_MARK))
 
 
 def _slices_as_values(tree):
@@ -108,6 +165,9 @@ def compile_function(text, name, globals_, cells):
     wrapper = f"def __s2s_factory__({', '.join(free)}):\n{body}    return {name}\n"
     filename = f"<s2s-{next(_counter)}: {name}>"
     linecache.cache[filename] = (len(wrapper), None, wrapper.splitlines(True), filename)
+    if isinstance(text, Text):   # line L of the text is line L + 1 of the wrapper
+        SOURCE_MAP[filename] = {line + 1 if line else 0: where
+                                for line, where in text.origins().items()}
     factory_code = compile(wrapper, filename, "exec").co_consts[0]
     code = next(c for c in factory_code.co_consts
                 if isinstance(c, types.CodeType) and c.co_name == name)

@@ -10,6 +10,8 @@ class S2SError(Exception):
     """
 
     def __init__(self, message, filename=None, lineno=None, col=None, hint=None):
+        # A place in generated code is reported at the user's line it came from.
+        filename, lineno, col = origin(filename, lineno, col)
         self.message = message
         self.filename = filename
         self.lineno = lineno
@@ -36,6 +38,42 @@ class S2SError(Exception):
                  if self.filename else "")
         hint = f" ({self.hint})" if self.hint else ""
         return f"{where}{self.message}{hint}"
+
+
+# The source map: for each generated file (`<s2s-N: name>`, registered in
+# linecache by the backend), where each of its lines came from:
+# {line: (filename, lineno, col)}, and under 0 the function's own origin. A
+# generated function transformed again maps to generated code, which maps on:
+# `origin` follows the chain to the user's file.
+SOURCE_MAP = {}
+
+
+def origin(filename, lineno=None, col=None):
+    """The user's (filename, lineno, col) behind a place in generated code (a
+    place in the user's file is returned as it is)."""
+    for _ in range(100):
+        lines = SOURCE_MAP.get(filename)
+        if lines is None:
+            break
+        where = lines.get(lineno) if lineno else None
+        if where is None:
+            where = lines.get(0)
+        if where is None:
+            break
+        filename, lineno, col = where
+    return filename, lineno, col
+
+
+def generated_frame(tb):
+    """(filename, lineno) of the innermost frame of traceback `tb` that runs
+    generated code, or None: where a failure inside generated code happened."""
+    found = None
+    while tb is not None:
+        filename = tb.tb_frame.f_code.co_filename
+        if filename in SOURCE_MAP:
+            found = (filename, tb.tb_lineno)
+        tb = tb.tb_next
+    return found
 
 
 class Source:

@@ -5,7 +5,9 @@ a name, functions under decorators, and functions s2s generated (their source is
 registered in linecache by the backend).
 """
 import builtins
+import copy
 import inspect
+import linecache
 import textwrap
 import types
 
@@ -143,6 +145,9 @@ def parse_function(fn):
     indent = len(text) - len(text.lstrip(" \t")) if text.strip() else 0
     source = textwrap.dedent(text)
     if fn.__name__ == "<lambda>":
+        tree = _lambda_in_file(fn, filename)
+        if tree is not None:   # found by its code's positions: lines already the file's
+            return Parsed(fn, tree, filename, Namespace.of(fn))
         tree = _lambda_tree(fn, source, filename, start)
     else:
         tree = _parse(source, fn, filename, start)
@@ -181,6 +186,50 @@ def _parse(source, fn, filename, start):
                        filename, start + (e.lineno or 1) - 1, 0)
 
 
+_MODULES = {}   # filename -> (its text, its gast tree, {id(node): parent})
+
+
+def _lambda_in_file(fn, filename):
+    """The lambda `fn` as a FunctionDef, found in its file's tree by the
+    positions its code carries (so lambdas sharing a line, or one written
+    across lines inside a bigger expression, are told apart); None if that
+    cannot be done."""
+    code = fn.__code__
+    spans = [(a, c, b, d) for a, b, c, d in code.co_positions()
+             if None not in (a, b, c, d) and (b, d) > (a, c)]
+    if not spans:
+        return None
+    start = min((a, c) for a, c, _, _ in spans)
+    end = max((b, d) for _, _, b, d in spans)
+    lines = linecache.getlines(filename, fn.__globals__)
+    text = "".join(lines)
+    cached = _MODULES.get(filename)
+    if cached is None or cached[0] != text:
+        try:
+            module = gast.parse(text)
+        except (SyntaxError, ValueError):
+            return None
+        parents = {id(child): node for node in gast.walk(module)
+                   for child in gast.iter_child_nodes(node)}
+        cached = _MODULES[filename] = (text, module, parents)
+    params = list(code.co_varnames[:code.co_argcount])
+    best, size = None, None
+    for node in gast.walk(cached[1]):
+        if not isinstance(node, gast.Lambda) or [a.id for a in node.args.args] != params:
+            continue
+        body = node.body
+        if getattr(body, "end_lineno", None) is None:
+            continue
+        if (body.lineno, body.col_offset) <= start and \
+                (body.end_lineno, body.end_col_offset) >= end:
+            this = (body.end_lineno - body.lineno, body.end_col_offset - body.col_offset)
+            if best is None or this < size:   # the innermost lambda holding the code
+                best, size = node, this
+    if best is None:
+        return None
+    return _as_function(copy.deepcopy(best), cached[2].get(id(best)))
+
+
 def _lambda_tree(fn, source, filename, start):
     """A lambda becomes `def name(args): return body`, named after its variable."""
     tree = None
@@ -204,8 +253,11 @@ def _lambda_tree(fn, source, filename, start):
     if len(found) != 1:
         raise S2SError("cannot tell which lambda on this line is meant", filename, start, 0,
                        hint="give the function a name with `def`")
-    lam = found[0]
-    parent = getattr(lam, "s2s_parent", None)
+    return _as_function(found[0], getattr(found[0], "s2s_parent", None))
+
+
+def _as_function(lam, parent):
+    """`name = lambda args: body` as `def name(args): return body`."""
     name = "lambda_"
     if isinstance(parent, gast.Assign) and isinstance(parent.targets[0], gast.Name):
         name = parent.targets[0].id

@@ -44,6 +44,7 @@ class Jacobian:
         nargs = len(args)
         argnums = tuple(a % nargs if -nargs <= a < nargs else _bad_argnums(a, nargs)
                         for a in self.argnums)
+        args += _defaults(self.fun, nargs)   # constants, as in JAX
         for i in argnums:
             for leaf in jax.tree_util.tree_leaves(args[i]):
                 if not api._inexact(leaf):
@@ -136,6 +137,15 @@ class Jacobian:
         return self.generated().function
 
 
+def _defaults(fun, nargs):
+    """The values of the parameters a call leaves to their defaults."""
+    while isinstance(fun, Jacobian):
+        fun = fun.fun
+    if getattr(type(fun), "__s2s_shape_specialized__", False):
+        return []   # vmap(f) fills in its own
+    return api._defaults(fun.fn if isinstance(fun, api.Transformed) else fun, nargs)
+
+
 def _reorder(jac, ordered, argnums):
     """Per-argument tuples (at the leaves of the output tree) in argnums' order."""
     def is_per_arg(x):
@@ -209,7 +219,9 @@ def _target(fun, args, argnums, has_aux):
         value = value[0] if fun.has_aux else value
         if any(leaf.shape != () for leaf in jax.tree_util.tree_leaves(value)) or \
                 len(jax.tree_util.tree_leaves(value)) != 1:
+            code = frontend.python_function(fun.fn).__code__   # at the function's def
             raise S2SError("s2s takes jacfwd(jacrev(f)) only for a scalar f (a Hessian)",
+                           code.co_filename, code.co_firstlineno, 0,
                            hint="use jax for the Jacobian of a Jacobian of a vector function")
         grad = api.Transformed(fun.fn, "grad", fun.argnums[0] if fun.argnums_int
                                else fun.argnums, fun.has_aux)

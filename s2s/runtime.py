@@ -70,8 +70,20 @@ def grad_seed(out):
 
 
 def tree_add(a, b):
-    """Cotangents of lists, tuples and dicts add leaf by leaf."""
-    return jax.tree_util.tree_map(jnp.add, a, b)
+    """Cotangents of lists, tuples and dicts add leaf by leaf. A None leaf is a
+    value that a path through a loop body did not compute (its tape entry):
+    it adds nothing."""
+    return jax.tree_util.tree_map(_add_or_none, a, b, is_leaf=_is_none)
+
+
+def _is_none(x):
+    return x is None
+
+
+def _add_or_none(u, v):
+    if u is None:
+        return v
+    return u if v is None else jnp.add(u, v)
 
 
 def tree_zeros_like(tree):
@@ -320,6 +332,65 @@ def add_at(tree, index, g):
         return type(tree)(items)
     return tree.at[index].add(g)
 
+
+
+# -- Python containers as values (s2s/passes/normalize.py) --------------------------------
+# `xs[i] = v`, `xs + ys` and `[v] * n` on a Python list or dict become calls of these:
+# a new container each time, never a mutation (s2s/passes/aliasing.py refuses the
+# programs where a mutation would be seen through another name). Each has jvp, vjp
+# and batch rules in s2s/rules/runtime_helpers.py.
+
+
+def set_item(xs, index, v):
+    """`xs[index] = v` for a Python list or dict, as a value."""
+    out = dict(xs) if isinstance(xs, dict) else list(xs)
+    out[index] = v
+    return out
+
+
+def set_item_cotangent(g, xs, index):
+    """The cotangent of `xs` in `set_item(xs, index, v)`: `g` with the item at
+    `index` zero (xs's item was overwritten), or gone (a key xs did not have)."""
+    out = dict(g) if isinstance(g, dict) else list(g)
+    if isinstance(xs, dict) and index not in xs:
+        del out[index]
+    else:
+        out[index] = tree_zeros_like(xs[index])
+    return out
+
+
+def list_concat(xs, ys):
+    """`xs + ys` for Python lists."""
+    return list(xs) + list(ys)
+
+
+def list_repeat(xs, n):
+    """`xs * n` for a Python list."""
+    return list(xs) * n
+
+
+def list_repeat_cotangent(g, xs, n):
+    """The cotangent of `xs` in `list_repeat(xs, n)`: the n copies' cotangents added."""
+    k = len(xs)
+    out = list(g[:k])
+    for j in range(1, n):
+        out = tree_add(out, list(g[j * k:(j + 1) * k]))
+    return out
+
+
+def dict_keys(xs):
+    """What `for k in xs` iterates when the loop reads `xs[k]`: a dict's keys (as a
+    list, so that the loop can count), anything else as it is."""
+    return list(xs) if isinstance(xs, dict) else xs
+
+
+def tie_share(a, b, new):
+    """In `x.at[i].min(v)` / `.max(v)`: the share of the result's derivative that
+    goes to `a` (1 where a alone is the extremum, 1/2 on a tie, else 0)."""
+    dtype = jnp.result_type(new)
+    hit_a = jnp.asarray(a == new, dtype=dtype)
+    hit_b = jnp.asarray(b == new, dtype=dtype)
+    return jnp.broadcast_to(hit_a / (hit_a + hit_b), jnp.shape(new))
 
 # -- batching helpers (s2s/passes/batch.py) -----------------------------------------------
 

@@ -10,7 +10,12 @@ Its parameters are placeholders. `Template.instantiate` splices the returned
 expression into generated code with the operands' names in place of the
 parameters. A tangent that is known to be zero is passed as a `zero(...)`
 marker and folded away (`x * 0 -> 0`, `a + 0 -> a`), so inactive operands
-cost nothing in the generated code.
+cost nothing in the generated code. A rule writes a result known to be zero
+as `zero(x)` (the cotangent of `x ** 0`).
+
+A `Choice` holds a primitive's general rule and special cases tried first,
+each with a condition on the bound operands (`x ** 2` for a literal integer
+exponent, as JAX's integer_pow).
 """
 import copy
 import inspect
@@ -88,6 +93,72 @@ class Template:
         return fold(expr)
 
 
+class Choice:
+    """A general template and special cases, each `(condition, template)`; the
+    condition is a function of some of the rule's parameters, called with
+    their bound nodes (None where unbound). Looks like a Template to the passes."""
+
+    def __init__(self, general, cases=()):
+        self.general = general
+        self.cases = list(cases)
+
+    @classmethod
+    def adding(cls, existing, when, template):
+        if isinstance(existing, Choice):
+            return cls(existing.general, existing.cases + [(when, template)])
+        return cls(existing, [(when, template)])
+
+    def with_general(self, template):
+        return Choice(template, self.cases)
+
+    def _all(self):
+        return ([self.general] if self.general is not None else []) + [t for _, t in self.cases]
+
+    @property
+    def fn(self):
+        return (self.general or self.cases[0][1]).fn
+
+    @property
+    def expr(self):
+        return (self.general or self.cases[0][1]).expr
+
+    @property
+    def params(self):
+        seen = []
+        for t in self._all():
+            seen += [p for p in t.params if p not in seen]
+        return seen
+
+    @property
+    def defaults(self):
+        merged = {}
+        for t in reversed(self._all()):
+            merged.update(t.defaults)
+        return merged
+
+    def pick(self, bindings):
+        for when, template in self.cases:
+            names = list(inspect.signature(when).parameters)
+            if when(*[bindings.get(n) for n in names]):
+                return template
+        if self.general is None:
+            raise TypeError("no rule applies to these operands")
+        return self.general
+
+    def instantiate(self, bindings):
+        return self.pick(bindings).instantiate(bindings)
+
+
+def literal(node):
+    """The Python value of a literal operand (`2`, `-1`, `0.5`), else None."""
+    if isinstance(node, gast.Constant) and type(node.value) in (int, float):
+        return node.value
+    if isinstance(node, gast.UnaryOp) and isinstance(node.op, gast.USub):
+        inner = literal(node.operand)
+        return -inner if inner is not None else None
+    return None
+
+
 class _Substitute(gast.NodeTransformer):
     def __init__(self, bindings, unbound):
         self.bindings = bindings
@@ -162,11 +233,18 @@ class _Fold(gast.NodeTransformer):
         if is_zero(node):
             return node
         self.generic_visit(node)
+        if isinstance(node.func, gast.Name) and node.func.id == "zero" and len(node.args) == 1:
+            return zero(node.args[0])   # a rule's own "this is zero"
         name = _jnp_name(node.func)
         if name == "broadcast_to" and node.args:
             node.args[0] = self._unreshape(node.args[0])
         if name in LINEAR and any(is_zero(a) for a in node.args):
             return zero()
+        if name == "linspace" and len(node.args) >= 2:   # linear in both ends together
+            if is_zero(node.args[0]) and is_zero(node.args[1]):
+                return zero()
+            node.args[:2] = [gast.Constant(value=0.0, kind=None) if is_zero(x) else x
+                             for x in node.args[:2]]
         if name == "where" and len(node.args) == 3:
             a, b = node.args[1], node.args[2]
             if is_zero(a) and is_zero(b):

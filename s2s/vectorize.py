@@ -13,7 +13,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import api, backend, frontend
+from . import api, backend, errors, frontend
 from .errors import S2SError
 from .passes import batch, flags, inline, probe, structure
 
@@ -77,16 +77,42 @@ def _record(fn, p, namer, tree, signature):
         return probe.run(_compile_probe(p, namer, tree), RECORDER, signature)
     except S2SError:
         raise
-    except RecursionError:
-        raise S2SError(f"s2s cannot batch `{fn.__name__}`: it calls itself on a condition "
-                       "that differs between examples", filename=p.filename,
+    except RecursionError as e:
+        raise S2SError(f"s2s cannot batch {_named(fn)}: it calls itself on a condition "
+                       "that differs between examples", *_failed_at(e, p, tree),
                        hint="write the recursion as a while loop") from None
     except Exception as e:   # the user's code failed on one example's shapes
-        raise S2SError(f"s2s could not trace `{fn.__name__}` on one example's shapes "
+        if getattr(e, "__s2s_user_raise__", False):   # the user's own `raise`
+            del e.__s2s_user_raise__
+            raise
+        raise S2SError(f"s2s could not trace {_named(fn)} on arguments of shapes "
                        f"({', '.join(_describe_signature(signature))}): "
-                       f"{type(e).__name__}: {e}", filename=p.filename,
-                       hint="check the in_axes: is the batch axis where you think it is?") \
-            from None
+                       f"{type(e).__name__}: {probe.user_message(e)}", *_failed_at(e, p, tree),
+                       hint="s2s runs the function once on these shapes to specialize its "
+                            "code (as jax.jit does), and this line fails on them; under "
+                            "s2s.vmap they are one example's shapes: check that in_axes puts "
+                            "the batch axis where you expect") from None
+
+
+def _failed_at(e, p, tree):
+    """(filename, lineno, col) of the user's statement that was running when
+    the probe failed (the source map turns the generated line into it)."""
+    where = errors.generated_frame(e.__traceback__)
+    if where is None:
+        return p.filename, getattr(tree, "lineno", None), getattr(tree, "col_offset", None)
+    return where[0], where[1], None
+
+
+_WHAT = {"jvp": "the jvp", "vjp": "the vjp", "vjp_apply": "the vjp", "grad": "the gradient",
+         "value_and_grad": "the gradient", "vmap": "the vmap"}
+
+
+def _named(fn):
+    """`f`, or for generated code what it computes: "the gradient of `f`"."""
+    gen = api._BY_FUNCTION.get(fn)
+    if gen is None:
+        return f"`{getattr(fn, '__name__', fn)}`"
+    return f"{_WHAT.get(gen.transform, gen.transform)} of {_named(gen.fn)}"
 
 
 def _describe_signature(signature):

@@ -36,10 +36,21 @@ def assert_no_internal_traceback(e):
     """Neither the message nor the printed exception drags in s2s's internals."""
     text = str(e)
     assert "Traceback" not in text
+    assert_cites_user_code(e)
     assert "s2s/" not in text.replace(os.sep, "/").replace(CASES_FILE, "")
     printed = "".join(traceback.format_exception(e))
     assert "During handling of the above exception" not in printed
     assert "The above exception was the direct cause" not in printed
+
+
+def assert_cites_user_code(e):
+    """No error cites `?` as a line, or generated code (`<s2s-N: f_jvp>`) as a place."""
+    for text in (str(e), e.one_line()):
+        assert ":?:" not in text, text
+        assert not re.search(r"<s2s[-:]", text), text
+        assert not re.search(r"\w_probe\b", text), text
+    if e.filename is not None:
+        assert e.lineno is not None, str(e)
 
 
 def check_error(e, marker, message_has, hint_has):
@@ -170,6 +181,39 @@ def test_rule_errors_name_the_function(fn, message_has, hint_has):
         assert part in e.message
     assert hint_has in e.hint
     assert_no_internal_traceback(e)
+
+
+def _grad(fn, args):
+    return s2s.grad(lambda *a: jnp.sum(fn(*a)))(*args)
+
+
+OTHER_TRANSFORMS = {
+    "grad": lambda fn, args: s2s.grad(fn)(*args),
+    "vmap": lambda fn, args: s2s.vmap(fn, in_axes=(0,) + (None,) * (len(args) - 1))(
+        *((jnp.stack([args[0], args[0]]),) + tuple(args[1:]))),
+    "jacfwd": lambda fn, args: s2s.jacfwd(fn)(*args),
+    "jacrev": lambda fn, args: s2s.jacrev(fn)(*args),
+    "hessian": lambda fn, args: s2s.hessian(fn)(*args),
+}
+
+
+@pytest.mark.parametrize("transform", sorted(OTHER_TRANSFORMS))
+def test_every_transformation_cites_the_users_line(transform):
+    """Each case under grad, vmap and the Jacobians: whatever it refuses (and
+    where, which may differ from jvp's first refusal) is in the user's file,
+    at a line, never `?` or generated code."""
+    refused = 0
+    for case in CASES:
+        fn, marker, _, _, args = case.values if hasattr(case, "values") else case
+        try:
+            OTHER_TRANSFORMS[transform](fn, args())
+        except s2s.S2SError as e:
+            refused += 1
+            assert os.path.realpath(e.filename) == CASES_FILE, str(e)
+            assert_no_internal_traceback(e)
+        except Exception:   # refused by JAX's own rules (a non-scalar grad, ...)
+            pass
+    assert refused >= len(CASES) // 2
 
 
 def test_cumprod_is_fine_on_a_constant():

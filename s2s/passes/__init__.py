@@ -3,6 +3,7 @@ Python, which is what `s2s CMD FILE:FUNC --passes` prints.
 
     function --frontend--> gast tree + namespace
              --fence-----> unsupported constructs rejected at file:line:col
+             --aliasing--> a list/dict mutated while another name holds it refused
              --resolve---> calls bound: jnp/np/math -> jnp.NAME, methods -> functions
              --normalize-> one operation per assignment
              --jvp-------> forward mode (activity analysis + jvp rules)
@@ -10,11 +11,15 @@ Python, which is what `s2s CMD FILE:FUNC --passes` prints.
     vmap:    inline -> structure -> flags -> probe -> batch (batch rules) (s2s/vectorize.py)
 then simplify and the backend.
 """
-from . import fence, normalize, resolve
+from . import aliasing, fence, normalize, resolve
 
 
 def _fence(tree, p):
     return fence.check(tree, p.source)
+
+
+def _aliasing(tree, p):
+    return aliasing.run(tree, p.ns, p.source)
 
 
 def _resolve(tree, p):
@@ -27,5 +32,6 @@ def _normalize(tree, p):
 
 # Stages shared by every transformation, in order: (name, run(tree, parsed)).
 PIPELINES = {
-    "common": [("fence", _fence), ("resolve", _resolve), ("normalize", _normalize)],
+    "common": [("fence", _fence), ("aliasing", _aliasing), ("resolve", _resolve),
+               ("normalize", _normalize)],
 }

@@ -697,7 +697,7 @@ class Batching:
         bound.update({k: _node(v) for k, v in changes.items()})
         v = copy.deepcopy(self.node)
         values = [bound[p] for p in self.positional]
-        if self.prim.name in ("at_set", "at_add"):   # x.at[index].set(v)
+        if self.prim.name.startswith("at_"):   # x.at[index].set(v)
             v.func.value.value.value, v.func.value.slice = values[0], values[1]
             v.args = values[2:]
         elif isinstance(v, gast.BinOp):
@@ -812,6 +812,11 @@ def _refuse_jumps(pass_, s):
     """`break`/`continue` that would leave the batched `if` or `while` `s`."""
     def visit(stmts, in_inner_loop):
         for node in stmts:
+            if isinstance(node, gast.Raise):
+                raise pass_.error(node, "s2s cannot batch `raise` under a condition that "
+                                        "differs between examples",
+                                  "test the condition before calling the batched function "
+                                  "(jax.vmap cannot decide it either)")
             if isinstance(node, (gast.Break, gast.Continue)) and not in_inner_loop:
                 raise pass_.error(node, f"s2s cannot batch `{type(node).__name__.lower()}` "
                                         "under a condition that differs between examples",

@@ -31,6 +31,7 @@ class Batchedness:
         self.fn, self.ns, self.record = fn, ns, record
         self.locals = local_names(fn) | set(params(fn))
         self.patterns = {n: True for n in batched_params}
+        self.unsteady = _unsteady(fn, record)
         changed = True
         while changed:
             before = dict(self.patterns)
@@ -102,6 +103,8 @@ class Batchedness:
         constant (a shape, a count): the same for every example."""
         if not isinstance(stmt, gast.Assign):
             return None
+        if any(isinstance(n, gast.Name) and n.id in self.unsteady for n in gast.walk(stmt)):
+            return None   # the probe saw one of its possible values, not the value
         target = stmt.targets[0]
         if not isinstance(target, gast.Name) and not (
                 isinstance(target, gast.Tuple)
@@ -199,3 +202,38 @@ def iterated(node):
     if isinstance(node, gast.Call) and node.args:
         return node.args[0]
     return node
+
+
+def _unsteady(fn, record):
+    """Names whose value may depend on a condition the probe could not decide
+    (a `while` it ran twice, an `if` whose branches both ran): the length of a
+    tape filled by `while x > 1.5`, and everything computed from them. What
+    the probe saw of them is one possible value, never a constant."""
+    found = set()
+
+    def assigned(stmts):
+        for s in stmts:
+            for n in gast.walk(s):
+                if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store):
+                    found.add(n.id)
+
+    def visit(stmts):
+        for s in stmts:
+            sid = getattr(s, "s2s_id", None)
+            if isinstance(s, gast.While) and sid in record.traced_whiles or \
+                    isinstance(s, gast.If) and sid in record.traced_ifs:
+                assigned(s.body + s.orelse)
+            for field in ("body", "orelse"):
+                visit(getattr(s, field, []) or [])
+    visit(fn.body)
+    changed = bool(found)
+    while changed:
+        changed = False
+        for s in gast.walk(fn):
+            if isinstance(s, gast.Assign) and any(
+                    isinstance(n, gast.Name) and n.id in found for n in gast.walk(s.value)):
+                for n in stored(s.targets[0]):
+                    if n not in found:
+                        found.add(n)
+                        changed = True
+    return found

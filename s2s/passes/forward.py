@@ -131,6 +131,8 @@ class Forward:
         if isinstance(value, gast.Call):
             c = self.callee(value, scope)
             _refuse_repackaging(self, c, value, scope.activity)
+            refuse_nondiff_operands(self, c.obj if c.kind == "prim" else None, value,
+                                    None, scope.activity)
             if c.kind in ("user", "local") and scope.activity.value_active(value):
                 return [self.call_jvp(target, value, c, scope)]
         if scope.activity.value_active(value):
@@ -278,6 +280,7 @@ class Forward:
         template = prim.jvp
         primal_params = [p for p in template.params if p != "ans" and not p.endswith("_dot")]
         bound = bind_operands(self, prim, template, primal_params, args, keywords, value)
+        refuse_nondiff_operands(self, prim, value, bound, scope.activity)
         bindings = dict(bound)
         dropped = False
         for p in template.params:
@@ -300,6 +303,8 @@ class Forward:
     def multilinear(self, prim, value, args, scope):
         """Product rule: sum over active operands of f with that operand's tangent."""
         terms = []
+        refuse_nondiff_operands(self, prim, value, [args[i] for i in prim.static_argnums
+                                                    if i < len(args)], scope.activity)
         positions = [i for i in range(len(args)) if i not in prim.static_argnums]
         for i in positions:
             if not scope.activity.is_active(args[i]):
@@ -335,6 +340,10 @@ class Forward:
             return gast.Constant(value=0.0, kind=None)
         if isinstance(value, (gast.Tuple, gast.List)):
             return type(value)(elts=[self.zero_like(e, e) for e in value.elts], ctx=gast.Load())
+        if isinstance(value, gast.Dict):
+            return gast.Dict(keys=value.keys, values=[self.zero_like(v, v) for v in value.values])
+        if isinstance(target, gast.Name) and _builds_container(value):   # [None] * n
+            return gast.Call(func=load("tree_zeros_like"), args=[load(target.id)], keywords=[])
         if isinstance(target, gast.Name):
             return _call_jnp("zeros_like", [load(target.id)])
         return _call_jnp("zeros_like", [copy.deepcopy(value)])
@@ -473,6 +482,29 @@ def _positional_names(prim):
     return [p.name for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
 
 
+def refuse_nondiff_operands(pass_, prim, value, bound, activity):
+    """An active operand where `prim` declares none differentiable (a shape, an
+    axis, an index) is an error at the user's line: s2s never drops a derivative.
+
+    `bound` maps the rule's parameter names to operands, or lists operands that
+    are all not differentiable (a multilinear primitive's static ones); None
+    checks the call of a primitive with no derivative at all (jnp.arange).
+    """
+    if prim is None:
+        return
+    if bound is None:
+        if prim.differentiable or prim.nondiff_args != rules.ALL:
+            return
+        bound = list(value.args) + [k.value for k in value.keywords]
+    if isinstance(bound, list):
+        param = rules.ALL if any(activity.is_active(a) for a in bound) else None
+    else:
+        param = rules.refused_operand(prim, bound, activity.is_active)
+    if param is not None:
+        message, hint = rules.refusal_message(prim, param)
+        raise pass_.source.error(pass_.located(value), message, hint)
+
+
 def _refuse_repackaging(pass_, c, call, activity):
     """`list(x)`, `zip(a, b)` as values would drop the derivative: refuse."""
     from .resolve import REPACKAGING_BUILTINS
@@ -503,6 +535,13 @@ def _materialize(z):
 
 def _call(name, args):
     return gast.Call(func=load(name), args=args, keywords=[])
+
+
+def _builds_container(value):
+    """A call of a runtime helper that returns a Python list or dict (normalize.py)."""
+    from .normalize import CONTAINER_HELPERS
+    return isinstance(value, gast.Call) and isinstance(value.func, gast.Name) \
+        and value.func.id in CONTAINER_HELPERS
 
 
 def _call_jnp(name, args):

@@ -8,11 +8,23 @@ Also desugared here: augmented assignment, `x[i] = v` (-> `x = x.at[i].set(v)`),
 conditional expressions and short-circuit `and`/`or` (-> `if` statements),
 chained comparisons, lambdas bound to names (-> nested `def`), docstrings.
 Each new statement keeps the line number of the user statement it came from.
+
+Python lists and dicts are values too. A name is known to hold one when every
+assignment to it in the function builds one (`[...]`, `{...}`, `[None] * n`,
+`xs + [y]`, `dict(...)`, another such name); on those, `xs[i] = v` becomes
+`xs = set_item(xs, i, v)`, `xs + ys` becomes `list_concat(xs, ys)` and
+`[v] * n` becomes `list_repeat([v], n)` (runtime helpers with rules of their
+own). `for k in d:` whose body reads `d[k]` loops over `dict_keys(d)`.
+s2s/passes/aliasing.py has already refused the programs where a mutation
+would be seen through another name, so a new container is the same value.
 """
 import gast
 
 from ..template import load, store
 from .scopes import local_names
+
+# Runtime helpers normalize writes that return a Python list or dict.
+CONTAINER_HELPERS = {"set_item", "list_concat", "list_repeat", "dict_keys"}
 
 BINOP_NAMES = {
     gast.Add: "add", gast.Sub: "sub", gast.Mult: "mul", gast.Div: "div",
@@ -41,14 +53,16 @@ class _Normalizer:
         self.namer = namer
         self.where = None  # the user statement being normalized
         self.locals = set()
+        self.containers = {}   # name -> "list" / "dict": every assignment builds one
 
     # -- statements -----------------------------------------------------------
 
     def function(self, fn):
-        saved = self.locals
+        saved = self.locals, self.containers
         self.locals = self.locals | local_names(fn)
+        self.containers = container_names(fn)
         fn.body = self.block(fn.body) or [gast.Pass()]
-        self.locals = saved
+        self.locals, self.containers = saved
         return fn
 
     def dotted(self, e):
@@ -112,13 +126,23 @@ class _Normalizer:
                                    type_comment=None))
 
     def assign_item(self, target, value, method, out):
-        """`x[i] = v` -> `x = x.at[i].set(v)`: arrays are immutable in JAX."""
+        """`x[i] = v` -> `x = x.at[i].set(v)`: arrays are immutable in JAX.
+        On a Python list or dict: `x = set_item(x, i, v)`."""
         if not isinstance(target.value, gast.Name):
             raise self.source.error(target, "assignment to a nested item is not supported",
                                     "update one level at a time: `row = x[i]; "
                                     "row = row.at[j].set(v); x = x.at[i].set(row)`")
         name = target.value.id
         index = self.index(target.slice, out)
+        if name in self.containers:
+            if method == "add":   # xs[i] += v: read, add, store
+                read = gast.Subscript(value=load(name), slice=index, ctx=gast.Load())
+                value = gast.BinOp(left=read, op=gast.Add(), right=value)
+            call = gast.Call(func=load("set_item"), args=[load(name), index,
+                                                          self.operand(value, out)],
+                             keywords=[])
+            self.emit(out, gast.Assign(targets=[store(name)], value=call, type_comment=None))
+            return
         v = self.atom(value, out)
         at = gast.Subscript(value=gast.Attribute(value=load(name), attr="at", ctx=gast.Load()),
                             slice=index, ctx=gast.Load())
@@ -178,6 +202,13 @@ class _Normalizer:
     def stmt_For(self, s, out):
         self.no_else(s)
         self.check_target(s.target)
+        if isinstance(s.iter, gast.Name) and (
+                self.containers.get(s.iter.id) == "dict" or _reads_item(s.body, s.iter, s.target)):
+            # `for k in params: ... params[k]`: the keys, as a list the loop can count
+            keys = self.namer.fresh(s.iter.id + "_keys")
+            self.emit(out, gast.Assign(targets=[store(keys)], value=gast.Call(
+                func=load("dict_keys"), args=[load(s.iter.id)], keywords=[]), type_comment=None))
+            s.iter = load(keys)
         if _zip_of_reversed(s.iter):
             it = s.iter   # zip(reversed(xs), reversed(ys)): kept whole, read from the end
         elif isinstance(s.iter, gast.Call):
@@ -240,7 +271,18 @@ class _Normalizer:
         return getattr(self, "expr_" + type(e).__name__)(e, out)
 
     def expr_BinOp(self, e, out):
+        if isinstance(e.op, gast.Add) and (self.is_list(e.left) or self.is_list(e.right)):
+            return gast.Call(func=load("list_concat"), args=[self.operand(e.left, out),
+                                                            self.operand(e.right, out)],
+                             keywords=[])
+        if isinstance(e.op, gast.Mult) and (self.is_list(e.left) or self.is_list(e.right)):
+            xs, n = (e.left, e.right) if self.is_list(e.left) else (e.right, e.left)
+            return gast.Call(func=load("list_repeat"), args=[self.operand(xs, out),
+                                                            self.atom(n, out)], keywords=[])
         return gast.BinOp(left=self.atom(e.left, out), op=e.op, right=self.atom(e.right, out))
+
+    def is_list(self, e):
+        return _list_valued(e, self.containers)
 
     def expr_UnaryOp(self, e, out):
         return gast.UnaryOp(op=e.op, operand=self.atom(e.operand, out))
@@ -304,7 +346,10 @@ class _Normalizer:
         args = [self.operand(a, out) for a in e.args]
         keywords = [gast.keyword(arg=k.arg, value=self.operand(k.value, out))
                     for k in e.keywords]
-        return gast.Call(func=func, args=args, keywords=keywords)
+        call = gast.Call(func=func, args=args, keywords=keywords)
+        if hasattr(e, "s2s_method"):   # `x.astype(...)` as written, for error messages
+            call.s2s_method = e.s2s_method
+        return call
 
     def expr_Subscript(self, e, out):
         return gast.Subscript(value=self.atom(e.value, out), slice=self.index(e.slice, out),
@@ -346,6 +391,97 @@ class _Normalizer:
         fn = gast.FunctionDef(name=name, args=lam.args, body=[ret], decorator_list=[],
                               returns=None, type_comment=None, type_params=[])
         return gast.copy_location(fn, lam)
+
+
+def container_names(fn):
+    """{name: "list" or "dict"} for the names of fn's own body that every
+    assignment binds to a new Python list (dict): a display, `[v] * n`,
+    `xs + ys`, `dict(...)`, or another such name. Parameters, loop targets and
+    unpacked names are not known."""
+    values = {}
+    unknown = set(a.id for a in fn.args.args)
+    for node in _own_nodes(fn):
+        if isinstance(node, gast.Assign):
+            for t in node.targets:
+                if isinstance(t, gast.Name):
+                    values.setdefault(t.id, []).append(node.value)
+                else:
+                    unknown |= {n.id for n in gast.walk(t) if isinstance(n, gast.Name)
+                                and isinstance(n.ctx, gast.Store)}
+        elif isinstance(node, gast.AnnAssign) and isinstance(node.target, gast.Name):
+            values.setdefault(node.target.id, []).append(node.value)
+        elif isinstance(node, gast.AugAssign) and isinstance(node.target, gast.Name):
+            values.setdefault(node.target.id, []).append(
+                gast.BinOp(left=node.target, op=node.op, right=node.value))
+        elif isinstance(node, gast.For):
+            unknown |= {n.id for n in gast.walk(node.target) if isinstance(n, gast.Name)}
+        elif isinstance(node, gast.FunctionDef):
+            unknown.add(node.name)
+    kinds = {}
+    changed = True
+    while changed:
+        changed = False
+        for name, vs in values.items():
+            if name in unknown or name in kinds:
+                continue
+            found = {_container_kind(v, kinds) for v in vs}
+            if len(found) == 1 and None not in found:
+                kinds[name] = found.pop()
+                changed = True
+    return kinds
+
+
+def _container_kind(e, kinds):
+    if e is None:
+        return None
+    if _list_valued(e, kinds):
+        return "list"
+    if isinstance(e, gast.Dict):
+        return "dict"
+    if isinstance(e, gast.Name):
+        return kinds.get(e.id)
+    if isinstance(e, gast.Call) and isinstance(e.func, gast.Name) and e.func.id == "dict" \
+            and "dict" not in kinds:
+        return "dict"
+    return None
+
+
+def _list_valued(e, kinds):
+    """Is e certainly a Python list (a display, a known list name, or `+`/`*` of one)?"""
+    if isinstance(e, gast.List):
+        return True
+    if isinstance(e, gast.Name):
+        return kinds.get(e.id) == "list"
+    if isinstance(e, gast.BinOp) and isinstance(e.op, gast.Add):
+        return _list_valued(e.left, kinds) or _list_valued(e.right, kinds)
+    if isinstance(e, gast.BinOp) and isinstance(e.op, gast.Mult):
+        return isinstance(e.left, gast.List) or isinstance(e.right, gast.List) \
+            or _list_valued(e.left, kinds) or _list_valued(e.right, kinds)
+    return False
+
+
+def _own_nodes(fn):
+    """Every node of fn's own body: nested functions themselves, not their bodies."""
+    stack = list(fn.body)
+    while stack:
+        node = stack.pop()
+        yield node
+        if isinstance(node, (gast.FunctionDef, gast.Lambda)):
+            continue
+        stack.extend(gast.iter_child_nodes(node))
+
+
+def _reads_item(body, seq, target):
+    """Does the loop body read `seq[target]` (a dict looked up by its keys)?"""
+    if not isinstance(target, gast.Name):
+        return False
+    for s in body:
+        for n in gast.walk(s):
+            if isinstance(n, gast.Subscript) and isinstance(n.value, gast.Name) \
+                    and n.value.id == seq.id and isinstance(n.slice, gast.Name) \
+                    and n.slice.id == target.id:
+                return True
+    return False
 
 
 def _negative_number(e):
@@ -391,7 +527,8 @@ def _hint(e):
     if isinstance(e, gast.Call):
         f = e.func
         if isinstance(f, gast.Attribute):
-            return f.attr if f.attr not in ("set", "add") else "updated"
+            return f.attr if f.attr not in ("set", "add", "multiply", "min", "max") \
+                else "updated"
         if isinstance(f, gast.Name):
             return f.id
     if isinstance(e, gast.Subscript) and isinstance(e.value, gast.Name):

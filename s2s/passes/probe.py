@@ -15,6 +15,7 @@ probe then runs both branches of an `if`, and a `while` body twice, which is
 all the batch pass needs to see (it runs both branches too).
 """
 import copy
+import re
 
 import gast
 import jax
@@ -130,6 +131,8 @@ class Record:
     def __init__(self):
         self.seen = {}
         self.entries = {}    # while id -> passes left in this entry
+        self.traced_whiles = set()   # while ids whose condition was traced
+        self.traced_ifs = set()      # if ids whose condition was traced (both branches ran)
 
     def see(self, sid, when, values):
         for name, v in values.items():
@@ -144,11 +147,27 @@ class Record:
     # The instrumented code asks these about its conditions.
     def branch(self, sid, test):
         if isinstance(test, jax.core.Tracer):
+            self.traced_ifs.add(sid)
             return "both"
         return "then" if test else "else"
 
     def enter(self, sid):
         self.entries[sid] = 2
+
+    def raising(self, sid, choices, whiles):
+        """Whether a `raise` runs: not where the probe runs a branch (or loop
+        body) only because its condition was traced."""
+        return all(c != "both" for c in choices) and \
+            not any(w in self.traced_whiles for w in whiles)
+
+    @staticmethod
+    def user_raised(exc):
+        """The user's own exception, marked so that it reaches the user as it is."""
+        if isinstance(exc, type) and issubclass(exc, BaseException):
+            exc = exc()
+        if isinstance(exc, BaseException):
+            exc.__s2s_user_raise__ = True
+        return exc
 
     @staticmethod
     def logical(op, *values):
@@ -166,6 +185,7 @@ class Record:
 
     def keep_going(self, sid, test):
         if isinstance(test, jax.core.Tracer):
+            self.traced_whiles.add(sid)
             self.entries[sid] -= 1
             return self.entries[sid] >= 0
         return bool(test)
@@ -241,13 +261,22 @@ def instrument(fn, ns, namer):
     fn = copy.deepcopy(fn)
     names = local_names(fn) | {a.id for a in fn.args.args}
     fn.body = _Instrument(ns, names, namer).block(fn.body)
-    fn.name = fn.name + "_probe"
+    fn.name = fn.name + SUFFIX   # (not the function's own name: its code may call that)
     return fn
+
+
+SUFFIX = "_probe"
+
+
+def user_message(e):
+    """`e`'s message with probe names (`f_probe() missing ...`) as the user's."""
+    return re.sub(r"\b(\w+)" + SUFFIX + r"\(\)", r"\1()", str(e))
 
 
 class _Instrument:
     def __init__(self, ns, names, namer):
         self.ns, self.names, self.namer = ns, names, namer
+        self.choices, self.whiles = [], []   # around the statement: `if` choices, `while` ids
 
     def block(self, stmts):
         out = []
@@ -261,19 +290,31 @@ class _Instrument:
         if isinstance(s, gast.If):
             choice = self.namer.fresh("branch")
             ask = _assign(choice, _probe_call("branch", [gast.Constant(sid, None), s.test]))
+            self.choices.append(choice)
             then = gast.If(test=gast.Compare(left=load(choice), ops=[gast.NotEq()],
                                              comparators=[gast.Constant("else", None)]),
                            body=self.block(s.body), orelse=[])
             other = gast.If(test=gast.Compare(left=load(choice), ops=[gast.NotEq()],
                                               comparators=[gast.Constant("then", None)]),
                             body=self.block(s.orelse), orelse=[])
+            self.choices.pop()
             return [self.see(sid, "in", s.test), ask, then, other]
         if isinstance(s, gast.While):
             enter = gast.Expr(value=_probe_call("enter", [gast.Constant(sid, None)]))
             test = copy.deepcopy(s.test)
             s.test = _probe_call("keep_going", [gast.Constant(sid, None), s.test])
+            self.whiles.append(sid)
             s.body = self.block(s.body)
+            self.whiles.pop()
             return [self.see(sid, "in", test), enter, s]
+        if isinstance(s, gast.Raise) and s.exc is not None:
+            # The user's exception, where the user's code decides to raise it.
+            s.exc = _probe_call("user_raised", [s.exc])
+            ask = _probe_call("raising", [
+                gast.Constant(sid, None),
+                gast.List(elts=[load(c) for c in self.choices], ctx=gast.Load()),
+                gast.List(elts=[gast.Constant(w, None) for w in self.whiles], ctx=gast.Load())])
+            return [gast.copy_location(gast.If(test=ask, body=[s], orelse=[]), s)]
         if isinstance(s, gast.For):
             s.body = [self.see(sid, "in", s.iter), self.see(sid, "out", s.target, stores=True)] \
                 + self.block(s.body)

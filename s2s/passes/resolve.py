@@ -47,6 +47,8 @@ ARRAY_METHODS = {
 PACKED_METHODS = {"reshape", "transpose"}  # x.reshape(2, 3) == x.reshape((2, 3))
 STATIC_ATTRIBUTES = {"shape", "ndim", "dtype", "size"}
 LIST_METHODS = {"append"}
+# x.at[i].METHOD(v): functional updates, each a primitive "at_METHOD" (s2s/rules/indexing.py).
+AT_METHODS = ("set", "add", "multiply", "min", "max")
 
 
 class Callee:
@@ -63,7 +65,7 @@ def callee(call, ns, locals_):
     if isinstance(func, gast.Attribute):
         if isinstance(func.value, gast.Name) and func.value.id == JNP:
             return Callee("prim", rules.BY_NAME.get(func.attr), func.attr)
-        if func.attr in ("set", "add") and _is_at(func.value):
+        if func.attr in AT_METHODS and _is_at(func.value):
             return Callee("at", rules.BY_NAME["at_" + func.attr], func.attr)
         if func.attr in LIST_METHODS:
             return Callee("append", name=func.attr)
@@ -74,11 +76,16 @@ def callee(call, ns, locals_):
         prim = rules.lookup(obj)
         if prim is not None:
             return Callee("prim", prim, func.id)
-        if obj in NONDIFF_BUILTINS:
+        if obj in NONDIFF_BUILTINS or _is_exception_class(obj):
             return Callee("builtin", obj, func.id)
         return Callee("user", python_function(obj), func.id)
     obj = _static_value(func, ns)
     return Callee("user", python_function(obj), gast.unparse(func) if hasattr(gast, "unparse") else None)
+
+
+def _is_exception_class(obj):
+    """`ValueError(...)` (for a `raise`) runs as plain Python: never differentiated."""
+    return isinstance(obj, type) and issubclass(obj, BaseException)
 
 
 def _is_at(node):
@@ -139,7 +146,7 @@ class _Resolver(gast.NodeTransformer):
         for k in node.keywords:
             k.value = self.visit(k.value)
         func = node.func
-        if isinstance(func, gast.Attribute) and func.attr in ("set", "add") \
+        if isinstance(func, gast.Attribute) and func.attr in AT_METHODS \
                 and _is_at(func.value):
             func.value.value.value = self.visit(func.value.value.value)
             func.value.slice = self.visit(func.value.slice)
@@ -237,8 +244,10 @@ class _Resolver(gast.NodeTransformer):
         args = node.args
         if name in PACKED_METHODS and len(args) > 1:
             args = [gast.Tuple(elts=args, ctx=gast.Load())]
-        return self._call(jnp_attr(ARRAY_METHODS[name]), [func.value] + args,
+        call = self._call(jnp_attr(ARRAY_METHODS[name]), [func.value] + args,
                           node.keywords, node)
+        call.s2s_method = name   # errors name it as the user wrote it: `.astype`
+        return call
 
     @staticmethod
     def _call(func, args, keywords, where):

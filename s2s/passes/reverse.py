@@ -24,13 +24,29 @@ vjp rule in s2s/rules, placed beside its jvp rule.
 import gast
 
 from .. import rules
-from ..template import JNP, jnp_attr, load, store
+from ..template import JNP, is_zero, jnp_attr, load, store
 from .activity import Activity
-from .forward import _refuse_repackaging, bind_arguments, bind_operands
-from .resolve import callee
+from .forward import _refuse_repackaging, bind_arguments, bind_operands, refuse_nondiff_operands
+from .resolve import AT_METHODS, _is_at, callee
 from .scopes import params
 from .ssa import PUSH
 
+
+
+def _operation_name(value, prim):
+    """How the user wrote the operation: the method `.astype`, `jnp.sort`, `*`."""
+    method = getattr(value, "s2s_method", None)
+    if method:
+        return f"the method `.{method}`"
+    func = getattr(value, "func", None)
+    if isinstance(func, gast.Attribute) and isinstance(func.value, gast.Name):
+        return f"`{func.value.id}.{func.attr}`"
+    if isinstance(func, gast.Name):
+        return f"`{func.id}`"
+    name = getattr(prim, "name", None)
+    if name:
+        return f"`{name}`"
+    return f"`{type(value).__name__}`"
 
 class Reverse:
     def __init__(self, ns, source, namer, request_callee):
@@ -98,7 +114,10 @@ class Reverse:
                 g = gast.Tuple(elts=[g, load(aux)], ctx=gast.Load())
             new_body = forward + [gast.copy_location(seed, fn.body[-1])] + backward \
                 + [gast.Return(value=g)]
-        new = gast.FunctionDef(name=name, args=_arguments(args), body=new_body,
+        arguments = _arguments(args)
+        if mode != "vjp_apply":   # same parameters as the user's: same defaults
+            arguments.defaults = fn.args.defaults
+        new = gast.FunctionDef(name=name, args=arguments, body=new_body,
                                decorator_list=[], returns=None, type_comment=None,
                                type_params=[])
         return gast.copy_location(new, fn)
@@ -143,6 +162,8 @@ class Reverse:
                                                "nested function in reverse mode",
                                             "define the function at module level")
                 _refuse_repackaging(self, c, s.value, self.activity)
+                refuse_nondiff_operands(self, c.obj if c.kind == "prim" else None, s.value,
+                                        None, self.activity)
                 if c.kind == "user" and self.activity.value_active(s.value):
                     target = s.targets[0]
                     base = target.id if isinstance(target, gast.Name) else c.name
@@ -170,7 +191,12 @@ class Reverse:
         if isinstance(s, gast.Expr) and _is_push(s):
             if loop is None:
                 return []
-            defined = {a.id for a in s.value.args} | set(loop.s2s_loop.carried.values())
+            # The tapes of loops directly inside are made afresh at the top of
+            # every iteration: each iteration saves its own.
+            inner_tapes = {n.s2s_tape for n in _walk_stmts(loop.body)
+                           if isinstance(n, (gast.For, gast.While)) and _directly_inside(n, loop)}
+            defined = ({a.id for a in s.value.args} | set(loop.s2s_loop.carried.values())
+                       | inner_tapes)
             entry = [load(n) if n in defined else gast.Constant(value=None, kind=None)
                      for n in loop.s2s_entries]
             item = gast.Tuple(elts=entry, ctx=gast.Load()) if len(entry) != 1 else entry[0]
@@ -429,13 +455,17 @@ class Reverse:
         if prim is not None and prim.vjp is None and prim.name == "einsum":
             return [], self.einsum_vjp(value, args, t)
         if prim is None or prim.vjp is None:
-            name = getattr(prim, "name", None) or "this operation"
-            raise self.source.error(self.located(value), f"s2s has no reverse-mode rule for `{name}` yet",
-                                    "compute it outside the differentiated function, or "
-                                    "use forward mode (s2s.jvp)")
+            name = _operation_name(value, prim)
+            forward = "" if prim is None or prim.jvp is None else \
+                ", or use forward mode (s2s.jvp, s2s.jacfwd), which has a rule for it"
+            raise self.source.error(self.located(value), f"s2s has no reverse-mode rule for "
+                                                         f"{name} yet",
+                                    "write it with jax.numpy functions that have one, or "
+                                    f"compute it outside the differentiated function{forward}")
         template = prim.vjp
         primal_params = [p for p in template.params if p not in ("ans", "ans_bar")]
         bound = bind_operands(self, prim, template, primal_params, args, keywords, value)
+        refuse_nondiff_operands(self, prim, value, bound, self.activity)
         bindings = dict(bound)
         bindings["ans_bar"] = load(self.bar(t))
         bindings["ans"] = load(t)
@@ -448,7 +478,9 @@ class Reverse:
                 continue
             part = parts[i] if i < len(parts) else None
             if part is None or (isinstance(part, gast.Constant) and part.value is None):
-                continue  # the rule says: no cotangent (only the operand's shape is used)
+                continue  # declared with derivative zero (the registration checked it)
+            if is_zero(part):
+                continue  # a cotangent known to be zero (x ** 0): nothing flows back
             if isinstance(operand, (gast.Tuple, gast.List)):
                 tmp = self.namer.fresh(t + "_parts_bar")
                 pre.append(gast.Assign(targets=[store(tmp)], value=part, type_comment=None))
@@ -580,7 +612,7 @@ def _array_names(fn, array_params, ns):
                 or (isinstance(v, gast.Subscript) and isinstance(v.value, gast.Name)
                     and v.value.id in arrays) \
                 or (isinstance(v, gast.Call) and isinstance(v.func, gast.Attribute)
-                    and v.func.attr in ("set", "add"))
+                    and v.func.attr in AT_METHODS and _is_at(v.func.value))
             if is_array and t not in arrays:
                 arrays.add(t)
                 changed = True

@@ -17,10 +17,12 @@ import collections
 import gast
 
 from ..template import JNP
+from .resolve import AT_METHODS
 
 PURE_HELPERS = {"unbroadcast", "max_weights", "min_weights", "prod_others", "list_append",
                 "zip_length", "tree_add", "tree_zeros_like", "getitem_cotangent", "len",
-                "range", "zip", "enumerate", "reversed"}
+                "range", "zip", "enumerate", "reversed", "set_item", "set_item_cotangent",
+                "list_concat", "list_repeat", "list_repeat_cotangent", "dict_keys", "tie_share"}
 
 
 def run(fn):
@@ -70,7 +72,7 @@ def is_pure(value):
             f = n.func
             jnp_call = (isinstance(f, gast.Attribute) and isinstance(f.value, gast.Name)
                         and f.value.id == JNP)
-            at_call = isinstance(f, gast.Attribute) and f.attr in ("set", "add") \
+            at_call = isinstance(f, gast.Attribute) and f.attr in AT_METHODS \
                 and isinstance(f.value, gast.Subscript)
             helper = isinstance(f, gast.Name) and f.id in PURE_HELPERS
             if not (jnp_call or at_call or helper):

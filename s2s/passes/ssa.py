@@ -43,6 +43,10 @@ class _Loop:
         self.carried = carried        # user name -> carried version
         self.entry_values = {}        # carried version -> the version it starts from
         self.saved = []               # versions saved per iteration, in order
+        # Versions assigned so far on the path being renamed, in this loop's own
+        # body: the tape saves them all, also those a later assignment shadows
+        # (`x = x * 2.0; x = jnp.sin(x)`: the pullback needs both).
+        self.path = set()
 
 
 class _SSA:
@@ -51,6 +55,7 @@ class _SSA:
         self.defined = set()
         self.loops = []
         self.carried = set()   # versions carried by some loop (assigned more than once)
+        self.later = [set()]   # user names that code after the current statement may read
 
     def function(self, fn):
         env = {p: p for p in params(fn)}
@@ -63,14 +68,18 @@ class _SSA:
         self.defined.add(v)
         if self.loops:
             self.loops[-1].saved.append(v)
+            self.loops[-1].path.add(v)
         return v
 
     # -- statements -------------------------------------------------------------
 
     def block(self, stmts, env):
         out = []
-        for s in stmts:
+        suffix_reads = [_reads(stmts[i + 1:]) for i in range(len(stmts))]
+        for s, after in zip(stmts, suffix_reads):
+            self.later.append(self.later[-1] | after)
             out.extend(getattr(self, "stmt_" + type(s).__name__, self.stmt_plain)(s, env))
+            self.later.pop()
         return out
 
     def stmt_plain(self, s, env):
@@ -93,11 +102,18 @@ class _SSA:
 
     def stmt_If(self, s, env):
         s.test = _renamed(s.test, env)
-        envs = []
+        loop = self.loops[-1] if self.loops else None
+        entry_path = set(loop.path) if loop else set()
+        envs, paths = [], {}
         for field in ("body", "orelse"):
             branch_env = dict(env)
+            if loop:
+                loop.path = set(entry_path)
             setattr(s, field, self.block(getattr(s, field), branch_env))
             envs.append(branch_env)
+            if loop:
+                paths[field] = loop.path
+        renamed = {}
         flowing = [(f, e) for f, e in zip(("body", "orelse"), envs) if not _exits(getattr(s, f))]
         names = sorted({n for _, e in flowing for n in e if e.get(n) != env.get(n)})
         for n in names:
@@ -119,15 +135,36 @@ class _SSA:
                 if e.get(n) == merged:
                     continue
                 if e.get(n) is not None and self.coalesce(s, field, e[n], merged, before):
+                    renamed[e[n]] = merged
                     continue
                 block = [b for b in getattr(s, field) if not isinstance(b, gast.Pass)]
                 join = gast.copy_location(
                     gast.Assign(targets=[store(merged)], value=value, type_comment=None), s)
                 setattr(s, field, _on_every_flowing_path(block, [join]))
             env[n] = merged
+        if loop:
+            self.join_paths(s, loop, entry_path, paths, flowing, renamed)
         if not s.body:
             s.body = [gast.Pass()]
         return [s]
+
+    def join_paths(self, s, loop, entry_path, paths, flowing, renamed):
+        """After a branch in a loop body, every version the tape saves must
+        exist on every path that goes on: one that only some branches assign
+        is None on the others (the pullback reads it only where it ran)."""
+        flowing_paths = {f: {renamed.get(v, v) for v in paths[f]} | _stored_here(getattr(s, f))
+                         for f, _ in flowing}
+        every = set().union(*flowing_paths.values()) if flowing_paths else set()
+        for field, path in flowing_paths.items():
+            missing = sorted(every - path)
+            if not missing:
+                continue
+            block = [b for b in getattr(s, field) if not isinstance(b, gast.Pass)]
+            nones = [gast.copy_location(gast.Assign(
+                targets=[store(v)], value=gast.Constant(value=None, kind=None),
+                type_comment=None), s) for v in missing]
+            setattr(s, field, _on_every_flowing_path(block, nones))
+        loop.path = entry_path | every
 
     def coalesce(self, s, field, version, merged, before):
         """Name a branch's own single assignment `merged` directly, instead of
@@ -165,7 +202,12 @@ class _SSA:
     def loop(self, s, env):
         assigned = sorted(_assigned(s.body) | (_names(s.target) if isinstance(s, gast.For)
                                                else set()))
-        carried_names = [n for n in assigned if n in env]
+        # Carried: a name the loop updates whose value reaches the next
+        # iteration or the code after the loop. One that every iteration
+        # assigns before reading it (a temporary, a loop-local value) is not:
+        # after a loop of no iterations it is never read.
+        live = _exposed(s) | self.later[-1]
+        carried_names = [n for n in assigned if n in env and n in live]
         before = []
         loop = _Loop(s, {})
         for n in carried_names:
@@ -182,7 +224,9 @@ class _SSA:
         self.loops.append(loop)
         if isinstance(s, gast.For):
             s.target = self.define(s.target, body_env)
+        self.later.append(self.later[-1] | _reads([s]))   # the next iteration reads these
         s.body = self.block(s.body, body_env)
+        self.later.pop()
         self.loops.pop()
         if not _exits(s.body):
             end = self.iteration_end(loop, body_env, s)
@@ -209,7 +253,9 @@ class _SSA:
     def iteration_end(self, loop, env, where):
         """Save the iteration (placeholder), then copy carried values back."""
         mine = set(loop.saved) | set(loop.carried.values())
-        defined = [v for v in env.values() if v in mine]
+        current = set(env.values())
+        defined = [v for v in dict.fromkeys(loop.saved + list(loop.carried.values()))
+                   if v in loop.path or (v in current and v in mine)]
         push = gast.Expr(value=gast.Call(func=load(PUSH), args=[load(v) for v in defined],
                                          keywords=[]))
         out = [push]
@@ -291,3 +337,49 @@ def _rename_reads(node, env):
                     if isinstance(item, gast.Name) and not isinstance(item.ctx, gast.Store) \
                             and item.id in env:
                         value[i] = load(env[item.id])
+
+
+def _reads(stmts):
+    """User names read anywhere in `stmts`."""
+    return {n.id for s in stmts for n in gast.walk(s)
+            if isinstance(n, gast.Name) and not isinstance(n.ctx, gast.Store)}
+
+
+def _exposed(loop):
+    """Names an iteration of `loop` may read before it assigns them (a while's
+    condition is read first, every iteration)."""
+    found = _reads([loop.test]) if isinstance(loop, gast.While) else set()
+    return found | _exposed_in(loop.body, set())[0]
+
+
+def _exposed_in(stmts, done):
+    found, done = set(), set(done)
+    for s in stmts:
+        if isinstance(s, gast.If):
+            found |= _reads([s.test]) - done
+            body_found, body_done = _exposed_in(s.body, done)
+            else_found, else_done = _exposed_in(s.orelse, done)
+            found |= body_found | else_found
+            done |= body_done & else_done
+        elif isinstance(s, (gast.For, gast.While)):
+            head = s.test if isinstance(s, gast.While) else s.iter
+            found |= (_reads([head]) - done) | _exposed_in(s.body, done)[0]
+        elif isinstance(s, gast.FunctionDef):
+            continue
+        else:
+            found |= _reads([s]) - done
+            if isinstance(s, gast.Assign):
+                done |= _names(s.targets[0])
+    return found, done
+
+
+def _stored_here(stmts):
+    """Names assigned in `stmts` outside any loop inside them (the branch's
+    own assignments, and the joins the merge above wrote into it)."""
+    found = set()
+    for s in stmts:
+        if isinstance(s, gast.Assign):
+            found |= _names(s.targets[0])
+        elif isinstance(s, gast.If):
+            found |= _stored_here(s.body) | _stored_here(s.orelse)
+    return found

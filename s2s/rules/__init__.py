@@ -6,21 +6,43 @@ function that doubles as a template (see s2s/template.py). Reverse-mode (vjp)
 and batching rules go beside the jvp rule of the same primitive.
 
 A primitive is keyed by the jax.numpy function it stands for; Python operators
-(`a * b`, `-a`) map to their jax.numpy twins through OPERATORS. Functions with
-no derivative are listed explicitly with `nondifferentiable` and never
-silently: calling anything not in this table is an error.
+(`a * b`, `-a`) map to their jax.numpy twins through OPERATORS. Calling
+anything not in this table is an error.
+
+Every argument of every primitive is declared to be one of three kinds, and
+the passes check the declaration wherever a rule is applied:
+
+- differentiable: the jvp rule takes its tangent (`x_dot`), the vjp rule
+  returns its cotangent;
+- zero derivative (`zero_args=`): the result does not change, to first
+  order, with it (where's condition, zeros_like's array); an active value
+  there contributes nothing, as in JAX;
+- not differentiable (`nondiff_args=`): a shape, an axis, an index, a count;
+  an active value there is an error at the user's line, never a silent zero.
+
+A primitive with no derivative at all is `zero_derivative` (sign, floor,
+comparisons, argmax: JAX's derivative is zero) or `nondifferentiable` (arange,
+zeros, eye: every argument is a shape or a count). In a vjp rule, `None` for
+an operand means "declared not differentiable or zero" and is checked against
+the declaration when the rule is registered; a cotangent known to be zero is
+written `zero(x)`.
 """
 import gast
 import jax.numpy as jnp
 
-from ..template import Template
+from ..template import Choice, Template
+
+
+ALL = "*"   # every argument (nondifferentiable, zero_derivative)
 
 
 class Primitive:
     def __init__(self, name, fn):
         self.name = name            # attribute of jax.numpy generated code calls
         self.fn = fn
-        self.differentiable = True
+        self.differentiable = True  # False: the output never carries a derivative
+        self.nondiff_args = frozenset()   # an active value here is an error (or ALL)
+        self.zero_args = frozenset()      # an active value here contributes zero (or ALL)
         self.jvp = None             # Template, or None for multilinear primitives
         self.vjp = None             # Template returning one cotangent per operand
         self.multilinear = False    # jvp = sum over operands of f(..., x_i_dot, ...)
@@ -30,6 +52,27 @@ class Primitive:
 
     def __repr__(self):
         return f"<primitive jnp.{self.name}>"
+
+    def arg_kind(self, param):
+        """"diff", "zero" or "nondiff" for one parameter (as the rules name it)."""
+        if self.nondiff_args == ALL or param in self.nondiff_args:
+            return "nondiff"
+        if self.zero_args == ALL or param in self.zero_args:
+            return "zero"
+        return "diff"
+
+    def declare(self, nondiff_args, zero_args, rule):
+        """Record a rule's declaration; two rules of one primitive must agree."""
+        nondiff_args, zero_args = frozenset(nondiff_args), frozenset(zero_args)
+        if self.nondiff_args or self.zero_args:
+            if (nondiff_args or zero_args) and \
+                    (nondiff_args, zero_args) != (self.nondiff_args, self.zero_args):
+                raise TypeError(f"rule {rule.__name__} declares nondiff_args="
+                                f"{sorted(nondiff_args)}, zero_args={sorted(zero_args)}; "
+                                f"jnp.{self.name} was declared with "
+                                f"{sorted(self.nondiff_args)}, {sorted(self.zero_args)}")
+            return
+        self.nondiff_args, self.zero_args = nondiff_args, zero_args
 
 
 PRIMITIVES = {}   # jax.numpy function -> Primitive
@@ -63,32 +106,86 @@ def _register(fn):
     return prim
 
 
-def jvp_rule(*fns, broadcasts=False):
-    """Register `rule` as the jvp template of every function in `fns`."""
+def jvp_rule(*fns, broadcasts=False, nondiff_args=(), zero_args=(), when=None):
+    """Register `rule` as the jvp template of every function in `fns`.
+
+    An operand `x` is differentiable when the rule takes `x_dot`; every other
+    operand must be named in `nondiff_args` or `zero_args` (see the module
+    docstring), or registration fails. `when` (a function of some of the rule's
+    parameters, given their bound nodes) makes the rule a special case of the
+    primitive's general rule, tried first: `x ** 2` for a literal exponent.
+    """
     def decorate(rule):
         template = Template(rule)
+        primal = [p for p in template.params if p != "ans" and not p.endswith("_dot")]
+        undeclared = [p for p in primal if p + "_dot" not in template.params
+                      and p not in nondiff_args and p not in zero_args]
+        wrong = [p for p in tuple(nondiff_args) + tuple(zero_args)
+                 if p not in primal or p + "_dot" in template.params]
+        if undeclared or wrong:
+            raise TypeError(f"jvp rule {rule.__name__}: "
+                            + (f"operand {undeclared[0]!r} has no tangent parameter and is "
+                               "not declared in nondiff_args or zero_args" if undeclared else
+                               f"{wrong[0]!r} is declared without a derivative but is not "
+                               "an operand without a tangent"))
         for fn in fns:
             prim = _register(fn)
-            prim.jvp = template
+            prim.declare(nondiff_args, zero_args, rule)
+            if when is None:
+                prim.jvp = template if not isinstance(prim.jvp, Choice) \
+                    else prim.jvp.with_general(template)
+            else:
+                prim.jvp = Choice.adding(prim.jvp, when, template)
             prim.broadcasts = broadcasts
         return rule
     return decorate
 
 
-def vjp_rule(*fns):
+def vjp_rule(*fns, nondiff_args=(), zero_args=(), when=None):
     """Register `rule` as the vjp template of every function in `fns`.
 
     The rule takes `ans_bar` (the output's cotangent), the operands, and
     optionally `ans`; it returns one cotangent per operand, in order (a single
-    expression when only the first operand is differentiable, `None` for an
-    operand with no derivative, such as an axis or a shape).
+    expression when only the first operand is differentiable). `None`, or a
+    missing trailing entry, stands for an operand declared without a
+    derivative (by the jvp rule, or here by `nondiff_args` / `zero_args`),
+    and only for one: that is checked here. `zero(x)` is a cotangent known to
+    be zero (x ** 0).
     """
     def decorate(rule):
         template = Template(rule)
         for fn in fns:
-            _register(fn).vjp = template
+            prim = _register(fn)
+            prim.declare(nondiff_args, zero_args, rule)
+            _check_vjp_declaration(prim, template, rule)
+            if when is None:
+                prim.vjp = template if not isinstance(prim.vjp, Choice) \
+                    else prim.vjp.with_general(template)
+            else:
+                prim.vjp = Choice.adding(prim.vjp, when, template)
         return rule
     return decorate
+
+
+def _check_vjp_declaration(prim, template, rule):
+    primal = [p for p in template.params if p not in ("ans", "ans_bar")]
+    expr = template.expr
+    parts = expr.elts if isinstance(expr, gast.Tuple) and len(primal) > 1 else [expr]
+    if len(parts) > len(primal):
+        raise TypeError(f"vjp rule {rule.__name__} returns {len(parts)} cotangents for "
+                        f"{len(primal)} operands")
+    for i, p in enumerate(primal):
+        part = parts[i] if i < len(parts) else None
+        none = part is None or (isinstance(part, gast.Constant) and part.value is None)
+        declared = prim.arg_kind(p) != "diff"
+        if none and not declared:
+            raise TypeError(f"vjp rule {rule.__name__} gives operand {p!r} no cotangent, "
+                            f"but jnp.{prim.name} declares it differentiable: return its "
+                            "cotangent (zero(x) if it is zero), or declare it in "
+                            "nondiff_args / zero_args")
+        if declared and not none:
+            raise TypeError(f"vjp rule {rule.__name__} returns a cotangent for operand {p!r}, "
+                            f"which jnp.{prim.name} declares without a derivative")
 
 
 def batch_rule(*fns):
@@ -128,17 +225,57 @@ def shift_axes(axis):
 
 def multilinear(*fns, static_argnums=()):
     """f is linear in each array operand: its jvp is the sum of f with one
-    operand replaced by its tangent (dot, matmul, einsum, ...)."""
+    operand replaced by its tangent (dot, matmul, einsum, ...). The operands at
+    `static_argnums` (einsum's subscripts, tensordot's axes) are not
+    differentiable: an active one is an error."""
     for fn in fns:
         prim = _register(fn)
         prim.multilinear = True
         prim.static_argnums = static_argnums
 
 
-def nondifferentiable(*fns):
-    """Outputs carry no derivative (comparisons, integer ops, constructors)."""
+def zero_derivative(*fns):
+    """Derivative zero in every argument: piecewise constant (sign, floor, round),
+    boolean or integer valued (comparisons, argmax), or independent of the
+    argument's values (zeros_like, jnp.shape). JAX's derivative is zero too; an
+    active argument is fine and contributes nothing."""
     for fn in fns:
-        _register(fn).differentiable = False
+        prim = _register(fn)
+        prim.differentiable = False
+        prim.zero_args = ALL
+
+
+def nondifferentiable(*fns):
+    """No argument is differentiable: each is a shape, a count or a bound of a
+    range (arange, zeros, eye). An active argument is an error, never a zero
+    (JAX refuses them too)."""
+    for fn in fns:
+        prim = _register(fn)
+        prim.differentiable = False
+        prim.nondiff_args = ALL
+
+
+def refused_operand(prim, bound, is_active):
+    """The first parameter bound to an active operand that `prim` declares not
+    differentiable, or None. `bound` maps parameter names (or positions) to
+    operand nodes."""
+    for param, operand in bound.items():
+        if operand is not None and is_active(operand) and prim.arg_kind(param) == "nondiff":
+            return param
+    return None
+
+
+def refusal_message(prim, param):
+    """(message, hint) for an active operand in a non-differentiable position."""
+    shown = prim.name if isinstance(prim.fn, str) or getattr(prim.fn, "__module__", "") \
+        in ("builtins", "s2s.runtime") else f"jnp.{prim.name}"
+    what = f"argument `{param}`" if isinstance(param, str) and param != ALL \
+        else "an argument"
+    return (f"s2s cannot differentiate `{shown}` with respect to its {what}: it is "
+            "not differentiable (a shape, an axis, an index or a count), and the value "
+            "passed depends on a differentiated input",
+            "compute it from constants or shapes (x.shape, len(x)), not from a value "
+            "being differentiated")
 
 
 def lookup(fn):

@@ -1,9 +1,10 @@
 """Elementwise arithmetic and math: jvp rules (vjp and batch rules go beside)."""
 import jax.numpy as jnp
 
-from . import batch_rule, jvp_rule, multilinear, nondifferentiable, vjp_rule
+from . import batch_rule, jvp_rule, multilinear, vjp_rule, zero_derivative
 from ..runtime import (matmul_cotangent_a, matmul_cotangent_b,  # noqa: F401  (templates)
                        unbroadcast)
+from ..template import literal, zero  # noqa: F401  (zero: used by templates)
 
 # --- arithmetic -------------------------------------------------------------
 
@@ -59,6 +60,55 @@ def power(ans, x, y, x_dot, y_dot):
 def power_vjp(ans_bar, ans, x, y):
     return (unbroadcast(ans_bar * (y * x ** (y - 1)), x),
             unbroadcast(ans_bar * (ans * jnp.log(jnp.where(x == 0, 1, x))), y))
+
+
+# x ** n for a literal integer n is JAX's integer_pow: n * x ** (n - 1), exact at
+# x = 0 (x ** 0 is flat everywhere, x ** 1 passes the tangent through, x ** 2
+# is 2 * x). A negative power of a Python number 0.0 raises ZeroDivisionError
+# where JAX gives inf, so those call jnp.power.
+def _exponent(y):
+    n = literal(y)
+    return n if type(n) is int else None
+
+
+@jvp_rule(jnp.power, when=lambda y: _exponent(y) == 0)
+def power_0(ans, x, y, x_dot, y_dot):
+    return zero(x)
+
+
+@vjp_rule(jnp.power, when=lambda y: _exponent(y) == 0)
+def power_0_vjp(ans_bar, ans, x, y):
+    return zero(x), zero(y)
+
+
+@jvp_rule(jnp.power, when=lambda y: _exponent(y) == 1)
+def power_1(ans, x, y, x_dot, y_dot):
+    return x_dot
+
+
+@vjp_rule(jnp.power, when=lambda y: _exponent(y) == 1)
+def power_1_vjp(ans_bar, ans, x, y):
+    return unbroadcast(ans_bar, x), zero(y)
+
+
+@jvp_rule(jnp.power, when=lambda y: (_exponent(y) or 0) > 1)
+def power_n(ans, x, y, x_dot, y_dot):
+    return y * x ** (y - 1) * x_dot
+
+
+@vjp_rule(jnp.power, when=lambda y: (_exponent(y) or 0) > 1)
+def power_n_vjp(ans_bar, ans, x, y):
+    return unbroadcast(ans_bar * (y * x ** (y - 1)), x), zero(y)
+
+
+@jvp_rule(jnp.power, when=lambda y: (_exponent(y) or 0) < 0)
+def power_negative(ans, x, y, x_dot, y_dot):
+    return y * jnp.power(x, y - 1) * x_dot
+
+
+@vjp_rule(jnp.power, when=lambda y: (_exponent(y) or 0) < 0)
+def power_negative_vjp(ans_bar, ans, x, y):
+    return unbroadcast(ans_bar * (y * jnp.power(x, y - 1)), x), zero(y)
 
 
 @jvp_rule(jnp.negative)
@@ -312,7 +362,7 @@ def logaddexp_vjp(ans_bar, ans, x, y):
     return unbroadcast(ans_bar * jnp.exp(x - ans), x), unbroadcast(ans_bar * jnp.exp(y - ans), y)
 
 
-@jvp_rule(jnp.where, broadcasts=True)
+@jvp_rule(jnp.where, broadcasts=True, zero_args=("condition",))
 def where(condition, x, y, x_dot, y_dot):
     return jnp.where(condition, x_dot, y_dot)
 
@@ -349,9 +399,10 @@ def clip_vjp(ans_bar, ans, x, min=None, max=None):
                         max))
 
 
-# --- no derivative ----------------------------------------------------------------
+# --- derivative zero ----------------------------------------------------------------
+# Piecewise constant, or boolean: JAX's derivative is zero, and so is s2s's.
 
-nondifferentiable(
+zero_derivative(
     jnp.sign, jnp.floor, jnp.ceil, jnp.round, jnp.rint, jnp.trunc, jnp.floor_divide,
     jnp.greater, jnp.greater_equal, jnp.less, jnp.less_equal, jnp.equal, jnp.not_equal,
     jnp.logical_and, jnp.logical_or, jnp.logical_not, jnp.logical_xor,

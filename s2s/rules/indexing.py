@@ -7,10 +7,10 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import batch_rule, jvp_rule, vjp_rule
-from ..runtime import unbroadcast, zeros_like  # noqa: F401  (used by templates)
+from ..runtime import tie_share, unbroadcast, zeros_like  # noqa: F401  (used by templates)
 
 
-@jvp_rule("getitem")
+@jvp_rule("getitem", nondiff_args=("index",))
 def getitem(x, index, x_dot):
     return x_dot[index]
 
@@ -20,7 +20,7 @@ def getitem_vjp(ans_bar, x, index):
     return zeros_like(x).at[index].add(ans_bar), None
 
 
-@jvp_rule("at_set")
+@jvp_rule("at_set", nondiff_args=("index",))
 def at_set(x, index, v, x_dot, v_dot):
     return x_dot.at[index].set(v_dot)
 
@@ -30,7 +30,7 @@ def at_set_vjp(ans_bar, x, index, v):
     return ans_bar.at[index].set(0.0), None, unbroadcast(ans_bar[index], v)
 
 
-@jvp_rule("at_add")
+@jvp_rule("at_add", nondiff_args=("index",))
 def at_add(x, index, v, x_dot, v_dot):
     return x_dot.at[index].add(v_dot)
 
@@ -38,6 +38,32 @@ def at_add(x, index, v, x_dot, v_dot):
 @vjp_rule("at_add")
 def at_add_vjp(ans_bar, x, index, v):
     return ans_bar, None, unbroadcast(ans_bar[index], v)
+
+
+# `.at[i].multiply(v)`: the product rule at the updated items.
+@jvp_rule("at_multiply", nondiff_args=("index",))
+def at_multiply(x, index, v, x_dot, v_dot):
+    return x_dot.at[index].set(x_dot[index] * v + x[index] * v_dot)
+
+
+@vjp_rule("at_multiply")
+def at_multiply_vjp(ans_bar, x, index, v):
+    return (ans_bar.at[index].set(ans_bar[index] * v), None,
+            unbroadcast(ans_bar[index] * x[index], v))
+
+
+# `.at[i].min(v)` / `.max(v)`: the derivative goes to whichever of x[i] and v is
+# the result (shared half and half on a tie, as JAX's scatter-min does).
+@jvp_rule("at_min", "at_max", nondiff_args=("index",))
+def at_extremum(x, index, v, ans, x_dot, v_dot):
+    return x_dot.at[index].set(x_dot[index] * tie_share(x[index], v, ans[index])
+                               + v_dot * tie_share(v, x[index], ans[index]))
+
+
+@vjp_rule("at_min", "at_max")
+def at_extremum_vjp(ans_bar, x, index, v, ans):
+    return (ans_bar.at[index].set(ans_bar[index] * tie_share(x[index], v, ans[index])), None,
+            unbroadcast(ans_bar[index] * tie_share(v, x[index], ans[index]), v))
 
 
 # --- batching ---------------------------------------------------------------------
@@ -134,7 +160,7 @@ def _example_value(info):
     return 0
 
 
-@batch_rule("at_set", "at_add")
+@batch_rule("at_set", "at_add", "at_multiply", "at_min", "at_max")
 def at_update_batch(batch, x, index, v):
     new_index, v_aligned = _batched_update(batch, x, index, v)
     return batch.rebuild(x=batch.with_batch(x), index=new_index, v=v_aligned)

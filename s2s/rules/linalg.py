@@ -11,8 +11,9 @@ from ..runtime import (dot_cotangent_a, dot_cotangent_b,  # noqa: F401  (used by
                        matmul_cotangent_a, matmul_cotangent_b,
                        kron_cotangent_b, tensordot_cotangent_a, tensordot_cotangent_b)
 
-multilinear(jnp.dot, jnp.vdot, jnp.outer, jnp.inner, jnp.tensordot, jnp.kron)
-multilinear(jnp.einsum, static_argnums=(0,))   # the subscripts string
+multilinear(jnp.dot, jnp.vdot, jnp.outer, jnp.inner, jnp.kron)
+multilinear(jnp.tensordot, static_argnums=(2,))   # the axes
+multilinear(jnp.einsum, static_argnums=(0,))      # the subscripts string
 
 # --- vjp rules ----------------------------------------------------------------------
 # dot and inner are tensordots over computed axes; a tensordot's cotangents are
@@ -21,7 +22,7 @@ multilinear(jnp.einsum, static_argnums=(0,))   # the subscripts string
 # functions (dot_cotangent_a, ...), which s2s can differentiate again.
 
 
-@vjp_rule(jnp.tensordot)
+@vjp_rule(jnp.tensordot, nondiff_args=("axes",))
 def tensordot_vjp(ans_bar, a, b, axes=2):
     return (tensordot_cotangent_a(ans_bar, a, b, axes=axes),
             tensordot_cotangent_b(ans_bar, a, b, axes=axes))

@@ -3,12 +3,12 @@ import jax.numpy as jnp
 
 import inspect
 
-from . import batch_rule, jvp_rule, nondifferentiable, shift_axes, vjp_rule
+from . import batch_rule, jvp_rule, shift_axes, vjp_rule, zero_derivative
 from ..runtime import (max_weights, min_weights, prod_others,  # noqa: F401  (used by templates)
                        reduced_shape)
 
 
-@jvp_rule(jnp.sum)
+@jvp_rule(jnp.sum, nondiff_args=("axis", "keepdims"))
 def sum(x, x_dot, axis=None, keepdims=False):
     return jnp.sum(x_dot, axis=axis, keepdims=keepdims)
 
@@ -20,7 +20,7 @@ def sum_vjp(ans_bar, x, axis=None, keepdims=False):
     return jnp.broadcast_to(jnp.reshape(ans_bar, reduced_shape(x, axis)), jnp.shape(x))
 
 
-@jvp_rule(jnp.mean)
+@jvp_rule(jnp.mean, nondiff_args=("axis", "keepdims"))
 def mean(x, x_dot, axis=None, keepdims=False):
     return jnp.mean(x_dot, axis=axis, keepdims=keepdims)
 
@@ -32,7 +32,7 @@ def mean_vjp(ans_bar, x, axis=None, keepdims=False):
 
 
 # Ties share the derivative evenly, as in JAX.
-@jvp_rule(jnp.max, jnp.amax)
+@jvp_rule(jnp.max, jnp.amax, nondiff_args=("axis", "keepdims"))
 def max(x, x_dot, axis=None, keepdims=False):
     return jnp.sum(x_dot * max_weights(x, axis), axis=axis, keepdims=keepdims)
 
@@ -42,7 +42,7 @@ def max_vjp(ans_bar, x, axis=None, keepdims=False):
     return max_weights(x, axis) * jnp.reshape(ans_bar, reduced_shape(x, axis))
 
 
-@jvp_rule(jnp.min, jnp.amin)
+@jvp_rule(jnp.min, jnp.amin, nondiff_args=("axis", "keepdims"))
 def min(x, x_dot, axis=None, keepdims=False):
     return jnp.sum(x_dot * min_weights(x, axis), axis=axis, keepdims=keepdims)
 
@@ -52,7 +52,7 @@ def min_vjp(ans_bar, x, axis=None, keepdims=False):
     return min_weights(x, axis) * jnp.reshape(ans_bar, reduced_shape(x, axis))
 
 
-@jvp_rule(jnp.prod)
+@jvp_rule(jnp.prod, nondiff_args=("axis", "keepdims"))
 def prod(x, x_dot, axis=None, keepdims=False):
     return jnp.sum(x_dot * prod_others(x, axis), axis=axis, keepdims=keepdims)
 
@@ -62,7 +62,7 @@ def prod_vjp(ans_bar, x, axis=None, keepdims=False):
     return prod_others(x, axis) * jnp.reshape(ans_bar, reduced_shape(x, axis))
 
 
-@jvp_rule(jnp.var)
+@jvp_rule(jnp.var, nondiff_args=("axis", "ddof", "keepdims"))
 def var(ans, x, x_dot, axis=None, ddof=0, keepdims=False):
     return 2 * jnp.sum((x - jnp.mean(x, axis=axis, keepdims=True)) * x_dot, axis=axis,
                        keepdims=keepdims) / (jnp.size(x) / jnp.size(ans) - ddof)
@@ -74,7 +74,7 @@ def var_vjp(ans_bar, ans, x, axis=None, ddof=0, keepdims=False):
         * jnp.reshape(ans_bar, reduced_shape(x, axis)) / (jnp.size(x) / jnp.size(ans) - ddof)
 
 
-@jvp_rule(jnp.std)
+@jvp_rule(jnp.std, nondiff_args=("axis", "ddof", "keepdims"))
 def std(ans, x, x_dot, axis=None, ddof=0, keepdims=False):
     return jnp.sum((x - jnp.mean(x, axis=axis, keepdims=True)) * x_dot, axis=axis,
                    keepdims=keepdims) / ((jnp.size(x) / jnp.size(ans) - ddof) * ans)
@@ -87,7 +87,7 @@ def std_vjp(ans_bar, ans, x, axis=None, ddof=0, keepdims=False):
                       reduced_shape(x, axis))
 
 
-@jvp_rule(jnp.cumsum)
+@jvp_rule(jnp.cumsum, nondiff_args=("axis",))
 def cumsum(x, x_dot, axis=None):
     return jnp.cumsum(x_dot, axis=axis)
 
@@ -99,8 +99,8 @@ def cumsum_vjp(ans_bar, x, axis=None):
                        jnp.shape(x))
 
 
-nondifferentiable(jnp.argmax, jnp.argmin, jnp.any, jnp.all, jnp.count_nonzero,
-                  jnp.argsort)
+# Integer or boolean results: JAX's derivative is zero.
+zero_derivative(jnp.argmax, jnp.argmin, jnp.any, jnp.all, jnp.count_nonzero, jnp.argsort)
 
 
 # --- batching ---------------------------------------------------------------------

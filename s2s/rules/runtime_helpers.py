@@ -2,16 +2,18 @@
 generated code can itself be transformed again (grad of grad, jvp of grad)."""
 import jax.numpy as jnp
 
-from . import batch_rule, jvp_rule, nondifferentiable, shift_axes, vjp_rule
+from . import batch_rule, jvp_rule, shift_axes, vjp_rule, zero_derivative
 from .indexing import at_add_expression
 from ..runtime import (add_at, dot_axes, getitem_cotangent, grad_seed, inner_axes, inverse_permutation,
                        kron_shapes, list_append, matmul_shapes, max_weights, min_weights,
                        prod_others, reduced_shape, split_like, tensordot_cotangent_axes,
                        tree_add, tree_zeros_like, unbroadcast, unstack_like, zeros_like,
                        zip_length)
+from ..runtime import (dict_keys, list_concat, list_repeat, list_repeat_cotangent,  # noqa: F401
+                       set_item, set_item_cotangent, tie_share)
 
 
-@jvp_rule(unbroadcast)
+@jvp_rule(unbroadcast, zero_args=("x",))   # x: only its shape
 def unbroadcast_(g, x, g_dot):
     return unbroadcast(g_dot, x)
 
@@ -41,7 +43,7 @@ def tree_add__(ans_bar, a, b):
     return ans_bar, ans_bar
 
 
-@jvp_rule(getitem_cotangent)
+@jvp_rule(getitem_cotangent, zero_args=("x",), nondiff_args=("index",))
 def getitem_cotangent_(x, index, g, g_dot):
     return getitem_cotangent(x, index, g_dot)
 
@@ -51,18 +53,18 @@ def getitem_cotangent__(ans_bar, x, index, g):
     return None, None, ans_bar[index]
 
 
-nondifferentiable(grad_seed, tree_zeros_like, zeros_like, zip_length, max_weights, min_weights)
+zero_derivative(grad_seed, tree_zeros_like, zeros_like, zip_length, max_weights, min_weights)
 # prod_others has no rule yet, so a second derivative through jnp.prod is refused
 # with a clear error rather than silently zero.
 
 
 # The vjp rules' helpers: shapes and axes (no derivative), and the two that cut a
 # cotangent into a list (linear; their transposes are concatenate and stack).
-nondifferentiable(reduced_shape, inverse_permutation, dot_axes, inner_axes,
-                  tensordot_cotangent_axes, matmul_shapes, kron_shapes)
+zero_derivative(reduced_shape, inverse_permutation, dot_axes, inner_axes,
+                tensordot_cotangent_axes, matmul_shapes, kron_shapes)
 
 
-@jvp_rule(split_like)
+@jvp_rule(split_like, zero_args=("arrays",), nondiff_args=("axis",))
 def split_like_(g, arrays, g_dot, axis=0):
     return split_like(g_dot, arrays, axis)
 
@@ -72,7 +74,7 @@ def split_like__(ans_bar, g, arrays, axis=0):
     return jnp.concatenate(ans_bar, axis=axis), None, None
 
 
-@jvp_rule(unstack_like)
+@jvp_rule(unstack_like, zero_args=("arrays",), nondiff_args=("axis",))
 def unstack_like_(g, arrays, g_dot, axis=0):
     return unstack_like(g_dot, arrays, axis)
 
@@ -83,12 +85,12 @@ def unstack_like__(ans_bar, g, arrays, axis=0):
 
 
 # `x[i]` where x may be a list, tuple or dict (a pytree), not just an array.
-@vjp_rule("getitem_tree")
+@vjp_rule("getitem_tree", nondiff_args=("index",))
 def getitem_tree(ans_bar, x, index):
     return getitem_cotangent(x, index, ans_bar), None
 
 
-@jvp_rule(add_at)
+@jvp_rule(add_at, nondiff_args=("index",))
 def add_at_(tree, index, g, tree_dot, g_dot):
     return add_at(tree_dot, index, g_dot)
 
@@ -97,6 +99,61 @@ def add_at_(tree, index, g, tree_dot, g_dot):
 def add_at__(ans_bar, tree, index, g):
     return ans_bar, None, ans_bar[index]
 
+
+
+# Python lists and dicts as values (s2s/passes/normalize.py): `xs[i] = v`,
+# `xs + ys`, `xs * n`. Each is linear in its containers.
+@jvp_rule(set_item, nondiff_args=("index",))
+def set_item_(xs, index, v, xs_dot, v_dot):
+    return set_item(xs_dot, index, v_dot)
+
+
+@vjp_rule(set_item)
+def set_item__(ans_bar, xs, index, v):
+    return set_item_cotangent(ans_bar, xs, index), None, ans_bar[index]
+
+
+@jvp_rule(set_item_cotangent, zero_args=("xs",), nondiff_args=("index",))
+def set_item_cotangent_(g, xs, index, g_dot):
+    return set_item_cotangent(g_dot, xs, index)
+
+
+@vjp_rule(set_item_cotangent)
+def set_item_cotangent__(ans_bar, g, xs, index):
+    return set_item(ans_bar, index, tree_zeros_like(g[index])), None, None
+
+
+@jvp_rule(list_concat)
+def list_concat_(xs, ys, xs_dot, ys_dot):
+    return list_concat(xs_dot, ys_dot)
+
+
+@vjp_rule(list_concat)
+def list_concat__(ans_bar, xs, ys):
+    return ans_bar[:len(xs)], ans_bar[len(xs):]
+
+
+@jvp_rule(list_repeat, nondiff_args=("n",))
+def list_repeat_(xs, n, xs_dot):
+    return list_repeat(xs_dot, n)
+
+
+@vjp_rule(list_repeat)
+def list_repeat__(ans_bar, xs, n):
+    return list_repeat_cotangent(ans_bar, xs, n), None
+
+
+@jvp_rule(list_repeat_cotangent, zero_args=("xs",), nondiff_args=("n",))
+def list_repeat_cotangent_(g, xs, n, g_dot):
+    return list_repeat_cotangent(g_dot, xs, n)
+
+
+@vjp_rule(list_repeat_cotangent)
+def list_repeat_cotangent__(ans_bar, g, xs, n):
+    return list_repeat(ans_bar, n), None, None
+
+
+zero_derivative(dict_keys, tie_share)   # keys; a piecewise-constant share
 
 # --- batching ---------------------------------------------------------------------
 # The other helpers are plain jnp code: the batch pass batches their source, as it
@@ -161,3 +218,49 @@ def split_batch(batch, g, arrays, axis=0):
         raise batch.error("s2s cannot batch this with axis=None")
     return batch.rebuild(g=batch.with_batch(g), arrays=batch.with_batch(arrays),
                          axis=shift_axes(axis))
+
+
+# Containers: every leaf batched (an unbatched operand is broadcast); the index,
+# count or keys are the same for every example.
+@batch_rule(set_item)
+def set_item_batch(batch, xs, index, v):
+    if batch.batched(index):
+        raise batch.error("s2s cannot batch `xs[i] = v` on a list or dict with an index that "
+                          "differs between examples", "stack the list into an array first")
+    return batch.rebuild(xs=batch.with_batch(xs), v=batch.with_batch(v))
+
+
+@batch_rule(set_item_cotangent)
+def set_item_cotangent_batch(batch, g, xs, index):
+    if batch.batched(index):
+        raise batch.error("s2s cannot batch an index into a list that differs between "
+                          "examples", "stack the list into an array first")
+    return batch.rebuild(g=batch.with_batch(g), xs=batch.with_batch(xs))
+
+
+@batch_rule(list_concat)
+def list_concat_batch(batch, xs, ys):
+    return batch.rebuild(xs=batch.with_batch(xs), ys=batch.with_batch(ys))
+
+
+@batch_rule(list_repeat, list_repeat_cotangent)
+def list_repeat_batch(batch, **operands):
+    if any(batch.batched(operands[k]) for k in ("n",)):
+        raise batch.error("s2s cannot batch a list repeated a different number of times "
+                          "per example")
+    return batch.rebuild(**{k: batch.with_batch(v) for k, v in operands.items() if k != "n"})
+
+
+@batch_rule(dict_keys)
+def dict_keys_batch(batch, xs):
+    info = batch.info(xs)
+    if info is not None and info.kind == "tree":
+        return batch.rebuild()   # a dict's keys, or a list as it is: the same per example
+    raise batch.error("s2s cannot batch a loop over the keys of this value",
+                      "loop over range(len(x)) and index x[i]")
+
+
+@batch_rule(tie_share)
+def tie_share_batch(batch, a, b, new):
+    return batch.rebuild(a=batch.align(a, batch.rank(new)), b=batch.align(b, batch.rank(new)),
+                         new=batch.with_batch(new))

@@ -3,12 +3,12 @@ import jax.numpy as jnp
 
 import gast
 
-from . import batch_rule, jvp_rule, nondifferentiable, shift_axes, vjp_rule
+from . import batch_rule, jvp_rule, nondifferentiable, shift_axes, vjp_rule, zero_derivative
 from ..runtime import (inverse_permutation, split_like,  # noqa: F401  (used by templates)
                        unbroadcast, unstack_like)
 
 
-@jvp_rule(jnp.reshape)
+@jvp_rule(jnp.reshape, nondiff_args=("shape",))
 def reshape(x, shape, x_dot):
     return jnp.reshape(x_dot, shape)
 
@@ -18,7 +18,7 @@ def reshape_vjp(ans_bar, x, shape):
     return jnp.reshape(ans_bar, jnp.shape(x)), None
 
 
-@jvp_rule(jnp.transpose)
+@jvp_rule(jnp.transpose, nondiff_args=("axes",))
 def transpose(x, x_dot, axes=None):
     return jnp.transpose(x_dot, axes)
 
@@ -28,7 +28,7 @@ def transpose_vjp(ans_bar, x, axes=None):
     return jnp.transpose(ans_bar, inverse_permutation(axes, jnp.ndim(x))), None
 
 
-@jvp_rule(jnp.swapaxes)
+@jvp_rule(jnp.swapaxes, nondiff_args=("axis1", "axis2"))
 def swapaxes(x, axis1, axis2, x_dot):
     return jnp.swapaxes(x_dot, axis1, axis2)
 
@@ -38,7 +38,7 @@ def swapaxes_vjp(ans_bar, x, axis1, axis2):
     return jnp.swapaxes(ans_bar, axis1, axis2), None, None
 
 
-@jvp_rule(jnp.moveaxis)
+@jvp_rule(jnp.moveaxis, nondiff_args=("source", "destination"))
 def moveaxis(x, source, destination, x_dot):
     return jnp.moveaxis(x_dot, source, destination)
 
@@ -48,7 +48,7 @@ def moveaxis_vjp(ans_bar, x, source, destination):
     return jnp.moveaxis(ans_bar, destination, source), None, None
 
 
-@jvp_rule(jnp.expand_dims)
+@jvp_rule(jnp.expand_dims, nondiff_args=("axis",))
 def expand_dims(x, axis, x_dot):
     return jnp.expand_dims(x_dot, axis)
 
@@ -58,7 +58,7 @@ def expand_dims_vjp(ans_bar, x, axis):
     return jnp.reshape(ans_bar, jnp.shape(x)), None
 
 
-@jvp_rule(jnp.squeeze)
+@jvp_rule(jnp.squeeze, nondiff_args=("axis",))
 def squeeze(x, x_dot, axis=None):
     return jnp.squeeze(x_dot, axis=axis)
 
@@ -78,7 +78,7 @@ def ravel_vjp(ans_bar, x):
     return jnp.reshape(ans_bar, jnp.shape(x))
 
 
-@jvp_rule(jnp.broadcast_to)
+@jvp_rule(jnp.broadcast_to, nondiff_args=("shape",))
 def broadcast_to(x, shape, x_dot):
     return jnp.broadcast_to(x_dot, shape)
 
@@ -88,7 +88,7 @@ def broadcast_to_vjp(ans_bar, x, shape):
     return unbroadcast(ans_bar, x), None
 
 
-@jvp_rule(jnp.concatenate)
+@jvp_rule(jnp.concatenate, nondiff_args=("axis",))
 def concatenate(arrays, arrays_dot, axis=0):
     return jnp.concatenate(arrays_dot, axis=axis)
 
@@ -99,7 +99,7 @@ def concatenate_vjp(ans_bar, arrays, axis=0):
     return split_like(ans_bar, arrays, axis), None
 
 
-@jvp_rule(jnp.stack)
+@jvp_rule(jnp.stack, nondiff_args=("axis",))
 def stack(arrays, arrays_dot, axis=0):
     return jnp.stack(arrays_dot, axis=axis)
 
@@ -109,7 +109,7 @@ def stack_vjp(ans_bar, arrays, axis=0):
     return unstack_like(ans_bar, arrays, axis), None
 
 
-@jvp_rule(jnp.flip)
+@jvp_rule(jnp.flip, nondiff_args=("axis",))
 def flip(x, x_dot, axis=None):
     return jnp.flip(x_dot, axis=axis)
 
@@ -139,11 +139,57 @@ def array_vjp(ans_bar, x):
     return ans_bar
 
 
-nondifferentiable(
-    jnp.arange, jnp.zeros, jnp.ones, jnp.zeros_like, jnp.ones_like, jnp.full,
-    jnp.full_like, jnp.eye, jnp.identity, jnp.empty, jnp.empty_like, jnp.linspace,
-    jnp.shape, jnp.ndim, jnp.size,
-)
+# --- array creation ---------------------------------------------------------------
+# A fill value and the ends of a linspace are differentiable; shapes and counts
+# are not. jnp.full(shape, s) is s broadcast to the shape.
+
+
+@jvp_rule(jnp.full, nondiff_args=("shape", "dtype"))
+def full(shape, fill_value, fill_value_dot, dtype=None):
+    return jnp.full(shape, fill_value_dot, dtype=dtype)
+
+
+@vjp_rule(jnp.full)
+def full_vjp(ans_bar, shape, fill_value, dtype=None):
+    return None, unbroadcast(ans_bar, fill_value), None
+
+
+# The array gives only its shape and dtype.
+@jvp_rule(jnp.full_like, zero_args=("a",), nondiff_args=("dtype", "shape"))
+def full_like(a, fill_value, fill_value_dot, dtype=None, shape=None):
+    return jnp.full_like(a, fill_value_dot, dtype=dtype, shape=shape)
+
+
+@vjp_rule(jnp.full_like)
+def full_like_vjp(ans_bar, a, fill_value, dtype=None, shape=None):
+    return None, unbroadcast(ans_bar, fill_value), None, None
+
+
+# linspace(start, stop) is start * (1 - t) + stop * t for the fixed fractions t
+# along `axis`: linear in (start, stop) together. Each end's cotangent is the
+# output's, weighted by its fractions (linspace(1, 0) and linspace(0, 1)) and
+# summed along the axis.
+@jvp_rule(jnp.linspace, nondiff_args=("num", "endpoint", "axis"))
+def linspace(start, stop, start_dot, stop_dot, num=50, endpoint=True, axis=0):
+    return jnp.linspace(start_dot, stop_dot, num, endpoint=endpoint, axis=axis)
+
+
+@vjp_rule(jnp.linspace)
+def linspace_vjp(ans_bar, start, stop, num=50, endpoint=True, axis=0):
+    return (unbroadcast(jnp.tensordot(jnp.linspace(1.0, 0.0, num, endpoint=endpoint), ans_bar,
+                                      axes=(0, axis)), start),
+            unbroadcast(jnp.tensordot(jnp.linspace(0.0, 1.0, num, endpoint=endpoint), ans_bar,
+                                      axes=(0, axis)), stop),
+            None, None, None)
+
+
+# Every argument a shape, a count or the bound of a range: an active one is an
+# error (JAX refuses them too). jnp.arange(start, stop, step) is differentiable in
+# start and step in principle; JAX does not differentiate it, nor does s2s.
+nondifferentiable(jnp.arange, jnp.zeros, jnp.ones, jnp.eye, jnp.identity, jnp.empty)
+
+# The array's values do not matter, only its shape (and dtype): derivative zero.
+zero_derivative(jnp.zeros_like, jnp.ones_like, jnp.empty_like, jnp.shape, jnp.ndim, jnp.size)
 
 
 # --- batching ---------------------------------------------------------------------

@@ -1,0 +1,73 @@
+"""Programs that once gave a wrong derivative or an internal error (issue 8).
+
+Each is checked in every transformation that applies, against JAX
+(tests/test_regressions.py). A bug found is a case here before it is a fix.
+"""
+import jax.numpy as jnp
+
+
+def nested_for(x):
+    s = 0.0
+    for i in range(2):
+        for j in range(3):
+            s = s + x * i + j
+    return s
+
+
+def nested_for_state(x):
+    h = x
+    for i in range(2):
+        for j in range(2):
+            h = jnp.sin(h) * x
+    return h
+
+
+def twice_in_loop(x):
+    for i in range(3):
+        x = x * 2.0
+        x = jnp.sin(x)
+    return x
+
+
+def twice_in_branch(x):
+    for i in range(3):
+        if i > 0:
+            x = x * 2.0
+            x = jnp.sin(x)
+        else:
+            x = jnp.cos(x)
+    return x
+
+
+def with_default(x, a=2.0):
+    return jnp.sin(x) * a
+
+
+def helper(x):
+    return jnp.sin(x) * x
+
+
+def calls_helper(x):
+    return helper(x) * 2.0
+
+
+def dict_params(p, x):
+    return jnp.sum(jnp.tanh(p["w"] * x + p["b"]))
+
+
+def int_leaf(p):
+    return p["w"] * p["n"]
+
+
+def while_sqrt(x):
+    while x > 1.5:
+        x = jnp.sqrt(x)
+    return x
+
+
+def while_square(x):
+    n = 0
+    while n < 3 and x < 10.0:
+        x = x * x + 0.5
+        n = n + 1
+    return x

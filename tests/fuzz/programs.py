@@ -1,0 +1,745 @@
+"""Random programs in the subset of Python that s2s supports (README, "What works").
+
+`programs()` is a hypothesis strategy giving `Program`s: the source text of a
+few module-level `def`s (helpers, the main function `f` and, when `f` does not
+return a scalar, `f_loss`: the same body ending in a scalar), argument specs and
+float64 inputs in safe ranges.
+
+Every expression has a known shape, drawn from the program's few shapes
+`()`, `(N,)`, `(K,)` and `(N, K)` (N = 3 or 4, K = 2), so every program is
+well-typed by construction. Values stay bounded (logs and square roots only of
+`1 + e ** 2`, divisions only by `1 + e ** 2` or a constant, `exp` only of
+bounded arguments), and no operation sees ties on purpose (no
+`jnp.maximum(a, a)`, no `jnp.max` of a constant vector), so JAX's derivative is
+the derivative. Choices are ordered simplest first, so hypothesis shrinks
+towards short, plain programs.
+"""
+from dataclasses import dataclass, field
+
+import numpy as np
+from hypothesis import strategies as st
+
+# ---------------------------------------------------------------------------
+# Program description
+
+
+@dataclass
+class Arg:
+    """One parameter of the main function.
+
+    kind: "array" (shape), "float" (a Python float), "int" (a Python int:
+    never differentiated), "dict" ({"w": shape, "b": shape}), "tuple"
+    (a tuple of arrays of `parts` shapes)."""
+    name: str
+    kind: str
+    shape: tuple = ()
+    parts: tuple = ()          # dict: ((key, shape), ...); tuple: (shape, ...)
+    int_value: int = 0
+
+    @property
+    def differentiable(self):
+        return self.kind != "int"
+
+    def describe(self):
+        if self.kind == "array":
+            return f"{self.name}: float64{list(self.shape)}"
+        if self.kind == "float":
+            return f"{self.name}: Python float"
+        if self.kind == "int":
+            return f"{self.name}: Python int = {self.int_value}"
+        if self.kind == "dict":
+            inner = ", ".join(f"{k!r}: float64{list(s)}" for k, s in self.parts)
+            return f"{self.name}: dict {{{inner}}}"
+        inner = ", ".join(f"float64{list(s)}" for s in self.parts)
+        return f"{self.name}: tuple ({inner})"
+
+
+@dataclass
+class Program:
+    helpers: list            # source text of each helper def
+    main_source: str         # def f(...)
+    loss_source: str         # def f_loss(...), or "" when f returns a scalar
+    args: list               # [Arg]
+    out_shape: tuple
+    value_seed: int          # the inputs, tangents, cotangents come from this
+    vmap_axes: tuple         # per argument: 0 or None (ints: None)
+    features: list = field(default_factory=list)   # constructs used, for reports
+
+    main = "f"
+
+    @property
+    def loss(self):
+        return "f_loss" if self.loss_source else "f"
+
+    @property
+    def source(self):
+        parts = ["import jax.numpy as jnp", ""] + [h + "\n" for h in self.helpers]
+        parts.append(self.main_source + "\n")
+        if self.loss_source:
+            parts.append(self.loss_source + "\n")
+        return "\n".join(parts).rstrip() + "\n"
+
+    def source_for(self, name):
+        """The source a reader needs for one entry point (helpers + that def)."""
+        body = self.main_source if name == "f" or not self.loss_source else self.loss_source
+        parts = ["import jax.numpy as jnp", ""] + [h + "\n" for h in self.helpers] + [body]
+        return "\n".join(parts).rstrip() + "\n"
+
+    @property
+    def float_argnums(self):
+        return tuple(i for i, a in enumerate(self.args) if a.differentiable)
+
+    @property
+    def int_argnums(self):
+        return tuple(i for i, a in enumerate(self.args) if not a.differentiable)
+
+    @property
+    def scalar_argnum(self):
+        """A differentiable scalar argument (there always is one)."""
+        for i, a in enumerate(self.args):
+            if a.kind == "float" or (a.kind == "array" and a.shape == ()):
+                return i
+        raise AssertionError("no scalar argument")
+
+    # -- values ------------------------------------------------------------
+    def _rng(self, salt):
+        return np.random.default_rng([self.value_seed, salt])
+
+    def _value(self, arg, rng, batch=None):
+        def arr(shape):
+            full = (batch,) + tuple(shape) if batch else tuple(shape)
+            # well away from zero and from each other: no ties, no kinks hit
+            return rng.uniform(0.2, 1.2, size=full) * rng.choice([-1.0, 1.0], size=full)
+        if arg.kind == "array":
+            return np.asarray(arr(arg.shape))
+        if arg.kind == "float":
+            return arr(()) if batch else float(arr(()))
+        if arg.kind == "int":
+            return arg.int_value
+        if arg.kind == "dict":
+            return {k: arr(s) for k, s in arg.parts}
+        return tuple(arr(s) for s in arg.parts)
+
+    def inputs(self):
+        rng = self._rng(0)
+        return tuple(self._value(a, rng) for a in self.args)
+
+    def tangents(self):
+        """Tangents per argument; float0 zeros for integers, as JAX wants."""
+        import jax
+        rng = self._rng(1)
+        out = []
+        for a in self.args:
+            if a.kind == "int":
+                out.append(np.zeros((), dtype=jax.dtypes.float0))
+            else:
+                out.append(self._value(a, rng))
+        return tuple(out)
+
+    def cotangent(self):
+        rng = self._rng(2)
+        return np.asarray(rng.normal(size=self.out_shape))
+
+    def batched_inputs(self, batch=3):
+        rng = self._rng(3)
+        return tuple(self._value(a, rng, batch) if ax == 0 else self._value(a, rng)
+                     for a, ax in zip(self.args, self.vmap_axes))
+
+    def describe(self):
+        lines = ["# arguments: " + "; ".join(a.describe() for a in self.args)]
+        lines.append(f"# f returns float64{list(self.out_shape)}")
+        lines.append(f"# vmap in_axes={self.vmap_axes}   inputs from value_seed={self.value_seed}")
+        return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------
+# Expressions
+
+
+class Env:
+    """What a block of code can read: name -> shape, plus integer names."""
+
+    def __init__(self, N, K):
+        self.N, self.K = N, K
+        self.vars = {}           # readable expression ('x', 'p["w"]', 'h') -> shape
+        self.locals = []         # names assigned at function level (assignable)
+        self.ints = []           # integer names usable as multipliers
+        self.int_args = []       # integer arguments (loop bounds, branch tests)
+        self.unused = []         # recently assigned, not read yet: preferred leaves
+        self.features = set()
+
+    def child(self):
+        e = Env(self.N, self.K)
+        e.vars = dict(self.vars)
+        e.locals = list(self.locals)
+        e.ints = list(self.ints)
+        e.int_args = self.int_args
+        e.unused = list(self.unused)
+        e.features = self.features
+        return e
+
+    def shapes(self):
+        N, K = self.N, self.K
+        return [(N,), (), (K,), (N, K)]
+
+    def of_shape(self, shape):
+        return [v for v, s in self.vars.items() if s == shape]
+
+    def use(self, name):
+        if name in self.unused:
+            self.unused.remove(name)
+
+
+def atom(text):
+    """Parenthesize `text` unless it is a name, call, subscript or literal."""
+    depth = 0
+    for i, ch in enumerate(text):
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        elif depth == 0 and ch in " -" and i > 0:
+            return f"({text})"
+    if text.startswith("-"):
+        return f"({text})"
+    return text
+
+
+def const(draw):
+    return draw(st.sampled_from(["0.5", "2.0", "0.3", "1.5", "0.1", "3.0", "0.7"]))
+
+
+def arange(n):
+    return f"jnp.arange(1.0, {n + 1}.0)"
+
+
+def adapt(env, text, src, dst):
+    """An expression of shape `dst` built from `text` of shape `src`."""
+    N, K = env.N, env.K
+    if src == dst:
+        return text
+    if dst == ():
+        return f"jnp.sum({text})"
+    if src == ():
+        # a scalar times distinct constants: never a constant vector (no ties)
+        if dst == (N, K):
+            return f"{atom(text)} * jnp.arange(1.0, {N * K + 1}.0).reshape({N}, {K})"
+        return f"{atom(text)} * {arange(dst[0])}"
+    if src == (N,) and dst == (N, K):
+        return f"{atom(text)}[:, None] * {arange(K)}"
+    if src == (K,) and dst == (N, K):
+        return f"{arange(N)}[:, None] * {atom(text)}"
+    if src == (N, K) and dst == (N,):
+        return f"jnp.sum({text}, axis=1)"
+    if src == (N, K) and dst == (K,):
+        return f"jnp.mean({text}, axis=0)"
+    if src == (N,) and dst == (K,):
+        return f"{atom(text)}[:{K}]" if K <= N else f"jnp.sum({text}) * {arange(K)}"
+    if src == (K,) and dst == (N,):
+        return f"jnp.sum({text}) * {arange(N)}"
+    raise AssertionError((src, dst))
+
+
+def leaf(draw, env, shape):
+    """A name of `shape` (preferring ones not read yet), or a literal, or an
+    adapted name of another shape."""
+    exact = env.of_shape(shape)
+    fresh = [v for v in env.unused if v in exact]
+    choices = []
+    if fresh:
+        choices.append("fresh")
+    if exact:
+        choices.append("exact")
+    if shape == ():
+        choices.append("const")
+    choices.append("adapt")
+    if env.ints and shape == ():
+        choices.append("int")
+    how = draw(st.sampled_from(choices))
+    if how == "fresh":
+        name = draw(st.sampled_from(fresh))
+    elif how == "exact":
+        name = draw(st.sampled_from(exact))
+    elif how == "const":
+        return const(draw)
+    elif how == "int":
+        env.features.add("int multiplier")
+        # (i + 1): never an exact zero, which could hit a kink (abs, maximum)
+        return f"0.1 * ({draw(st.sampled_from(env.ints))} + 1)"
+    else:
+        name = draw(st.sampled_from(sorted(env.vars)))
+        env.use(name)
+        return adapt(env, name, env.vars[name], shape)
+    env.use(name)
+    return name
+
+
+UNARY = [
+    "jnp.sin({})", "jnp.cos({})", "jnp.tanh({})", "{} ** 2", "-{}",
+    "jnp.log(1.0 + {} ** 2)", "jnp.sqrt(1.0 + {} ** 2)", "jnp.exp(jnp.sin({}))",
+    "jnp.arctan({})", "jnp.exp(-{} ** 2)", "jnp.abs({})", "{} ** 3",
+    "(1.0 + {} ** 2) ** 0.5", "jnp.log1p({} ** 2)", "jnp.square({})",
+]
+
+
+def binary(draw, env, shape, depth):
+    """a OP b with b of `shape` or of a shape that broadcasts to it."""
+    N, K = env.N, env.K
+    a = expr(draw, env, shape, depth - 1)
+    bshapes = [shape, ()]
+    if shape == (N, K):
+        bshapes.append((K,))
+    bshape = draw(st.sampled_from(bshapes))
+    b = expr(draw, env, bshape, depth - 1)
+    if a == b:
+        b = f"{atom(b)} * 0.5"
+    op = draw(st.sampled_from(["+", "*", "-", "/", "max", "min", "where"]))
+    if op == "/":
+        if draw(st.booleans()):
+            return f"{atom(a)} / {draw(st.sampled_from(['2.0', '3.0', '0.5']))}"
+        return f"{atom(a)} / (1.0 + {atom(b)} ** 2)"
+    if draw(st.booleans()):
+        a, b = b, a          # the broadcast operand on either side
+    if op in "+-*":
+        return f"{atom(a)} {op} {atom(b)}"
+    env.features.add(f"jnp.{op}" if op == "where" else f"jnp.{op}imum")
+    if op == "max":
+        return f"jnp.maximum({a}, {b})"
+    if op == "min":
+        return f"jnp.minimum({a}, {b})"
+    c = expr(draw, env, shape, depth - 1)
+    return f"jnp.where({atom(a)} > {atom(b)}, {a}, {c})" if c != a else \
+        f"jnp.where({atom(a)} > {atom(b)}, {a}, 0.5 * {atom(c)})"
+
+
+def changes_shape(draw, env, shape, depth):
+    """An expression of `shape` made by a reduction, product, index, reshape..."""
+    N, K = env.N, env.K
+    options = []
+    if shape == ():
+        options += ["sum", "mean", "max", "dot", "index", "vdot", "min", "sum_axis"]
+    elif shape == (N,):
+        options += ["sum1", "matvec", "col", "flip", "roll", "cumsum", "einsum_iv", "mean1", "max1"]
+    elif shape == (K,):
+        options += ["sum0", "vecmat", "row", "head", "einsum_vi", "mean0", "stack2"]
+    else:
+        options += ["outer", "bcast", "reshape_t", "einsum_ij", "stackcols", "transpose2"]
+    kind = draw(st.sampled_from(options))
+    env.features.add(kind)
+    sub = lambda s: expr(draw, env, s, depth - 1)
+    if kind in ("sum", "mean", "max", "min"):
+        s = draw(st.sampled_from([(N,), (N, K), (K,)]))
+        return f"jnp.{kind}({sub(s)})"
+    if kind == "sum_axis":
+        return f"jnp.sum(jnp.sum({sub((N, K))}, axis=0))"
+    if kind == "dot":
+        s = draw(st.sampled_from([(N,), (K,)]))
+        a, b = sub(s), sub(s)
+        return f"jnp.dot({a}, {b})"
+    if kind == "vdot":
+        return f"jnp.vdot({sub((N,))}, {sub((N,))})"
+    if kind == "index":
+        form = draw(st.sampled_from(["[0]", "[-1]", "[1]", "[0, 1]"]))
+        s = (N, K) if form == "[0, 1]" else (N,)
+        return f"{atom(sub(s))}{form}"
+    if kind in ("sum1", "mean1", "max1"):
+        return f"jnp.{kind[:-1]}({sub((N, K))}, axis=1)"
+    if kind in ("sum0", "mean0"):
+        return f"jnp.{kind[:-1]}({sub((N, K))}, axis=0)"
+    if kind == "matvec":
+        form = draw(st.sampled_from(["jnp.dot({}, {})", "{} @ {}", "jnp.matmul({}, {})"]))
+        m, v = sub((N, K)), sub((K,))
+        return form.format(atom(m), atom(v)) if "@" in form else form.format(m, v)
+    if kind == "vecmat":
+        form = draw(st.sampled_from(["jnp.dot({}, {})", "{} @ {}", "jnp.matmul({}, {})"]))
+        v, m = sub((N,)), sub((N, K))
+        return form.format(atom(v), atom(m)) if "@" in form else form.format(v, m)
+    if kind == "einsum_iv":
+        return f"jnp.einsum('ij,j->i', {sub((N, K))}, {sub((K,))})"
+    if kind == "einsum_vi":
+        return f"jnp.einsum('i,ij->j', {sub((N,))}, {sub((N, K))})"
+    if kind == "einsum_ij":
+        return f"jnp.einsum('i,j->ij', {sub((N,))}, {sub((K,))})"
+    if kind == "col":
+        return f"{atom(sub((N, K)))}[:, {draw(st.sampled_from(['0', '1', '-1']))}]"
+    if kind == "row":
+        return f"{atom(sub((N, K)))}[{draw(st.sampled_from(['0', '1', '-1']))}]"
+    if kind == "flip":
+        return f"jnp.flip({sub((N,))})"
+    if kind == "roll":
+        v = atom(sub((N,)))
+        return f"jnp.concatenate([{v}[1:], {v}[:1]])"
+    if kind == "cumsum":
+        return f"jnp.cumsum({sub((N,))})"
+    if kind == "head":
+        return f"{atom(sub((N,)))}[:{K}]" if draw(st.booleans()) else f"{atom(sub((N,)))}[{N - K}:]"
+    if kind == "stack2":
+        # K == 2
+        return f"jnp.stack([{sub(())}, {sub(())}])"
+    if kind == "outer":
+        return f"jnp.outer({sub((N,))}, {sub((K,))})"
+    if kind == "bcast":
+        return f"{atom(sub((N,)))}[:, None] * {atom(sub((K,)))}"
+    if kind == "reshape_t":
+        return f"jnp.reshape({sub((N, K))}, ({K}, {N})).T"
+    if kind == "transpose2":
+        return f"jnp.transpose({atom(sub((N, K))) + '.T'})"
+    if kind == "stackcols":
+        return f"jnp.stack([{sub((N,))}, {sub((N,))}], axis=1)"
+    raise AssertionError(kind)
+
+
+def expr(draw, env, shape, depth):
+    if depth <= 0:
+        return leaf(draw, env, shape)
+    kind = draw(st.sampled_from(["leaf", "unary", "binary", "shape", "leaf2"]))
+    if kind in ("leaf", "leaf2"):
+        return leaf(draw, env, shape)
+    if kind == "unary":
+        form = draw(st.sampled_from(UNARY))
+        inner = expr(draw, env, shape, depth - 1)
+        return form.format(atom(inner) if form.startswith("{}") or "{} **" in form or form == "-{}"
+                           else inner)
+    if kind == "binary":
+        return binary(draw, env, shape, depth)
+    return changes_shape(draw, env, shape, depth)
+
+
+def rhs(draw, env, shape, max_depth=2):
+    return expr(draw, env, shape, draw(st.integers(1, max_depth)))
+
+
+# ---------------------------------------------------------------------------
+# Statements
+
+LOCAL_NAMES = ["h", "g", "z", "u", "y", "q", "r", "a", "b2", "d"]
+TEMP_NAMES = ["t", "t2", "t3", "t4"]
+LOOP_NAMES = ["i", "j", "k", "l2"]
+
+
+class Gen:
+    def __init__(self, draw, N, K, helpers):
+        self.draw = draw
+        self.N, self.K = N, K
+        self.helpers = helpers        # [(name, param shapes, result shapes)]
+        self.helper_sources = []
+        self.counter = 0
+        self.lists = 0
+
+    def fresh(self, env, pool):
+        for n in pool:
+            if n not in env.vars and n not in env.ints:
+                return n
+        self.counter += 1
+        return f"{pool[0]}{self.counter}"
+
+    # a block: list of source lines (unindented), given an env it may extend
+    def block(self, env, n, level, top):
+        lines = []
+        for _ in range(n):
+            lines += self.statement(env, level, top)
+        return lines
+
+    def statement(self, env, level, top):
+        draw = self.draw
+        kinds = ["assign", "reassign", "aug"]
+        if level < 2:
+            kinds += ["for", "if_value"]
+            if env.int_args:
+                kinds.append("if_int")
+            kinds.append("while")
+        if top:
+            kinds += ["tuple", "list"]
+            if self.helpers:
+                kinds.append("call")
+        kind = draw(st.sampled_from(kinds))
+        assignable = [v for v in env.locals if v in env.vars]
+        if kind in ("reassign", "aug", "while") and not assignable:
+            kind = "assign"
+        if kind == "assign":
+            shape = draw(st.sampled_from(env.shapes()))
+            value = rhs(draw, env, shape)
+            name = self.fresh(env, LOCAL_NAMES if top else TEMP_NAMES)
+            env.vars[name] = shape
+            env.locals.append(name)     # a loop body's temporary is reassignable in it
+            env.unused.append(name)
+            return [f"{name} = {value}"]
+        if kind == "reassign":
+            name = draw(st.sampled_from(assignable))
+            value = self._update(env, name)
+            env.features.add("reassign")
+            return [f"{name} = {value}"]
+        if kind == "aug":
+            name = draw(st.sampled_from(assignable))
+            op = draw(st.sampled_from(["+=", "-=", "*="]))
+            value = rhs(draw, env, env.vars[name], 1)
+            if op == "*=":
+                value = f"jnp.tanh({value})"
+            env.features.add("augassign")
+            return [f"{name} {op} {value}"]
+        if kind == "for":
+            return self.for_loop(env, level, top)
+        if kind == "if_value":
+            return self.if_stmt(env, level, on_int=False)
+        if kind == "if_int":
+            return self.if_stmt(env, level, on_int=True)
+        if kind == "while":
+            return self.while_loop(env, level)
+        if kind == "tuple":
+            return self.tuple_stmt(env)
+        if kind == "list":
+            return self.list_stmt(env)
+        return self.call_stmt(env)
+
+    def _update(self, env, name):
+        """A new value for `name` that reads it (a loop-carried update),
+        kept bounded."""
+        draw = self.draw
+        shape = env.vars[name]
+        other = rhs(draw, env, shape)
+        form = draw(st.sampled_from(["{n} + {e}", "jnp.tanh({n} * {e})", "{n} * 0.9 + jnp.sin({e})",
+                                     "{e}", "{n} - 0.5 * {e}", "jnp.cos({n}) * {e}"]))
+        return form.format(n=name, e=atom(other) if form not in ("{e}",) else other)
+
+    def for_loop(self, env, level, top):
+        draw = self.draw
+        var = self.fresh(env, LOOP_NAMES)
+        bounds = ["2", "3", "1"]
+        if env.int_args:
+            bounds.append(draw(st.sampled_from(env.int_args)))
+        bound = draw(st.sampled_from(bounds))
+        header = f"for {var} in range({bound}):"
+        inner = env.child()
+        inner.ints.append(var)
+        body = []
+        if bound.isdigit() and int(bound) <= self.N and draw(st.booleans()):
+            # index with the loop counter
+            vec = [v for v, s in env.vars.items() if s == (self.N,)]
+            assignable = [v for v in env.locals if v in env.vars]
+            if vec and assignable:
+                target = draw(st.sampled_from(assignable))
+                src = draw(st.sampled_from(vec))
+                body.append(f"{target} = {target} + {src}[{var}] * 0.5")
+                env.features.add("x[i] in loop")
+        n = draw(st.integers(1, 3))
+        body += self.block(inner, n, level + 1, top=False)
+        # make sure the loop carries something: update a function-level name
+        assignable = [v for v in env.locals if v in env.vars]
+        if assignable and not any(line.split(" ")[0] in assignable for line in body):
+            target = draw(st.sampled_from(assignable))
+            body.append(f"{target} = {self._update(inner, target)}")
+        if level >= 1:
+            env.features.add("nested for")
+        env.features.add("for")
+        env.unused = [u for u in inner.unused if u in env.vars]
+        return [header] + ["    " + b for b in body]
+
+    def if_stmt(self, env, level, on_int):
+        draw = self.draw
+        if on_int:
+            n = draw(st.sampled_from(env.int_args))
+            cond = draw(st.sampled_from([f"{n} > 1", f"{n} == 2", f"{n} % 2 == 0", f"{n} >= 1"]))
+            env.features.add("if on int")
+        else:
+            value = rhs(draw, env, (), 2)
+            if not any(v in value for v in env.vars):
+                value = leaf(draw, env, ())
+            cond = f"{atom(value)} {draw(st.sampled_from(['>', '<']))} {draw(st.sampled_from(['0.3', '0.0', '-0.2', '1.0']))}"
+            env.features.add("if on value")
+        then_env = env.child()
+        lines = [f"if {cond}:"]
+        body = self.block(then_env, draw(st.integers(1, 2)), level + 1, top=False)
+        assignable = [v for v in env.locals if v in env.vars]
+        if assignable and not any(b.split(" ")[0] in assignable for b in body):
+            t = draw(st.sampled_from(assignable))
+            body.append(f"{t} = {self._update(then_env, t)}")
+        lines += ["    " + b for b in body]
+        if draw(st.booleans()):
+            else_env = env.child()
+            ebody = self.block(else_env, draw(st.integers(1, 2)), level + 1, top=False)
+            lines.append("else:")
+            lines += ["    " + b for b in ebody]
+        return lines
+
+    def while_loop(self, env, level):
+        draw = self.draw
+        assignable = [v for v in env.locals if v in env.vars]
+        target = draw(st.sampled_from(assignable))
+        counter = self.fresh(env, ["it", "it2", "it3"])
+        limit = draw(st.sampled_from(["3", "2", "4"]))
+        measure = draw(st.sampled_from(["jnp.sum({} ** 2)", "jnp.max({})", "jnp.sum({})"]))
+        if env.vars[target] == ():
+            measure = draw(st.sampled_from(["{} ** 2", "{}", "jnp.abs({})"]))
+        cond_value = measure.format(atom(target) if "**" in measure or measure == "{}" else target)
+        cond = f"{counter} < {limit} and {cond_value} < {draw(st.sampled_from(['5.0', '2.0', '10.0']))}"
+        inner = env.child()
+        inner.ints.append(counter)
+        step = draw(st.sampled_from(["{n} * 1.5 + 0.2", "{n} + 0.5 * {e}", "{n} * 2.0 - {e}"]))
+        body = [f"{target} = " + step.format(n=target, e=atom(rhs(draw, inner, env.vars[target], 1)))]
+        if draw(st.booleans()):
+            body += self.block(inner, 1, level + 1, top=False)
+        body.append(f"{counter} = {counter} + 1")
+        env.features.add("while")
+        return [f"{counter} = 0", f"while {cond}:"] + ["    " + b for b in body]
+
+    def tuple_stmt(self, env):
+        draw = self.draw
+        s1, s2 = draw(st.sampled_from(env.shapes())), draw(st.sampled_from(env.shapes()))
+        e1, e2 = rhs(draw, env, s1, 1), rhs(draw, env, s2, 1)
+        n1 = self.fresh(env, LOCAL_NAMES)
+        env.vars[n1] = s1
+        n2 = self.fresh(env, LOCAL_NAMES)
+        env.vars[n2] = s2
+        env.locals += [n1, n2]
+        env.unused += [n1, n2]
+        env.features.add("tuple")
+        if draw(st.booleans()):
+            return [f"{n1}, {n2} = {e1}, {e2}"]
+        pair = self.fresh(env, ["pair", "pair2", "pair3"])
+        lines = [f"{pair} = ({e1}, {e2})"]
+        if draw(st.booleans()):
+            lines.append(f"{n1}, {n2} = {pair}")
+        else:
+            lines += [f"{n1} = {pair}[0]", f"{n2} = {pair}[1]"]
+        return lines
+
+    def list_stmt(self, env):
+        draw = self.draw
+        shape = draw(st.sampled_from(env.shapes()))
+        acc = self.fresh(env, ["acc", "acc2", "acc3"])
+        var = self.fresh(env, LOOP_NAMES)
+        bound = draw(st.sampled_from(["3", "2"]))
+        inner = env.child()
+        inner.ints.append(var)
+        body = []
+        if draw(st.booleans()):
+            body += self.block(inner, 1, 1, top=False)
+        body.append(f"{acc}.append({rhs(draw, inner, shape)})")
+        stacked = self.fresh(env, LOCAL_NAMES)
+        reduce = draw(st.sampled_from(["jnp.sum(jnp.stack({}), axis=0)", "jnp.stack({})[-1]",
+                                       "jnp.mean(jnp.stack({}), axis=0)", "jnp.stack({})[0] * 2.0"]))
+        env.vars[stacked] = shape
+        env.locals.append(stacked)
+        env.unused.append(stacked)
+        env.unused = [u for u in env.unused if u in env.vars]
+        env.features.add("list append + stack")
+        return ([f"{acc} = []", f"for {var} in range({bound}):"] + ["    " + b for b in body]
+                + [f"{stacked} = {reduce.format(acc)}"])
+
+    def call_stmt(self, env):
+        draw = self.draw
+        name, params, results = draw(st.sampled_from(self.helpers))
+        args = [rhs(draw, env, s, 1) for s in params]
+        env.features.add("helper call")
+        call = f"{name}({', '.join(args)})"
+        outs = []
+        for s in results:
+            n = self.fresh(env, LOCAL_NAMES)
+            env.vars[n] = s
+            env.locals.append(n)
+            env.unused.append(n)
+            outs.append(n)
+        return [f"{', '.join(outs)} = {call}"]
+
+    # -- functions ------------------------------------------------------------
+    def helper(self, index):
+        draw = self.draw
+        N, K = self.N, self.K
+        shapes = [(N,), (), (K,), (N, K)]
+        nparams = draw(st.integers(1, 2))
+        params = [draw(st.sampled_from(shapes)) for _ in range(nparams)]
+        env = Env(N, K)
+        names = ["a", "b"][:nparams]
+        for n, s in zip(names, params):
+            env.vars[n] = s
+            env.locals.append(n)
+        env.unused = list(names)
+        env.features = set()
+        lines = self.block(env, draw(st.integers(1, 3)), level=1, top=False)
+        nres = draw(st.sampled_from([1, 1, 2]))
+        results = [draw(st.sampled_from(shapes)) for _ in range(nres)]
+        outs = [rhs(draw, env, s) for s in results]
+        name = f"helper{index}"
+        lines.append(f"return {', '.join(outs)}")
+        src = f"def {name}({', '.join(names)}):\n" + "\n".join("    " + l for l in lines)
+        self.helper_sources.append(src)
+        self.helpers.append((name, params, results))
+        return env.features
+
+
+def _returned(draw, env, shape):
+    """The result expression: reads the names not read yet, so no statement is dead."""
+    out = rhs(draw, env, shape)
+    for name in list(env.unused)[:3]:
+        if name in env.vars:
+            out = f"{out} + {atom(adapt(env, name, env.vars[name], shape))}"
+    return out
+
+
+@st.composite
+def programs(draw):
+    N = draw(st.sampled_from([3, 4]))
+    K = 2
+    gen = Gen(draw, N, K, helpers=[])
+    features = set()
+    for index in range(draw(st.integers(0, 2))):
+        features |= gen.helper(index)
+
+    # the arguments: always a vector and a differentiable scalar
+    args = [Arg("x", "array", (N,))]
+    args.append(draw(st.sampled_from([Arg("s", "array", ()), Arg("c", "float")])))
+    extra = draw(st.lists(st.sampled_from(["m", "n", "p", "tup", "c2"]), unique=True, max_size=3))
+    for e in extra:
+        if e == "m":
+            args.append(Arg("m", "array", (N, K)))
+        elif e == "n":
+            args.append(Arg("n", "int", int_value=draw(st.integers(0, 3))))
+        elif e == "p":
+            parts = draw(st.sampled_from([(("w", (N, K)), ("b", (N,))), (("w", (K,)), ("b", ()))]))
+            args.append(Arg("p", "dict", parts=parts))
+        elif e == "tup":
+            args.append(Arg("tp", "tuple", parts=((K,), ())))
+        elif e == "c2" and not any(a.kind == "float" for a in args):
+            args.append(Arg("c", "float"))
+    order = draw(st.permutations(range(len(args))))
+    args = [args[i] for i in order]
+
+    env = Env(N, K)
+    env.features = features
+    for a in args:
+        if a.kind in ("array", "float"):
+            env.vars[a.name] = a.shape
+        elif a.kind == "int":
+            env.ints.append(a.name)
+            env.int_args.append(a.name)
+            env.features.add("int arg")
+        elif a.kind == "dict":
+            for k, s in a.parts:
+                env.vars[f'{a.name}["{k}"]'] = s
+            env.features.add("dict arg")
+        else:
+            for i, s in enumerate(a.parts):
+                env.vars[f"{a.name}[{i}]"] = s
+            env.features.add("tuple arg")
+    env.unused = [v for v in env.vars]
+
+    body = gen.block(env, draw(st.integers(1, 6)), level=0, top=True)
+    out_shape = draw(st.sampled_from([(N,), (), (K,), (N, K)]))
+    out = _returned(draw, env, out_shape)
+    params = ", ".join(a.name for a in args)
+    indent = lambda ls: "\n".join("    " + l for l in ls)
+    main = f"def f({params}):\n{indent(body + [f'return {out}'])}"
+    loss = ""
+    if out_shape != ():
+        combine = draw(st.sampled_from(["jnp.sum({} ** 2)", "jnp.sum(jnp.sin({}))", "jnp.mean(jnp.tanh({}))"]))
+        loss = (f"def f_loss({params}):\n{indent(body + [f'out = {out}', 'return ' + combine.format('out')])}")
+
+    axes = []
+    for a in args:
+        axes.append(None if a.kind == "int" else draw(st.sampled_from([0, None])))
+    if all(ax is None for ax in axes):
+        axes[[a.name for a in args].index("x")] = 0
+    value_seed = draw(st.integers(0, 2 ** 31 - 1))
+    return Program(helpers=gen.helper_sources, main_source=main, loss_source=loss, args=args,
+                   out_shape=out_shape, value_seed=value_seed, vmap_axes=tuple(axes),
+                   features=sorted(env.features))

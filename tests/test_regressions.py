@@ -1,0 +1,99 @@
+"""Issue 8's silently wrong derivatives and internal crashes, each checked in
+every transformation that applies, against JAX at the same inputs."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+import pytest
+
+import s2s
+import regression_cases as C
+
+TRANSFORMS = ("grad", "vjp", "jvp", "vmap", "jacfwd", "jacrev", "hessian", "jvp_of_grad",
+              "grad_of_grad", "jit_grad")
+
+
+def _ones(args):
+    return tuple(jax.tree_util.tree_map(lambda a: jnp.ones_like(jnp.asarray(a, float)), a)
+                 for a in args)
+
+
+def run(lib, transform, f, args):
+    """`transform` of `f` at `args`, with lib = s2s or jax."""
+    if transform == "grad":
+        return lib.grad(f)(*args)
+    if transform == "vjp":
+        out, pullback = lib.vjp(f, *args)
+        return out, pullback(jax.tree_util.tree_map(jnp.ones_like, out))
+    if transform == "jvp":
+        return lib.jvp(f, args, _ones(args))
+    if transform == "vmap":
+        batched = tuple(jax.tree_util.tree_map(
+            lambda a: jnp.stack([a * 1.0, a * 0.5, a + 0.25]), a) for a in args)
+        return lib.vmap(f)(*batched)
+    if transform in ("jacfwd", "jacrev", "hessian"):
+        return getattr(lib, transform)(f)(*args)
+    if transform == "jvp_of_grad":
+        return lib.jvp(lib.grad(f), args, _ones(args))
+    if transform == "grad_of_grad":
+        return lib.grad(lib.grad(f))(*args)
+    if transform == "jit_grad":
+        return jax.jit(lib.grad(f))(*args)
+    raise ValueError(transform)
+
+
+def same(a, b):
+    def leaf(u, v):
+        if getattr(u, "dtype", None) == jax.dtypes.float0 or \
+                getattr(v, "dtype", None) == jax.dtypes.float0:
+            assert getattr(u, "dtype", None) == getattr(v, "dtype", None)
+            return
+        np.testing.assert_allclose(np.asarray(u), np.asarray(v), rtol=1e-7, atol=1e-9)
+    assert jax.tree_util.tree_structure(a) == jax.tree_util.tree_structure(b)
+    jax.tree_util.tree_map(leaf, a, b)
+
+
+def check(f, args, transforms=TRANSFORMS):
+    for transform in transforms:
+        expected = run(jax, transform, f, args)
+        same(run(s2s, transform, f, args), expected)
+
+
+SCALAR = ("nested_for", "nested_for_state", "twice_in_loop", "twice_in_branch",
+          "with_default", "calls_helper")
+
+
+@pytest.mark.parametrize("name", SCALAR)
+@pytest.mark.parametrize("transform", TRANSFORMS)
+def test_scalar_program(name, transform):
+    check(getattr(C, name), (0.7,), (transform,))
+
+
+@pytest.mark.parametrize("transform", ("grad", "vjp", "jvp", "vmap", "jacfwd", "jacrev",
+                                       "jvp_of_grad"))
+def test_dict_parameters(transform):
+    x = jnp.array([0.3, 0.7, 1.2])
+    check(C.dict_params, ({"w": x, "b": 2.0 * x}, x), (transform,))
+
+
+def test_vjp_integer_leaf_is_float0():
+    out, pullback = s2s.vjp(C.int_leaf, {"w": 1.5, "n": 3})
+    (bar,) = pullback(1.0)
+    _, jax_pullback = jax.vjp(C.int_leaf, {"w": 1.5, "n": 3})
+    same(bar, jax_pullback(1.0)[0])
+    assert bar["n"].dtype == jax.dtypes.float0
+
+
+@pytest.mark.parametrize("name", ("while_sqrt", "while_square"))
+@pytest.mark.parametrize("x", (100.0, 2.0, 1.2))
+@pytest.mark.parametrize("transform", ("grad", "vjp", "jvp", "jacfwd", "jacrev", "hessian",
+                                       "jvp_of_grad", "grad_of_grad"))
+def test_data_dependent_while(name, x, transform):
+    """The trip count depends on x: a Jacobian must not take the probe's count
+    (two passes) for a constant."""
+    check(getattr(C, name), (x,), (transform,))
+
+
+def test_vmap_of_grad_through_while():
+    xs = jnp.array([100.0, 2.0, 1.2])
+    same(s2s.vmap(s2s.grad(C.while_sqrt))(xs),
+         jnp.stack([jax.grad(C.while_sqrt)(x) for x in xs]))
