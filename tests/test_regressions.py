@@ -93,7 +93,28 @@ def test_data_dependent_while(name, x, transform):
     check(getattr(C, name), (x,), (transform,))
 
 
-def test_vmap_of_grad_through_while():
+def test_vmap_of_grad_through_while_is_refused_at_the_users_line():
+    """Each example's tape would have its own length: a clean refusal (it
+    was an internal pytree error), naming the user's loop."""
     xs = jnp.array([100.0, 2.0, 1.2])
-    same(s2s.vmap(s2s.grad(C.while_sqrt))(xs),
-         jnp.stack([jax.grad(C.while_sqrt)(x) for x in xs]))
+    with pytest.raises(s2s.S2SError, match="grows under a `while`") as e:
+        s2s.vmap(s2s.grad(C.while_sqrt))(xs)
+    assert "regression_cases.py:" in str(e.value) and "<s2s" not in str(e.value)
+
+
+def test_vmap_of_grad_through_while_the_same_for_every_example():
+    """A while whose condition does not depend on the example still batches."""
+    xs = jnp.array([0.3, 0.7, 1.2])
+    same(s2s.vmap(s2s.grad(C.while_counted), in_axes=(0, None))(xs, 2.0),
+         jax.vmap(jax.grad(C.while_counted), in_axes=(0, None))(xs, 2.0))
+
+
+@pytest.mark.parametrize("transform", ("vjp", "jvp", "vmap", "jacfwd", "jacrev"))
+def test_list_appended_in_a_loop(transform):
+    """jacrev batched the cotangent of a list of arrays as one array."""
+    check(C.appends, (0.5,), (transform,))
+
+
+@pytest.mark.parametrize("transform", TRANSFORMS)
+def test_list_appended_in_a_loop_through_a_helper(transform):
+    check(C.appends_loss, (0.5,), (transform,))

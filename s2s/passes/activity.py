@@ -11,6 +11,7 @@ their derivative code is never generated.
 import gast
 
 from .. import rules
+from ..template import JNP
 from .resolve import callee
 from .scopes import local_functions, local_names
 
@@ -144,3 +145,34 @@ def _free_names(fdef):
         if isinstance(nested, gast.FunctionDef) and nested is not fdef:
             inner |= local_names(nested)
     return used - inner
+
+
+def array_names(fn, array_params, ns):
+    """Names certainly holding arrays: results of jnp functions and arithmetic."""
+    arrays = set(array_params)
+    changed = True
+    while changed:
+        changed = False
+        for s in _statements(fn.body):
+            if not isinstance(s, gast.Assign) or not isinstance(s.targets[0], gast.Name):
+                continue
+            t, v = s.targets[0].id, s.value
+            is_array = isinstance(v, (gast.BinOp, gast.UnaryOp)) \
+                or (isinstance(v, gast.Call) and isinstance(v.func, gast.Attribute)
+                    and isinstance(v.func.value, gast.Name) and v.func.value.id == JNP) \
+                or (isinstance(v, gast.Name) and v.id in arrays) \
+                or (isinstance(v, gast.Subscript) and isinstance(v.value, gast.Name)
+                    and v.value.id in arrays) \
+                or (isinstance(v, gast.Call) and isinstance(v.func, gast.Attribute)
+                    and v.func.attr in AT_METHODS and _is_at(v.func.value))
+            if is_array and t not in arrays:
+                arrays.add(t)
+                changed = True
+    return arrays
+
+
+def _statements(stmts):
+    for s in stmts:
+        yield s
+        for field in ("body", "orelse"):
+            yield from _statements(getattr(s, field, []) or [])

@@ -564,6 +564,17 @@ class Batch:
         starts = self.start_values(sorted(_assigned(s.body)), s)
         carried = sorted(n for n in _assigned(s.body) if n in self.analysis.batched
                          and self.defined_before(n, s))
+        grown = [n for n in carried if any(
+            isinstance(node, gast.Assign) and n in _stored_by(node) and is_list_append(node.value)
+            for node in gast.walk(s))]
+        if grown:
+            # Each example's list would have its own length (a reverse-mode tape of
+            # vmap(grad(f)) through this loop): refused, never merged wrongly.
+            raise self.error(s, f"s2s cannot batch the list `{grown[0]}` that grows under a "
+                                "`while` whose trip count differs between examples (the tape "
+                                "of vmap(grad(f)) through this loop)",
+                             "give the loop a fixed number of steps (for i in range(n)) and "
+                             "select with jnp.where, or loop over the examples in Python")
         steps = {n: self.namer.fresh(n + "_step") for n in carried}
         going = load(self.renamed[test])
         body = [_assign(store(steps[n]), load(self.renamed[n])) for n in carried

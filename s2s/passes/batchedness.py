@@ -83,6 +83,9 @@ class Batchedness:
             index = value.slice.value if isinstance(value.slice, gast.Constant) else None
             return element(self.pattern(value.value, stmt), index)
         if isinstance(value, gast.Call) and isinstance(value.func, gast.Name) \
+                and value.func.id in ("len", "zip_length") and value.func.id not in self.locals:
+            return False   # every example has the same length (a batched loop runs for all)
+        if isinstance(value, gast.Call) and isinstance(value.func, gast.Name) \
                 and value.func.id == "list_append" and len(value.args) == 2:
             xs, v = value.args
             joined = join(element(self.pattern(xs, stmt), None), self.pattern(v, stmt))

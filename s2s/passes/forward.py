@@ -14,7 +14,7 @@ import gast
 
 from .. import rules
 from ..template import is_zero, jnp_attr, load, store, zero
-from .activity import Activity
+from .activity import Activity, array_names
 from .resolve import callee
 from .scopes import params
 
@@ -69,6 +69,7 @@ class Forward:
         outer_active = parent.activity.active if parent else frozenset()
         outer_locals = parent.visible if parent else frozenset()
         activity = Activity(fn, self.ns, active_params, outer_active, outer_locals)
+        self.arrays = array_names(fn, set(), self.ns)   # certainly arrays: jnp results
         scope = Scope(fn, activity, parent, self.namer)
         args = params(fn)
         tangent_args = [scope.dot(a) for a in args if a in active_params]
@@ -342,7 +343,9 @@ class Forward:
             return type(value)(elts=[self.zero_like(e, e) for e in value.elts], ctx=gast.Load())
         if isinstance(value, gast.Dict):
             return gast.Dict(keys=value.keys, values=[self.zero_like(v, v) for v in value.values])
-        if isinstance(target, gast.Name) and _builds_container(value):   # [None] * n
+        if isinstance(target, gast.Name) and (_builds_container(value) or (
+                isinstance(value, gast.Name) and value.id not in self.arrays)):
+            # [None] * n, or a copy of a value that may be a list (`acts_1 = acts`)
             return gast.Call(func=load("tree_zeros_like"), args=[load(target.id)], keywords=[])
         if isinstance(target, gast.Name):
             return _call_jnp("zeros_like", [load(target.id)])
@@ -496,13 +499,38 @@ def refuse_nondiff_operands(pass_, prim, value, bound, activity):
         if prim.differentiable or prim.nondiff_args != rules.ALL:
             return
         bound = list(value.args) + [k.value for k in value.keywords]
+    counters = _counters(activity.fn)
+
+    def active(node):
+        # A loop counter is an integer: it is "active" only because activity is one
+        # answer per name and a reverse-mode tape holds it beside active values.
+        if isinstance(node, gast.Name):
+            return activity.is_active(node) and node.id not in counters
+        if isinstance(node, (gast.Tuple, gast.List)):
+            return any(active(e) for e in node.elts)
+        return activity.is_active(node)
+
     if isinstance(bound, list):
-        param = rules.ALL if any(activity.is_active(a) for a in bound) else None
+        param = rules.ALL if any(active(a) for a in bound) else None
     else:
-        param = rules.refused_operand(prim, bound, activity.is_active)
+        param = rules.refused_operand(prim, bound, active)
     if param is not None:
         message, hint = rules.refusal_message(prim, param)
         raise pass_.source.error(pass_.located(value), message, hint)
+
+
+def _counters(fn):
+    """Names that count a loop: `for i in range(...)`, `for i, v in enumerate(...)`."""
+    found = set()
+    for node in gast.walk(fn):
+        if isinstance(node, gast.For) and isinstance(node.iter, gast.Call) \
+                and isinstance(node.iter.func, gast.Name):
+            if node.iter.func.id == "range" and isinstance(node.target, gast.Name):
+                found.add(node.target.id)
+            elif node.iter.func.id == "enumerate" and isinstance(node.target, gast.Tuple) \
+                    and isinstance(node.target.elts[0], gast.Name):
+                found.add(node.target.elts[0].id)
+    return found
 
 
 def _refuse_repackaging(pass_, c, call, activity):

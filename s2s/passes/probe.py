@@ -108,6 +108,9 @@ def merge(a, b):
             and len(a.children) == len(b.children):
         return Info("tree", container=a.container, keys=a.keys,
                     children=[merge(x, y) for x, y in zip(a.children, b.children)])
+    if a.kind in ("tree", "list") and b.kind in ("tree", "list") \
+            and a.container is b.container is list:
+        return Info("list", container=list)   # a list whose length changes (a tape)
     return VARYING
 
 

@@ -25,7 +25,7 @@ import gast
 
 from .. import rules
 from ..template import JNP, is_zero, jnp_attr, load, store
-from .activity import Activity
+from .activity import Activity, array_names
 from .forward import _refuse_repackaging, bind_arguments, bind_operands, refuse_nondiff_operands
 from .resolve import AT_METHODS, _is_at, callee
 from .scopes import params
@@ -68,7 +68,7 @@ class Reverse:
         args = params(fn)
         active = [a for a, k in zip(args, kinds) if k]
         self.activity = Activity(fn, self.ns, active)
-        self.arrays = _array_names(fn, {a for a, k in zip(args, kinds) if k == 1}, self.ns)
+        self.arrays = array_names(fn, {a for a, k in zip(args, kinds) if k == 1}, self.ns)
         body = fn.body
         result = body[-1].value.id          # structure ends every function with this
         body = body[:-1]
@@ -371,7 +371,11 @@ class Reverse:
         for n in sorted(needed - init):
             init.add(n)
             self.pending.add(n)
-        out += self.materialize(set(self.pending), loop.entry_values)
+        # Zeros shaped as the value at the loop's exit: an array keeps its shape
+        # through the loop (its entry value reads better), a list may not.
+        zero_of = {c: v if c in self.arrays else loop.exit_values.get(c, v)
+                   for c, v in loop.entry_values.items()}
+        out += self.materialize(set(self.pending), zero_of)
         body_persistent = frozenset(persistent | carried | (defined & init))
         body_init = set(init)
         body = self.adjoint_block(s.body, body_init, body_persistent)
@@ -593,27 +597,3 @@ def _flat_names(target):
 
 def _target_names(loop):
     return sorted(_flat_names(loop.target)) if isinstance(loop, gast.For) else []
-
-
-def _array_names(fn, array_params, ns):
-    """Names certainly holding arrays: results of jnp functions and arithmetic."""
-    arrays = set(array_params)
-    changed = True
-    while changed:
-        changed = False
-        for s in _walk_stmts(fn.body):
-            if not isinstance(s, gast.Assign) or not isinstance(s.targets[0], gast.Name):
-                continue
-            t, v = s.targets[0].id, s.value
-            is_array = isinstance(v, (gast.BinOp, gast.UnaryOp)) \
-                or (isinstance(v, gast.Call) and isinstance(v.func, gast.Attribute)
-                    and isinstance(v.func.value, gast.Name) and v.func.value.id == JNP) \
-                or (isinstance(v, gast.Name) and v.id in arrays) \
-                or (isinstance(v, gast.Subscript) and isinstance(v.value, gast.Name)
-                    and v.value.id in arrays) \
-                or (isinstance(v, gast.Call) and isinstance(v.func, gast.Attribute)
-                    and v.func.attr in AT_METHODS and _is_at(v.func.value))
-            if is_array and t not in arrays:
-                arrays.add(t)
-                changed = True
-    return arrays

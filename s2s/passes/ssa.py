@@ -34,7 +34,8 @@ def _drop_unread_copies(fn):
             block = getattr(node, field, None)
             if isinstance(block, list):
                 setattr(node, field, [s for s in block if not (
-                    getattr(s, "s2s_copy_out", False) and s.targets[0].id not in read)])
+                    getattr(s, "s2s_copy_out", False) and s.targets[0].id not in read
+                    and not getattr(s, "s2s_exit_value", False))])
 
 
 class _Loop:
@@ -42,6 +43,7 @@ class _Loop:
         self.node = node
         self.carried = carried        # user name -> carried version
         self.entry_values = {}        # carried version -> the version it starts from
+        self.exit_values = {}         # carried version -> its copy after the loop
         self.saved = []               # versions saved per iteration, in order
         # Versions assigned so far on the path being renamed, in this loop's own
         # body: the tape saves them all, also those a later assignment shadows
@@ -243,6 +245,12 @@ class _SSA:
             out = self.version(n)
             copy_out = gast.Assign(targets=[store(out)], value=load(inner), type_comment=None)
             copy_out.s2s_copy_out = True
+            if n in loop.carried:
+                # What the carried value is after the loop: reverse mode makes
+                # the zero cotangent of a list (whose length the loop changes)
+                # from it. Simplify drops the copies nothing reads.
+                loop.exit_values[inner] = out
+                copy_out.s2s_exit_value = True
             after.append(gast.copy_location(copy_out, s))
             env[n] = out
         return before + [s] + after

@@ -93,7 +93,7 @@ def _each_example(batch, index):
 
 def _is_container(batch, x):
     info = batch.info(x)
-    return info is not None and info.kind == "tree"
+    return info is not None and info.kind in ("tree", "list")
 
 
 @batch_rule("getitem")

@@ -71,3 +71,23 @@ def while_square(x):
         x = x * x + 0.5
         n = n + 1
     return x
+
+
+def while_counted(x, bound):
+    n = 0.0
+    while n < bound:
+        x = jnp.sin(x) * 1.5
+        n = n + 1.0
+    return x
+
+
+def appends(x):
+    acts = []
+    for i in range(3):
+        x = jnp.sin(x)
+        acts.append(x)
+    return jnp.stack(acts)
+
+
+def appends_loss(x):
+    return jnp.sum(appends(x) ** 2)

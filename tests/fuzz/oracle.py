@@ -332,10 +332,10 @@ def check_one(name, prog, table):
 
 def check(prog, transforms=TRANSFORMS):
     """[Result] for each transformation of `prog`."""
-    mod = load(prog)
-    f, loss = getattr(mod, prog.main), getattr(mod, prog.loss)
-    args = prog.inputs()
     try:
+        mod = load(prog)
+        f, loss = getattr(mod, prog.main), getattr(mod, prog.loss)
+        args = prog.inputs()
         plain = (f(*args), loss(*args))
         wild = not _finite(plain) or not _finite(jax.grad(loss, argnums=_argnums(prog))(*args))
     except Exception as e:     # the generator wrote a program Python cannot run

@@ -6,7 +6,7 @@ return a scalar, `f_loss`: the same body ending in a scalar), argument specs and
 float64 inputs in safe ranges.
 
 Every expression has a known shape, drawn from the program's few shapes
-`()`, `(N,)`, `(K,)` and `(N, K)` (N = 3 or 4, K = 2), so every program is
+`()`, `(N,)`, `(K,)` and `(N, K)` (N = 4, K = 2), so every program is
 well-typed by construction. Values stay bounded (logs and square roots only of
 `1 + e ** 2`, divisions only by `1 + e ** 2` or a constant, `exp` only of
 bounded arguments), and no operation sees ties on purpose (no
@@ -57,8 +57,9 @@ class Arg:
 @dataclass
 class Program:
     helpers: list            # source text of each helper def
-    main_source: str         # def f(...)
-    loss_source: str         # def f_loss(...), or "" when f returns a scalar
+    body: list               # lines of f's body (unindented), without the return
+    result: str              # what f returns
+    loss_form: str           # f_loss returns this of f's result ("" when f returns a scalar)
     args: list               # [Arg]
     out_shape: tuple
     value_seed: int          # the inputs, tangents, cotangents come from this
@@ -69,21 +70,63 @@ class Program:
 
     @property
     def loss(self):
-        return "f_loss" if self.loss_source else "f"
+        return "f_loss" if self.loss_form else "f"
+
+    def _def(self, name, lines):
+        params = ", ".join(a.name for a in self.args)
+        return f"def {name}({params}):\n" + "\n".join("    " + line for line in lines)
+
+    @property
+    def main_source(self):
+        return self._def("f", self.body + [f"return {self.result}"])
+
+    @property
+    def loss_source(self):
+        """f_loss: f's body, then a scalar of f's result (the body is repeated
+        rather than calling f, so grad paths do not all go through a call)."""
+        if not self.loss_form:
+            return ""
+        return self._def("f_loss", self.body + [f"out = {self.result}",
+                                                 f"return {self.loss_form.format('out')}"])
 
     @property
     def source(self):
         parts = ["import jax.numpy as jnp", ""] + [h + "\n" for h in self.helpers]
         parts.append(self.main_source + "\n")
-        if self.loss_source:
+        if self.loss_form:
             parts.append(self.loss_source + "\n")
         return "\n".join(parts).rstrip() + "\n"
 
     def source_for(self, name):
         """The source a reader needs for one entry point (helpers + that def)."""
-        body = self.main_source if name == "f" or not self.loss_source else self.loss_source
+        body = self.loss_source if name == "f_loss" else self.main_source
         parts = ["import jax.numpy as jnp", ""] + [h + "\n" for h in self.helpers] + [body]
         return "\n".join(parts).rstrip() + "\n"
+
+    # -- shrinking: smaller programs that may keep a failure --------------------
+    def simpler(self):
+        """Candidate programs one edit smaller: a helper dropped, a statement
+        (with what it contains) dropped, an `if` replaced by one branch, a
+        loop by its body, a term of the result dropped. Many candidates are
+        broken (a name left undefined): the oracle sees those fail in plain
+        Python, so they never keep a failure's signature."""
+        from dataclasses import replace
+        for k in range(len(self.helpers)):
+            yield replace(self, helpers=self.helpers[:k] + self.helpers[k + 1:])
+        for lines in _smaller_blocks(self.body):
+            yield replace(self, body=lines)
+        for term in _terms(self.result):
+            yield replace(self, result=term)
+        for k, helper in enumerate(self.helpers):
+            head, *lines = helper.split("\n")
+            lines = [line[4:] for line in lines]
+            for smaller in _smaller_blocks(lines[:-1]):
+                text = "\n".join([head] + ["    " + line for line in smaller + lines[-1:]])
+                yield replace(self, helpers=self.helpers[:k] + [text] + self.helpers[k + 1:])
+
+    @property
+    def size(self):
+        return len(self.source)
 
     @property
     def float_argnums(self):
@@ -150,6 +193,57 @@ class Program:
         lines.append(f"# f returns float64{list(self.out_shape)}")
         lines.append(f"# vmap in_axes={self.vmap_axes}   inputs from value_seed={self.value_seed}")
         return "\n".join(lines)
+
+
+def _indent(line):
+    return len(line) - len(line.lstrip(" "))
+
+
+def _smaller_blocks(lines):
+    """`lines` with one statement removed (with its nested block), or with a
+    compound statement replaced by (one branch of) its body, dedented."""
+    n = len(lines)
+    for i in range(n):
+        d = _indent(lines[i])
+        end = i + 1
+        while end < n and (_indent(lines[end]) > d or
+                           (lines[end].lstrip().startswith(("else:", "elif ")) and _indent(lines[end]) == d)):
+            end += 1
+        if lines[i].lstrip().startswith(("else:", "elif ")):
+            continue
+        rest = lines[:i] + lines[end:]
+        if rest and (i == 0 or not lines[i - 1].rstrip().endswith(":") or
+                     (end < n and _indent(lines[end]) > _indent(lines[i - 1]))):
+            yield rest
+        elif not rest:
+            continue
+        if end > i + 1 and lines[i].rstrip().endswith(":"):
+            block = lines[i + 1:end]
+            # the first branch (up to an else at depth d), and the else branch
+            split = next((k for k, line in enumerate(block)
+                          if _indent(line) == d and line.lstrip().startswith("else:")), None)
+            branches = [block] if split is None else [block[:split], block[split + 1:]]
+            for branch in branches:
+                inner = [line[4:] for line in branch]
+                yield lines[:i] + inner + lines[end:]
+
+
+def _terms(text):
+    """The top-level `+` terms of an expression, when there are several."""
+    terms, depth, start = [], 0, 0
+    for k, ch in enumerate(text):
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        elif depth == 0 and text[k:k + 3] == " + ":
+            terms.append(text[start:k])
+            start = k + 3
+    terms.append(text[start:])
+    if len(terms) < 2:
+        return []
+    return [t[1:-1] if t.startswith("(") and t.endswith(")") and atom(t[1:-1]) != t[1:-1] else t
+            for t in terms]
 
 
 # ---------------------------------------------------------------------------
@@ -424,14 +518,23 @@ class Gen:
         self.helpers = helpers        # [(name, param shapes, result shapes)]
         self.helper_sources = []
         self.counter = 0
+        self.called = set()
+        self.used = set()         # names assigned in the function being written
         self.lists = 0
 
-    def fresh(self, env, pool):
+    def fresh(self, env, pool, reuse=False):
+        """A new name from `pool`. Names are not reused across blocks within a
+        function (a temporary of one shape in one loop and of another shape in
+        the next would be a rank change, which vmap documents it refuses);
+        loop counters (`reuse`) may be."""
         for n in pool:
-            if n not in env.vars and n not in env.ints:
+            if n not in env.vars and n not in env.ints and (reuse or n not in self.used):
+                self.used.add(n)
                 return n
         self.counter += 1
-        return f"{pool[0]}{self.counter}"
+        name = f"{pool[0]}{self.counter}"
+        self.used.add(name)
+        return name
 
     # a block: list of source lines (unindented), given an env it may extend
     def block(self, env, n, level, top):
@@ -503,7 +606,7 @@ class Gen:
 
     def for_loop(self, env, level, top):
         draw = self.draw
-        var = self.fresh(env, LOOP_NAMES)
+        var = self.fresh(env, LOOP_NAMES, reuse=True)
         bounds = ["2", "3", "1"]
         if env.int_args:
             bounds.append(draw(st.sampled_from(env.int_args)))
@@ -565,7 +668,7 @@ class Gen:
         draw = self.draw
         assignable = [v for v in env.locals if v in env.vars]
         target = draw(st.sampled_from(assignable))
-        counter = self.fresh(env, ["it", "it2", "it3"])
+        counter = self.fresh(env, ["it", "it2", "it3"], reuse=True)
         limit = draw(st.sampled_from(["3", "2", "4"]))
         measure = draw(st.sampled_from(["jnp.sum({} ** 2)", "jnp.max({})", "jnp.sum({})"]))
         if env.vars[target] == ():
@@ -607,7 +710,7 @@ class Gen:
         draw = self.draw
         shape = draw(st.sampled_from(env.shapes()))
         acc = self.fresh(env, ["acc", "acc2", "acc3"])
-        var = self.fresh(env, LOOP_NAMES)
+        var = self.fresh(env, LOOP_NAMES, reuse=True)
         bound = draw(st.sampled_from(["3", "2"]))
         inner = env.child()
         inner.ints.append(var)
@@ -626,9 +729,10 @@ class Gen:
         return ([f"{acc} = []", f"for {var} in range({bound}):"] + ["    " + b for b in body]
                 + [f"{stacked} = {reduce.format(acc)}"])
 
-    def call_stmt(self, env):
+    def call_stmt(self, env, helper=None):
         draw = self.draw
-        name, params, results = draw(st.sampled_from(self.helpers))
+        name, params, results = helper or draw(st.sampled_from(self.helpers))
+        self.called.add(name)
         args = [rhs(draw, env, s, 1) for s in params]
         env.features.add("helper call")
         call = f"{name}({', '.join(args)})"
@@ -650,6 +754,7 @@ class Gen:
         params = [draw(st.sampled_from(shapes)) for _ in range(nparams)]
         env = Env(N, K)
         names = ["a", "b"][:nparams]
+        self.used = set(names)
         for n, s in zip(names, params):
             env.vars[n] = s
             env.locals.append(n)
@@ -678,7 +783,7 @@ def _returned(draw, env, shape):
 
 @st.composite
 def programs(draw):
-    N = draw(st.sampled_from([3, 4]))
+    N = 4      # N, K and vmap's batch of 3 all differ: a mixed-up axis shows
     K = 2
     gen = Gen(draw, N, K, helpers=[])
     features = set()
@@ -706,6 +811,7 @@ def programs(draw):
 
     env = Env(N, K)
     env.features = features
+    gen.used = {a.name for a in args}
     for a in args:
         if a.kind in ("array", "float"):
             env.vars[a.name] = a.shape
@@ -724,15 +830,14 @@ def programs(draw):
     env.unused = [v for v in env.vars]
 
     body = gen.block(env, draw(st.integers(1, 6)), level=0, top=True)
+    for helper in gen.helpers:
+        if helper[0] not in gen.called:
+            body += gen.call_stmt(env, helper)
     out_shape = draw(st.sampled_from([(N,), (), (K,), (N, K)]))
     out = _returned(draw, env, out_shape)
-    params = ", ".join(a.name for a in args)
-    indent = lambda ls: "\n".join("    " + l for l in ls)
-    main = f"def f({params}):\n{indent(body + [f'return {out}'])}"
     loss = ""
     if out_shape != ():
-        combine = draw(st.sampled_from(["jnp.sum({} ** 2)", "jnp.sum(jnp.sin({}))", "jnp.mean(jnp.tanh({}))"]))
-        loss = (f"def f_loss({params}):\n{indent(body + [f'out = {out}', 'return ' + combine.format('out')])}")
+        loss = draw(st.sampled_from(["jnp.sum({} ** 2)", "jnp.sum(jnp.sin({}))", "jnp.mean(jnp.tanh({}))"]))
 
     axes = []
     for a in args:
@@ -740,6 +845,6 @@ def programs(draw):
     if all(ax is None for ax in axes):
         axes[[a.name for a in args].index("x")] = 0
     value_seed = draw(st.integers(0, 2 ** 31 - 1))
-    return Program(helpers=gen.helper_sources, main_source=main, loss_source=loss, args=args,
+    return Program(helpers=gen.helper_sources, body=body, result=out, loss_form=loss, args=args,
                    out_shape=out_shape, value_seed=value_seed, vmap_axes=tuple(axes),
                    features=sorted(env.features))

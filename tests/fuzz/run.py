@@ -8,9 +8,10 @@ drawn by `@given` under `@seed(S)` with no database: the same seed gives the
 same programs. Each is checked by `tests.fuzz.oracle.check`. The report is a
 table of outcomes per transformation, then one program per failure signature
 (transformation, outcome, exception type and first line of its message,
-numbers and names blanked): the first program that showed it, shrunk by
-hypothesis (the same seeded search is replayed up to that program, which then
-fails the test, so hypothesis shrinks it keeping the signature).
+numbers and names blanked): the first program that showed it, shrunk while the
+signature stays the same: statement by statement (`Program.simpler`) and, with
+--hypothesis-shrink, first by hypothesis (the same seeded search is replayed
+up to that program, which then fails the test, so hypothesis shrinks it).
 """
 import argparse
 import collections
@@ -24,7 +25,7 @@ if __name__ == "__main__" and __package__ in (None, ""):
     from tests.fuzz.run import main
     sys.exit(main())
 
-from hypothesis import HealthCheck, Phase, given, seed, settings  # noqa: E402
+from hypothesis import HealthCheck, Phase, Verbosity, given, seed, settings  # noqa: E402
 
 from . import oracle  # noqa: E402
 from .programs import programs  # noqa: E402
@@ -33,7 +34,7 @@ from .programs import programs  # noqa: E402
 def _settings(n, phases):
     return settings(max_examples=n, database=None, deadline=None, phases=phases,
                     suppress_health_check=list(HealthCheck), report_multiple_bugs=False,
-                    print_blob=False, verbosity=0)
+                    print_blob=False, verbosity=Verbosity.quiet)
 
 
 class Failure:
@@ -120,6 +121,26 @@ def shrink(failure, n, seed_value, budget_s=120.0):
     failure.shrunk = best[0]
 
 
+def reduce(failure, budget_s=120.0):
+    """Greedy delta reduction: keep taking the first one-edit-smaller program
+    (`Program.simpler`) that shows the same signature, until none does or the
+    time is up. Starts from hypothesis' shrunk program when there is one."""
+    transform = failure.signature[0]
+    program, result = failure.shrunk or (failure.program, failure.result)
+    deadline = time.time() + budget_s
+    progress = True
+    while progress and time.time() < deadline:
+        progress = False
+        for candidate in program.simpler():
+            if time.time() > deadline:
+                break
+            [r] = oracle.check(candidate, [transform])
+            if r.signature == failure.signature:
+                program, result, progress = candidate, r, True
+                break
+    failure.shrunk = (program, result)
+
+
 def entry_point(program, transform):
     return program.main if transform in ("jvp", "vjp", "vmap", "jacfwd", "jacrev") else program.loss
 
@@ -181,8 +202,11 @@ def main(argv=None):
                         help="comma-separated, from: " + ", ".join(oracle.TRANSFORMS))
     parser.add_argument("--out", help="also write the report to this file")
     parser.add_argument("--no-shrink", action="store_true", help="report first programs unshrunk")
-    parser.add_argument("--shrink-budget", type=float, default=120.0,
+    parser.add_argument("--shrink-budget", type=float, default=90.0,
                         help="seconds of shrinking per failure signature")
+    parser.add_argument("--hypothesis-shrink", action="store_true",
+                        help="before the statement-level reduction, replay the seeded search and "
+                             "let hypothesis shrink (slow: every attempt re-checks a program)")
     parser.add_argument("--quiet", action="store_true", help="no progress line per program")
     args = parser.parse_args(argv)
     transforms = [t.strip() for t in args.transforms.split(",") if t.strip()]
@@ -200,7 +224,9 @@ def main(argv=None):
         for f in sorted(failures.values(), key=lambda f: f.signature):
             if not args.quiet:
                 print(f"shrinking {f.signature[:2]} {f.signature[2][:60]}", file=sys.stderr, flush=True)
-            shrink(f, args.programs, args.seed, args.shrink_budget)
+            if args.hypothesis_shrink:
+                shrink(f, args.programs, args.seed, args.shrink_budget / 2)
+            reduce(f, args.shrink_budget / (2 if args.hypothesis_shrink else 1))
     text = report(len(records), counts, failures, transforms, seconds)
     print(text)
     if args.out:
