@@ -2,12 +2,13 @@
 # make test   - set up .venv (if missing) and run the whole test suite
 # make golden - regenerate tests/golden/*.py (review the diff!)
 # make bench  - side-by-side benchmarks against JAX
+# make fuzz   - the differential fuzzer, long profile (2000 random programs, every transformation)
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test golden bench clean
+.PHONY: demo test golden bench fuzz clean
 
 $(STAMP): setup.cfg pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -27,6 +28,9 @@ golden: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) bench/run.py
+
+fuzz: $(STAMP)
+	$(PY) tests/fuzz/run.py --programs 2000 --seed 0
 
 clean:
 	rm -rf $(VENV) build *.egg-info

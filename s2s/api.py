@@ -305,6 +305,7 @@ def jvp(fun, primals, tangents, has_aux=False):
     if len(primals) != len(tangents):
         raise TypeError("s2s.jvp: primals and tangents must have the same length; "
                         f"got {len(primals)} and {len(tangents)}")
+    primals, tangents = _floats_as_arrays(primals), _floats_as_arrays(tangents)
     if all(type(p) in _ARRAY_TYPES for p in primals):  # fast path: plain arrays
         for i, (p, t) in enumerate(zip(primals, tangents)):
             if type(t) not in _ARRAY_TYPES:
@@ -398,6 +399,19 @@ except Exception:  # pragma: no cover
     pass
 
 
+def _floats_as_arrays(args):
+    """Python floats become (weakly typed) JAX arrays, as JAX's transformations
+    make them: the derivative is then computed in JAX's precision (float32
+    unless x64 is on), not in Python's float64, and returned as an array."""
+    if not any(isinstance(a, (float, complex, list, tuple, dict)) for a in args):
+        return args
+    return [jax.tree_util.tree_map(_float_as_array, a) for a in args]
+
+
+def _float_as_array(x):
+    return jnp.asarray(x) if type(x) in (float, complex) else x
+
+
 def _check_same_structure(i, p, t):
     if jax.tree_util.tree_structure(p) != jax.tree_util.tree_structure(t):
         raise TypeError(f"s2s.jvp: primal and tangent argument {i} have different "
@@ -483,7 +497,8 @@ class Transformed:
         self.__doc__ = self.fn.__doc__
 
     def __call__(self, *args):
-        args = list(args) + _defaults(self.fn, len(args))
+        args = [_floats_as_arrays((a,))[0] if i in self.argnums else a
+                for i, a in enumerate(args)] + _defaults(self.fn, len(args))
         fn = self.fn if not isinstance(self.fun, Transformed) else \
             frontend.python_function(_for_args(self.fun, args))
         kinds = []
@@ -542,6 +557,7 @@ def value_and_grad(fun, argnums=0, has_aux=False):
 def vjp(fun, *primals, has_aux=False):
     """`(fun(*primals), vjp_fn)` as `jax.vjp`; `vjp_fn(ct)` runs only the pullback
     and returns one cotangent per primal."""
+    primals = _floats_as_arrays(primals)
     fn = frontend.python_function(_for_args(fun, primals))
     defaults = _defaults(fn, len(primals))
     args = list(primals) + defaults
@@ -550,7 +566,7 @@ def vjp(fun, *primals, has_aux=False):
     out, pullback = gen.function(*args)
 
     def vjp_fn(cotangent):
-        bars = iter(pullback(cotangent))
+        bars = iter(pullback(_floats_as_arrays((cotangent,))[0]))
         return tuple(_float0_leaves(p, next(bars)) if k else _float0_zeros(p)
                      for p, k in zip(primals, kinds[:len(primals)]))
 

@@ -64,8 +64,16 @@ def grad_seed(out):
         raise TypeError(f"Gradient only defined for scalar-output functions. Output had "
                         f"shape: {jnp.shape(out)}.")
     dtype = getattr(out, "dtype", None)
-    if dtype is None or getattr(out, "weak_type", False) or isinstance(out, jax.core.Tracer):
+    if dtype is None or isinstance(out, jax.core.Tracer):
         return 1.0  # a Python number: weakly typed, every cotangent keeps its primal's dtype
+    if getattr(out, "weak_type", False):
+        # weakly typed, as JAX's seed: a gradient that does not depend on the
+        # input (`x * 2.0`) is still an array of JAX's precision, not a float
+        key = ("weak_one", dtype)
+        seed = _CONSTANTS.get(key)
+        if seed is None:
+            seed = _CONSTANTS[key] = jnp.ones_like(out)
+        return seed
     return _constant(1, (), dtype)  # made once: creating arrays is slow in eager JAX
 
 

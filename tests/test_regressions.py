@@ -118,3 +118,29 @@ def test_list_appended_in_a_loop(transform):
 @pytest.mark.parametrize("transform", TRANSFORMS)
 def test_list_appended_in_a_loop_through_a_helper(transform):
     check(C.appends_loss, (0.5,), (transform,))
+
+
+def _kind(v):
+    return type(v), getattr(v, "dtype", None), getattr(v, "weak_type", None)
+
+
+@pytest.mark.parametrize("transform", ("grad", "vjp", "jvp", "value_and_grad"))
+@pytest.mark.parametrize("name", ("affine", "helper"))
+def test_python_float_inputs_give_jax_arrays(transform, name):
+    """A Python float becomes a JAX array, as in JAX: results are weakly typed
+    arrays of JAX's precision, never Python floats computed in float64."""
+    f = getattr(C, name)
+    if transform == "value_and_grad":
+        mine, theirs = s2s.value_and_grad(f)(0.5), jax.value_and_grad(f)(0.5)
+    elif transform == "jvp":
+        mine, theirs = s2s.jvp(f, (0.5,), (1.0,)), jax.jvp(f, (0.5,), (1.0,))
+    else:
+        mine, theirs = run(s2s, transform, f, (0.5,)), run(jax, transform, f, (0.5,))
+    same(mine, theirs)
+    assert jax.tree_util.tree_map(_kind, mine) == jax.tree_util.tree_map(_kind, theirs)
+
+
+def test_python_float_arguments_of_grad_with_argnums():
+    mine, theirs = s2s.grad(C.product, (0, 1))(0.5, 2.0), jax.grad(C.product, (0, 1))(0.5, 2.0)
+    same(mine, theirs)
+    assert [_kind(v) for v in mine] == [_kind(v) for v in theirs]

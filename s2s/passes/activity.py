@@ -12,7 +12,7 @@ import gast
 
 from .. import rules
 from ..template import JNP
-from .resolve import callee
+from .resolve import AT_METHODS, _is_at, callee
 from .scopes import local_functions, local_names
 
 

@@ -27,7 +27,7 @@ from .. import rules
 from ..template import JNP, is_zero, jnp_attr, load, store
 from .activity import Activity, array_names
 from .forward import _refuse_repackaging, bind_arguments, bind_operands, refuse_nondiff_operands
-from .resolve import AT_METHODS, _is_at, callee
+from .resolve import callee
 from .scopes import params
 from .ssa import PUSH
 

@@ -91,3 +91,11 @@ def appends(x):
 
 def appends_loss(x):
     return jnp.sum(appends(x) ** 2)
+
+
+def affine(x):
+    return x * 2.0 + 1.0
+
+
+def product(x, y):
+    return x * y + 3.0
