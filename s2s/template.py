@@ -251,7 +251,32 @@ class _Fold(gast.NodeTransformer):
                 return zero()
             node.args = [node.args[0]] + [gast.Constant(value=0.0, kind=None) if is_zero(x)
                                           else x for x in (a, b)]
+        if isinstance(node.func, gast.Name) and node.func.id in CONTAINER_TANGENTS:
+            return _fold_container(node)
         return node
+
+
+# Runtime helpers on Python lists and dicts (s2s/runtime.py), linear in the
+# operands at these positions: the first ones are containers, whose zero tangent
+# is `tree_zeros_like(xs)` (jnp.zeros_like would turn a list into an array).
+CONTAINER_TANGENTS = {   # name -> (container positions, item positions)
+    "set_item": ((0,), (2,)), "list_append": ((0,), (1,)), "list_concat": ((0, 1), ()),
+    "list_repeat": ((0,), ()), "set_item_cotangent": ((0,), ()),
+    "list_repeat_cotangent": ((0,), ()),
+}
+
+
+def _fold_container(node):
+    containers, items = CONTAINER_TANGENTS[node.func.id]
+    linear = [i for i in containers + items if i < len(node.args)]
+    if linear and all(is_zero(node.args[i]) for i in linear):
+        return zero()
+    for i in containers:
+        a = node.args[i] if i < len(node.args) else None
+        if a is not None and is_zero(a) and getattr(a, "s2s_primal", None) is not None:
+            node.args[i] = gast.Call(func=load("tree_zeros_like"),
+                                     args=[copy.deepcopy(a.s2s_primal)], keywords=[])
+    return node
 
 
 def _jnp_name(func):

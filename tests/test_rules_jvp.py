@@ -62,6 +62,16 @@ def also(*args, name):
 
 # --- Python operators -----------------------------------------------------------
 
+@case(jnp.array([0.3, 0.5, 0.1]), jnp.array(0.7))
+def fill_full_like(x, s):
+    return jnp.full_like(x, s) * x
+
+
+@case(jnp.array(0.2), jnp.array(1.3))
+def ends_of_linspace(a, b):
+    return jnp.linspace(a, b, 4) ** 2
+
+
 @case(U(3), U(3))
 def op_add(x, y):
     return x + y
@@ -1015,6 +1025,21 @@ def at_add_index_computed(x):
     return x.at[i].add(x[0] * 3.0)
 
 
+@case(U(4), U(3))
+def at_multiply_slice(x, v):
+    return x.at[1:].multiply(v)
+
+
+@case(U(4), U())
+def at_min(x, v):
+    return x.at[2].min(v)
+
+
+@case(U(4), U(2))
+def at_max_slice(x, v):
+    return x.at[:2].max(v)
+
+
 def _set_ref(x, v):
     return x.at[1].set(v)
 
@@ -1284,7 +1309,8 @@ def test_every_differentiable_primitive_is_covered():
     operators = {"add": "+", "subtract": "-", "multiply": "*", "true_divide": "/",
                  "power": "**", "matmul": "@", "negative": "-x", "positive": "+x",
                  "remainder": "%", "getitem": "x[1]", "at_set": ".set(",
-                 "at_add": ".add("}
+                 "at_add": ".add(", "at_multiply": ".multiply(", "at_min": ".min(",
+                 "at_max": ".max("}
     missing = []
     for prim in rules.PRIMITIVES.values():
         if not prim.differentiable or (prim.jvp is None and not prim.multilinear):

@@ -155,6 +155,16 @@ def tie_minimum_broadcast(x, y):
     return jnp.minimum(x, y)
 
 
+@case(jnp.array([0.3, 0.5, 0.1]), jnp.array(0.7))
+def fill_full_like(x, s):
+    return jnp.full_like(x, s) * x
+
+
+@case(jnp.array(0.2), jnp.array(1.3))
+def ends_of_linspace(a, b):
+    return jnp.linspace(a, b, 4) ** 2
+
+
 @case(X_CLIP, jnp.full(6, -0.5), jnp.full(6, 0.5))
 def tie_clip(x, lo, hi):
     return jnp.clip(x, lo, hi)
@@ -478,6 +488,21 @@ def iv_at_set_broadcast_column(x, v):
 def iv_at_set_then_read(x, v):
     y = x.at[2].set(v * x[0])
     return y * y[2]
+
+
+@case(U(3, 4), U(4))
+def iv_at_multiply(x, v):
+    return x.at[1:].multiply(v)
+
+
+@case(U(3, 4), U(4))
+def iv_at_min(x, v):
+    return x.at[1].min(v)
+
+
+@case(U(3, 4), U())
+def iv_at_max_broadcast(x, v):
+    return x.at[:, 2:].max(v)
 
 
 # --- Python's abs, max, min, float on numbers (ties go to the first operand) ----------------
@@ -804,7 +829,8 @@ def test_every_differentiable_primitive_is_covered():
     operators = {"add": "+", "subtract": "-", "multiply": "*", "true_divide": "/",
                  "power": "**", "matmul": "@", "negative": "-x", "positive": "+x",
                  "remainder": "%", "getitem": "x[1]", "at_set": ".set(",
-                 "at_add": ".add(", "abs": "abs(", "max": "max(", "min": "min(",
+                 "at_add": ".add(", "at_multiply": ".multiply(", "at_min": ".min(",
+                 "at_max": ".max(", "abs": "abs(", "max": "max(", "min": "min(",
                  "float": "float("}
     missing = []
     for prim in _differentiable_primitives():

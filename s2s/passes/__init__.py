@@ -3,7 +3,8 @@ Python, which is what `s2s CMD FILE:FUNC --passes` prints.
 
     function --frontend--> gast tree + namespace
              --fence-----> unsupported constructs rejected at file:line:col
-             --aliasing--> a list/dict mutated while another name holds it refused
+                           (and, s2s/passes/aliasing.py, a list or dict mutated
+                            while another name holds it)
              --resolve---> calls bound: jnp/np/math -> jnp.NAME, methods -> functions
              --normalize-> one operation per assignment
              --jvp-------> forward mode (activity analysis + jvp rules)
@@ -15,11 +16,9 @@ from . import aliasing, fence, normalize, resolve
 
 
 def _fence(tree, p):
-    return fence.check(tree, p.source)
-
-
-def _aliasing(tree, p):
-    return aliasing.run(tree, p.ns, p.source)
+    # Both refuse and rewrite nothing, so they are one stage: unsupported
+    # constructs, then lists and dicts mutated while another name holds them.
+    return aliasing.run(fence.check(tree, p.source), p.ns, p.source)
 
 
 def _resolve(tree, p):
@@ -32,6 +31,5 @@ def _normalize(tree, p):
 
 # Stages shared by every transformation, in order: (name, run(tree, parsed)).
 PIPELINES = {
-    "common": [("fence", _fence), ("aliasing", _aliasing), ("resolve", _resolve),
-               ("normalize", _normalize)],
+    "common": [("fence", _fence), ("resolve", _resolve), ("normalize", _normalize)],
 }

@@ -26,14 +26,16 @@ again on a later loop pass gets a fresh identity (the previous one becomes
 "old"), so `row = []` in a loop makes a new row each time and
 `rows.append(row)` of the previous one is no alias. A mutation is refused
 when the mutated object is also reachable from another name or container.
-Arrays are immutable, so item assignment on a value known to be an array
-(`x * 2`, `jnp.zeros(3)`) is never a mutation.
+Arrays are immutable, so item assignment is a mutation only on a value known
+to be a list or dict (a display, `list(...)`, `xs + [v]`, ...): on anything
+else (a parameter, `x * 2`) normalize writes the array update
+`x = x.at[i].set(v)`, which a list would refuse loudly (it has no `.at`).
 """
 import builtins
 
 import gast
 
-from ..errors import Source
+from ..errors import S2SError, Source
 from ..frontend import parse_function, python_function
 from .scopes import local_names, params
 
@@ -107,7 +109,6 @@ class _Analysis:
         self.objs = {}                   # key -> _Obj
         self.summary = _Summary()
         self.params = params(fn)
-        self.returned = frozenset()
 
     # -- objects ----------------------------------------------------------------------
 
@@ -209,7 +210,8 @@ class _Analysis:
         elif isinstance(target, gast.Subscript):
             base = self.expr(target.value, state)
             self.expr(target.slice, state)
-            self.mutate(base, target.value, "assigns an item of", s, state, item=True)
+            if isinstance(target.value, gast.Name):   # x[i][j] = v: normalize refuses it
+                self.mutate(base, target.value, "assigns an item of", s, state, item=True)
             for k in base:
                 if self.objs[k].kind != "array":
                     state.contents[k] = state.contents.get(k, frozenset()) | objs
@@ -457,19 +459,26 @@ class _Analysis:
             return None   # no source: its own transformation says so
         inner = _Analysis(parsed.tree, _Lookup(parsed.namespace, self.ns),
                           Source(parsed.filename), self.summaries, top=False)
-        self.summaries[fn] = inner.run()
+        try:
+            self.summaries[fn] = inner.run()
+        except S2SError:
+            raise
+        except Exception:   # code the fence will refuse when the callee is transformed
+            del self.summaries[fn]
+            return None
         return self.summaries[fn]
 
     def check_call(self, call, func, summary, args, state):
-        for i, (what, line, pname) in sorted(summary.mutated.items()):
+        for i, (what, line, pname, item) in sorted(summary.mutated.items()):
             if i >= len(call.args):
                 continue
             arg = call.args[i]
             if isinstance(arg, (gast.List, gast.Dict, gast.Tuple, gast.Constant)):
                 continue   # a new container nothing else holds
             objs = args[i]
-            if not objs or all(self.objs[k].kind == "array" for k in objs):
-                continue
+            kinds = {self.objs[k].kind for k in objs}
+            if not kinds - {"array"} or (item and not kinds & {"list", "dict"}):
+                continue   # x[i] = v on an array (or a value not known to be a list)
             name = _shown(func)
             where = f" at line {line}" if line else ""
             raise self.source.error(
@@ -506,7 +515,11 @@ class _Analysis:
                 continue   # arrays are values: x[i] = v makes a new one
             root = k[1] if k[0] == "elem" else k
             if root[0] == "param":
-                self.record_param(root[1], what, node)
+                self.record_param(root[1], what, node, item)
+            if item and o.kind not in ("list", "dict"):
+                # not known to be a list: normalize writes `x = x.at[i].set(v)`, the
+                # array update (a list there fails loudly: it has no `.at`)
+                continue
             if root[0] in ("free", "global"):
                 owner = "the enclosing function" if root[0] == "free" else "the module"
                 raise self.source.error(
@@ -536,9 +549,10 @@ class _Analysis:
             return "an item of another list or dict"
         return None
 
-    def record_param(self, i, what, node):
-        if i not in self.summary.mutated:
-            self.summary.mutated[i] = (what, getattr(node, "lineno", None), self.params[i])
+    def record_param(self, i, what, node, item):
+        if i not in self.summary.mutated or not item:
+            self.summary.mutated[i] = (what, getattr(node, "lineno", None), self.params[i],
+                                       item)
 
 
 class _Lookup:

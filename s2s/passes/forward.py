@@ -514,7 +514,10 @@ def refuse_nondiff_operands(pass_, prim, value, bound, activity):
         param = rules.ALL if any(active(a) for a in bound) else None
     else:
         param = rules.refused_operand(prim, bound, active)
-    if param is not None:
+    # An index is an integer (JAX refuses a float one itself): it looks active
+    # only because activity is one answer per name (a key or position read back
+    # from a reverse-mode tape), and it can never carry a derivative.
+    if param is not None and param != "index":
         message, hint = rules.refusal_message(prim, param)
         raise pass_.source.error(pass_.located(value), message, hint)
 

@@ -24,7 +24,7 @@ from ..template import load, store
 from .scopes import local_names
 
 # Runtime helpers normalize writes that return a Python list or dict.
-CONTAINER_HELPERS = {"set_item", "list_concat", "list_repeat", "dict_keys"}
+CONTAINER_HELPERS = {"set_item", "list_concat", "list_repeat", "dict_keys", "list_append"}
 
 BINOP_NAMES = {
     gast.Add: "add", gast.Sub: "sub", gast.Mult: "mul", gast.Div: "div",
@@ -527,8 +527,9 @@ def _hint(e):
     if isinstance(e, gast.Call):
         f = e.func
         if isinstance(f, gast.Attribute):
-            return f.attr if f.attr not in ("set", "add", "multiply", "min", "max") \
-                else "updated"
+            at = isinstance(f.value, gast.Subscript) and isinstance(f.value.value, gast.Attribute) \
+                and f.value.value.attr == "at"
+            return "updated" if at or f.attr in ("set", "add") else f.attr
         if isinstance(f, gast.Name):
             return f.id
     if isinstance(e, gast.Subscript) and isinstance(e.value, gast.Name):

@@ -162,6 +162,7 @@ class Reverse:
                                                "nested function in reverse mode",
                                             "define the function at module level")
                 _refuse_repackaging(self, c, s.value, self.activity)
+                self.where = s
                 refuse_nondiff_operands(self, c.obj if c.kind == "prim" else None, s.value,
                                         None, self.activity)
                 if c.kind == "user" and self.activity.value_active(s.value):

@@ -269,11 +269,10 @@ def refusal_message(prim, param):
     """(message, hint) for an active operand in a non-differentiable position."""
     shown = prim.name if isinstance(prim.fn, str) or getattr(prim.fn, "__module__", "") \
         in ("builtins", "s2s.runtime") else f"jnp.{prim.name}"
-    what = f"argument `{param}`" if isinstance(param, str) and param != ALL \
-        else "an argument"
-    return (f"s2s cannot differentiate `{shown}` with respect to its {what}: it is "
-            "not differentiable (a shape, an axis, an index or a count), and the value "
-            "passed depends on a differentiated input",
+    what = f"its argument `{param}`: it is not" if param != ALL else "its arguments: none is"
+    return (f"s2s cannot differentiate `{shown}` with respect to {what} differentiable "
+            "(a shape, an axis, an index, a count or a range), and the value passed "
+            "depends on a differentiated input",
             "compute it from constants or shapes (x.shape, len(x)), not from a value "
             "being differentiated")
 

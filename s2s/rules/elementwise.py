@@ -407,6 +407,7 @@ zero_derivative(
     jnp.greater, jnp.greater_equal, jnp.less, jnp.less_equal, jnp.equal, jnp.not_equal,
     jnp.logical_and, jnp.logical_or, jnp.logical_not, jnp.logical_xor,
     jnp.isnan, jnp.isinf, jnp.isfinite, jnp.signbit,
+    "compare",   # a < b, a == b, ...: Python's comparison operators
 )
 
 

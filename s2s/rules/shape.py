@@ -291,10 +291,30 @@ def array_batch(batch, object=None, a=None, **rest):
 
 # The result has one example's shape and dtype: batched like its operand.
 @batch_rule(jnp.zeros_like, jnp.ones_like, jnp.full_like, jnp.empty_like)
-def like_batch(batch, a, **rest):
+def like_batch(batch, a=None, prototype=None, **rest):   # empty_like calls it `prototype`
+    name, a = ("a", a) if prototype is None else ("prototype", prototype)
+    fill = rest.get("fill_value")
+    if fill is not None and batch.batched(fill):   # each example's own fill value
+        return batch.rebuild(**{name: batch.with_batch(a),
+                                "fill_value": batch.align(fill, batch.rank(a))})
     if not batch.batched(a):
         raise batch.error("s2s can batch this only over a batched array")
-    fill = rest.get("fill_value")
-    if fill is not None and batch.batched(fill):
-        return batch.rebuild(fill_value=batch.align(fill, batch.rank(a)))
     return batch.rebuild()
+
+
+# A batched fill value: each example's own, broadcast to the example's shape.
+@batch_rule(jnp.full)
+def full_batch(batch, shape, fill_value, **rest):
+    shape = batch.value(shape, "the shape")
+    shape = (shape,) if isinstance(shape, int) else tuple(shape)
+    return batch.rebuild(shape=(batch.batch_size,) + shape,
+                         fill_value=batch.align(fill_value, len(shape)))
+
+
+# Batched ends: the points run along the example's axis, one further along.
+@batch_rule(jnp.linspace)
+def linspace_batch(batch, start, stop, num=50, **rest):
+    axis = batch.value(rest.get("axis", 0), "the axis")
+    rank = max(batch.rank(start), batch.rank(stop))
+    return batch.rebuild(start=batch.align(start, rank), stop=batch.align(stop, rank),
+                         axis=shift_axes(axis))

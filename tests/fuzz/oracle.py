@@ -45,7 +45,7 @@ RTOL, ATOL = 1e-6, 1e-8
 FD_RTOL, FD_ATOL = 1e-4, 1e-6
 FD_EPS = 1e-6
 BATCH = 3
-TIMEOUT_S = 60           # one s2s call; a hang is a CRASH, not a stuck run
+TIMEOUT_S = 60           # one call; an s2s hang is a CRASH, not a stuck run
 
 S2S_DIR = os.path.dirname(os.path.abspath(s2s.__file__))
 _TMP = tempfile.mkdtemp(prefix="s2s_fuzz_")
@@ -83,7 +83,7 @@ class FuzzTimeout(Exception):
 
 
 def _alarm(signum, frame):
-    raise FuzzTimeout(f"s2s took more than {TIMEOUT_S} s")
+    raise FuzzTimeout(f"took more than {TIMEOUT_S} s")
 
 
 def load(program):
@@ -298,7 +298,7 @@ def check_one(name, prog, table):
     reference, ref_kind, ref_error = None, "jax", None
     rtol, atol = RTOL, ATOL
     try:
-        reference = theirs()
+        reference = _call(theirs)
     except Exception as e:          # JAX refuses: fall back where we can
         ref_error = e
         if fallback is not None:
@@ -323,6 +323,8 @@ def check_one(name, prog, table):
     if reference is None:
         why = f"{type(ref_error).__name__}: {_exc_line(ref_error)}" if ref_error else ""
         return Result(name, "SKIP", "no reference", why, ref_kind)
+    if not _finite(reference):
+        return Result(name, "SKIP", "numerically wild", "the reference has huge or non-finite values")
     diff = compare(got, reference, rtol, atol)
     if diff is None:
         return Result(name, "PASS", reference=ref_kind)
@@ -336,8 +338,7 @@ def check(prog, transforms=TRANSFORMS):
         mod = load(prog)
         f, loss = getattr(mod, prog.main), getattr(mod, prog.loss)
         args = prog.inputs()
-        plain = (f(*args), loss(*args))
-        wild = not _finite(plain) or not _finite(jax.grad(loss, argnums=_argnums(prog))(*args))
+        wild = not _finite((f(*args), loss(*args)))
     except Exception as e:     # the generator wrote a program Python cannot run
         return [Result(t, "SKIP", "program fails in plain Python",
                        f"{type(e).__name__}: {_exc_line(e)}") for t in transforms]

@@ -782,12 +782,14 @@ def _returned(draw, env, shape):
 
 
 @st.composite
-def programs(draw):
+def programs(draw, max_statements=6, max_helpers=2):
+    """Programs of up to `max_statements` top-level statements in `f` (each
+    may hold a loop or a branch) and up to `max_helpers` helper functions."""
     N = 4      # N, K and vmap's batch of 3 all differ: a mixed-up axis shows
     K = 2
     gen = Gen(draw, N, K, helpers=[])
     features = set()
-    for index in range(draw(st.integers(0, 2))):
+    for index in range(draw(st.integers(0, max_helpers))):
         features |= gen.helper(index)
 
     # the arguments: always a vector and a differentiable scalar
@@ -829,7 +831,7 @@ def programs(draw):
             env.features.add("tuple arg")
     env.unused = [v for v in env.vars]
 
-    body = gen.block(env, draw(st.integers(1, 6)), level=0, top=True)
+    body = gen.block(env, draw(st.integers(1, max_statements)), level=0, top=True)
     for helper in gen.helpers:
         if helper[0] not in gen.called:
             body += gen.call_stmt(env, helper)

@@ -45,7 +45,17 @@ class Failure:
         self.shrunk = None           # (program, result) after shrinking
 
 
-def survey(n, seed_value, transforms, progress=None):
+def transforms_for(index, transforms, per_program):
+    """The transformations program `index` is checked with: all of them, or
+    `per_program` of them taken in turn (a cheaper profile that still checks
+    each transformation on different programs)."""
+    if not per_program or per_program >= len(transforms):
+        return list(transforms)
+    start = index * per_program
+    return [transforms[(start + k) % len(transforms)] for k in range(per_program)]
+
+
+def survey(n, seed_value, transforms, progress=None, per_program=None, strategy=None):
     """Check `n` programs. Returns (counts, failures, records, seconds):
     counts[transform][outcome], failures {signature: Failure} (first program
     per signature), records [(index, program, [Result])]."""
@@ -56,10 +66,10 @@ def survey(n, seed_value, transforms, progress=None):
 
     @seed(seed_value)
     @_settings(n, [Phase.generate])
-    @given(programs())
+    @given(strategy or programs())
     def one(program):
         index = len(records)
-        results = oracle.check(program, transforms)
+        results = oracle.check(program, transforms_for(index, transforms, per_program))
         records.append((index, program, results))
         for r in results:
             counts[r.transform][r.outcome] += 1
@@ -128,12 +138,16 @@ def reduce(failure, budget_s=120.0):
     transform = failure.signature[0]
     program, result = failure.shrunk or (failure.program, failure.result)
     deadline = time.time() + budget_s
+    tried = set()
     progress = True
     while progress and time.time() < deadline:
         progress = False
         for candidate in program.simpler():
             if time.time() > deadline:
                 break
+            if candidate.source in tried:
+                continue
+            tried.add(candidate.source)
             [r] = oracle.check(candidate, [transform])
             if r.signature == failure.signature:
                 program, result, progress = candidate, r, True
@@ -177,7 +191,7 @@ def summary(n_programs, total):
             f"REFUSED {total['REFUSED']}, WRONG {total['WRONG']}, CRASH {total['CRASH']}{extra}")
 
 
-def report(n_programs, counts, failures, transforms, seconds):
+def report(n_programs, counts, failures, transforms, seconds, skips=None):
     text, total = table(counts, transforms)
     out = [text, ""]
     refused = [f for f in failures.values() if f.signature[1] == "REFUSED"]
@@ -189,9 +203,17 @@ def report(n_programs, counts, failures, transforms, seconds):
         out.append(f"{len(refused)} REFUSED signature(s) (the generator writes only supported "
                    f"constructs: judge each):\n")
         out += [describe_failure(f) + "\n" for f in sorted(refused, key=lambda f: f.signature)]
-    out.append(f"{n_programs / seconds:.2f} programs/s ({seconds:.0f} s checking)")
+    if skips:
+        out.append("SKIP reasons (checks):")
+        out += [f"  {count:5d}  {why}" for why, count in skips.most_common()]
+        out.append("")
+    out.append(f"{n_programs / seconds:.3f} programs/s ({seconds:.0f} s checking)")
     out.append(summary(n_programs, total))
     return "\n".join(out)
+
+
+def normalize_detail(text):
+    return oracle.normalize(text)[:100]
 
 
 def main(argv=None):
@@ -208,6 +230,8 @@ def main(argv=None):
                         help="before the statement-level reduction, replay the seeded search and "
                              "let hypothesis shrink (slow: every attempt re-checks a program)")
     parser.add_argument("--quiet", action="store_true", help="no progress line per program")
+    parser.add_argument("--per-program", type=int, default=None,
+                        help="check each program with only this many transformations, taken in turn")
     args = parser.parse_args(argv)
     transforms = [t.strip() for t in args.transforms.split(",") if t.strip()]
     unknown = set(transforms) - set(oracle.TRANSFORMS)
@@ -219,7 +243,8 @@ def main(argv=None):
             bad = [f"{r.transform}:{r.outcome}" for r in results if r.outcome not in ("PASS", "SKIP", "BOTH_FAIL")]
             print(f"[{index + 1}/{args.programs}] {' '.join(bad) or 'ok'}", file=sys.stderr, flush=True)
 
-    counts, failures, records, seconds = survey(args.programs, args.seed, transforms, progress)
+    counts, failures, records, seconds = survey(args.programs, args.seed, transforms, progress,
+                                                args.per_program)
     if not args.no_shrink:
         for f in sorted(failures.values(), key=lambda f: f.signature):
             if not args.quiet:
@@ -227,7 +252,9 @@ def main(argv=None):
             if args.hypothesis_shrink:
                 shrink(f, args.programs, args.seed, args.shrink_budget / 2)
             reduce(f, args.shrink_budget / (2 if args.hypothesis_shrink else 1))
-    text = report(len(records), counts, failures, transforms, seconds)
+    skips = collections.Counter(f"{r.transform}: {r.message}" + (f" ({normalize_detail(r.detail)})" if r.detail else "")
+                                for _, _, results in records for r in results if r.outcome == "SKIP")
+    text = report(len(records), counts, failures, transforms, seconds, skips)
     print(text)
     if args.out:
         with open(args.out, "w") as fh:

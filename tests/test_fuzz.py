@@ -1,0 +1,39 @@
+"""The differential fuzzer's quick profile: random programs, s2s against JAX.
+
+A fixed seed, so the same programs every run. Each program is checked with
+three of the transformations, taken in turn, so every transformation sees
+different programs within the time a test may take. `make fuzz` runs the long
+profile (2000 programs, every transformation); `tests/fuzz/run.py --help` for
+more. A failure prints each failing program (not shrunk here, to stay quick:
+`tests/fuzz/run.py` shrinks them).
+"""
+import os
+import sys
+
+import pytest
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from tests.fuzz import oracle, run  # noqa: E402
+from tests.fuzz.programs import programs  # noqa: E402
+
+PROGRAMS = 20
+SEED = 0
+PER_PROGRAM = 3
+SIZE = dict(max_statements=4, max_helpers=1)
+
+
+# Issue 8 is still open: the quick profile still finds internal crashes (a batch
+# rule for jnp.size, ...). Not strict, so it turns green by itself once fixed;
+# its report is printed either way (pytest -rx -s).
+@pytest.mark.xfail(reason="the fuzzer still finds crashes: issue 8 open", strict=False)
+def test_fuzz_quick():
+    counts, failures, records, seconds = run.survey(PROGRAMS, SEED, oracle.TRANSFORMS,
+                                                    per_program=PER_PROGRAM,
+                                                    strategy=programs(**SIZE))
+    text = run.report(len(records), counts, failures, oracle.TRANSFORMS, seconds)
+    print(text)
+    bad = [f for f in failures.values() if f.signature[1] in ("WRONG", "CRASH")]
+    assert not bad, (f"{len(bad)} WRONG/CRASH signature(s) among {len(records)} programs "
+                     f"(seed {SEED}):\n\n" + "\n\n".join(run.describe_failure(f) for f in bad)
+                     + "\n\n" + text.splitlines()[-1])
