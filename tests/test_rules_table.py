@@ -411,8 +411,8 @@ REFUSED_ARGUMENT = [
     ("jnp.reshape(b, (a, 3))", "shape"),
     ("jnp.sum(b, axis=a)", "axis"),
     ("jnp.var(b, ddof=a)", "ddof"),     # JAX does differentiate ddof: never a silent zero
-    ("b[a]", "index"),
-    ("b.at[a].set(1.0)", "index"),
+    # (an index is exempt: s2s/passes/forward.py refuse_nondiff_operands reads an active
+    # index as an integer read back from a tape, and JAX refuses a float index itself)
     ("jnp.linspace(0.0, b, a)", "num"),
     ("jnp.full((a,), b)", "shape"),
     ("jnp.tensordot(b, b, a)", "axes|arguments"),
@@ -438,7 +438,7 @@ def test_active_value_in_a_non_differentiable_argument_is_refused(tmp_path, expr
         s2s.jvp(fn, args, (1.0, U(3, 3)))
     assert "refused.py:5" in str(info.value)        # the user's line
     with pytest.raises(s2s.S2SError, match=f"`{param}`|{param}"):
-        s2s.vjp(fn, *args)[1](U(*np.shape(fn(3, U(3, 3)))) if "[" not in expr else 0.0)
+        s2s.vjp(fn, *args)
 
 
 # --- issue 8 (a): fill values and the ends of linspace are differentiable --------------------
@@ -608,7 +608,7 @@ def test_every_rule_declares_each_argument():
         if prim.jvp is None:
             continue   # vjp-only and multilinear: checked against their vjp rule
         for p in prim.jvp.params:
-            if p != "ans" and not p.endswith("_dot"):
+            if p != "ans" and not p.endswith("_dot") and p + "_dot" not in prim.jvp.params:
                 assert prim.arg_kind(p) != "diff", (prim, p)
             elif p.endswith("_dot"):
                 assert prim.arg_kind(p[:-4]) == "diff", (prim, p)
