@@ -17,7 +17,6 @@ an active value with an S2SError. A primitive missing from TABLE fails
 `test_every_primitive_is_in_the_table`, so a new rule cannot go untested.
 """
 import importlib.util
-import itertools
 import sys
 
 import jax
@@ -358,11 +357,9 @@ def test_jvp_every_argument(cases, k, i, ex):
     assert_close(got[1], want[1])
 
 
-@pytest.mark.parametrize("k, i, ex", EXAMPLES)
+@pytest.mark.parametrize("k, i, ex", [p for p in EXAMPLES if len(p.values[2].args) > 1])
 def test_jvp_each_argument_alone(cases, k, i, ex):
     fn, ref = _functions(cases, k, i)
-    if len(ex.args) < 2:
-        pytest.skip("one argument: test_jvp_every_argument")
     for argnum, arg in enumerate(ex.args):
         tangent = _tangents([arg])[0]
 
@@ -514,20 +511,17 @@ def jnp_p2(x):
 POWERS = [p0, p1, p2, p3, pm1, pm2, jnp_p2]
 
 
-def _derivatives(d, f):
-    """(value, first, second derivative) of a scalar f at the point."""
-    return lambda x: (f(x), d(f)(x), d(d(f))(x))
+def _derivatives(lib, f):
+    """(value, first, second derivative) of a scalar f at the point, by `lib`."""
+    return lambda x: (*lib.value_and_grad(f)(x), lib.grad(lib.grad(f))(x))
 
 
 @pytest.mark.parametrize("f", POWERS, ids=[f.__name__ for f in POWERS])
 @pytest.mark.parametrize("x", [0.0, jnp.asarray(0.0), 1.5, jnp.asarray(-0.5)],
                          ids=["py0", "array0", "py1.5", "array-0.5"])
 def test_power_matches_jax_up_to_second_derivative(f, x):
-    if f in (pm1, pm2) and isinstance(x, float) and x == 0.0:
-        pytest.skip("the primal `0.0 ** -1` itself raises in Python (s2s keeps Python "
-                    "numbers as they are; JAX makes them arrays)")
-    want = _derivatives(jax.grad, f)(x)
-    got = _derivatives(s2s.grad, f)(x)
+    want = _derivatives(jax, f)(x)
+    got = _derivatives(s2s, f)(x)
     for g, w in zip(got, want):
         np.testing.assert_allclose(np.asarray(g), np.asarray(w), rtol=1e-12)
     # forward over forward too
@@ -548,8 +542,8 @@ def test_power_derivatives_at_zero_by_hand():
 def test_power_of_a_literal_integer_reads_like_integer_pow():
     src = s2s.source(p2, "jvp")
     assert "2 * x * x_dot" in src
-    assert "x_dot" in s2s.source(p1, "jvp") and "**" not in s2s.source(p1, "jvp").split(
-        "\n", 3)[-1].replace("x ** 1", "")
+    assert "return (pow, x_dot)" in s2s.source(p1, "jvp")
+    assert "pow_bar" not in s2s.source(p0, "grad")          # x ** 0: nothing flows back
     assert "jnp.power(x, -2)" in s2s.source(pm1, "jvp")   # Python 0.0 ** -2 would raise
 
 

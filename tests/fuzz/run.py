@@ -66,7 +66,7 @@ def survey(n, seed_value, transforms, progress=None, per_program=None, strategy=
 
     @seed(seed_value)
     @_settings(n, [Phase.generate])
-    @given(strategy or programs())
+    @given(programs() if strategy is None else strategy)
     def one(program):
         index = len(records)
         results = oracle.check(program, transforms_for(index, transforms, per_program))
