@@ -13,7 +13,7 @@ import gast
 from .. import rules
 from ..template import JNP
 from .resolve import AT_METHODS, _is_at, callee
-from .scopes import local_functions, local_names
+from .scopes import local_functions, local_names, statements
 
 
 class Activity:
@@ -153,7 +153,7 @@ def array_names(fn, array_params, ns):
     changed = True
     while changed:
         changed = False
-        for s in _statements(fn.body):
+        for s in statements(fn.body):
             if not isinstance(s, gast.Assign) or not isinstance(s.targets[0], gast.Name):
                 continue
             t, v = s.targets[0].id, s.value
@@ -169,10 +169,3 @@ def array_names(fn, array_params, ns):
                 arrays.add(t)
                 changed = True
     return arrays
-
-
-def _statements(stmts):
-    for s in stmts:
-        yield s
-        for field in ("body", "orelse"):
-            yield from _statements(getattr(s, field, []) or [])

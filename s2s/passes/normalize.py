@@ -21,7 +21,7 @@ would be seen through another name, so a new container is the same value.
 import gast
 
 from ..template import load, store
-from .scopes import local_names
+from .scopes import local_names, own_nodes
 
 # Runtime helpers normalize writes that return a Python list or dict.
 CONTAINER_HELPERS = {"set_item", "list_concat", "list_repeat", "dict_keys", "list_append"}
@@ -400,7 +400,7 @@ def container_names(fn):
     unpacked names are not known."""
     values = {}
     unknown = set(a.id for a in fn.args.args)
-    for node in _own_nodes(fn):
+    for node in own_nodes(fn):
         if isinstance(node, gast.Assign):
             for t in node.targets:
                 if isinstance(t, gast.Name):
@@ -458,17 +458,6 @@ def _list_valued(e, kinds):
         return isinstance(e.left, gast.List) or isinstance(e.right, gast.List) \
             or _list_valued(e.left, kinds) or _list_valued(e.right, kinds)
     return False
-
-
-def _own_nodes(fn):
-    """Every node of fn's own body: nested functions themselves, not their bodies."""
-    stack = list(fn.body)
-    while stack:
-        node = stack.pop()
-        yield node
-        if isinstance(node, (gast.FunctionDef, gast.Lambda)):
-            continue
-        stack.extend(gast.iter_child_nodes(node))
 
 
 def _reads_item(body, seq, target):

@@ -9,7 +9,7 @@ def params(fn):
 def local_names(fn):
     """Names bound in fn's own scope (not in nested functions)."""
     found = set(params(fn))
-    for node in _own_nodes(fn):
+    for node in own_nodes(fn):
         if isinstance(node, gast.Name) and isinstance(node.ctx, gast.Store):
             found.add(node.id)
         elif isinstance(node, gast.FunctionDef) and node is not fn:
@@ -19,10 +19,10 @@ def local_names(fn):
 
 def local_functions(fn):
     """Names of functions defined by nested `def` in fn's own scope."""
-    return {n.name for n in _own_nodes(fn) if isinstance(n, gast.FunctionDef) and n is not fn}
+    return {n.name for n in own_nodes(fn) if isinstance(n, gast.FunctionDef) and n is not fn}
 
 
-def _own_nodes(fn):
+def own_nodes(fn):
     """Walk fn's body without entering nested functions or lambdas."""
     stack = list(fn.body) if isinstance(fn.body, list) else [fn.body]
     while stack:
@@ -31,3 +31,11 @@ def _own_nodes(fn):
         if isinstance(node, (gast.FunctionDef, gast.Lambda)):
             continue
         stack.extend(gast.iter_child_nodes(node))
+
+
+def statements(stmts):
+    """Every statement of `stmts`, nested ones included, in program order."""
+    for s in stmts:
+        yield s
+        for field in ("body", "orelse"):
+            yield from statements(getattr(s, field, []) or [])

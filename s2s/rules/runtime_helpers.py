@@ -222,19 +222,22 @@ def split_batch(batch, g, arrays, axis=0):
 
 # Containers: every leaf batched (an unbatched operand is broadcast); the index,
 # count or keys are the same for every example.
+def _same_index(batch, index, message):
+    if batch.batched(index):
+        raise batch.error(message, "stack the list into an array first")
+
+
 @batch_rule(set_item)
 def set_item_batch(batch, xs, index, v):
-    if batch.batched(index):
-        raise batch.error("s2s cannot batch `xs[i] = v` on a list or dict with an index that "
-                          "differs between examples", "stack the list into an array first")
+    _same_index(batch, index, "s2s cannot batch `xs[i] = v` on a list or dict with an index "
+                              "that differs between examples")
     return batch.rebuild(xs=batch.with_batch(xs), v=batch.with_batch(v))
 
 
 @batch_rule(set_item_cotangent)
 def set_item_cotangent_batch(batch, g, xs, index):
-    if batch.batched(index):
-        raise batch.error("s2s cannot batch an index into a list that differs between "
-                          "examples", "stack the list into an array first")
+    _same_index(batch, index, "s2s cannot batch an index into a list that differs between "
+                              "examples")
     return batch.rebuild(g=batch.with_batch(g), xs=batch.with_batch(xs))
 
 
