@@ -1,5 +1,7 @@
 """Issue 8's silently wrong derivatives and internal crashes, each checked in
 every transformation that applies, against JAX at the same inputs."""
+import signal
+
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -91,6 +93,27 @@ def test_data_dependent_while(name, x, transform):
     """The trip count depends on x: a Jacobian must not take the probe's count
     (two passes) for a constant."""
     check(getattr(C, name), (x,), (transform,))
+
+
+@pytest.mark.parametrize("transform", [t for t in TRANSFORMS if t not in ("vmap", "jit_grad")])
+def test_while_ended_by_its_counter(transform):
+    """Found by the fuzzer: jacrev and hessian looped forever, the counter's
+    test folded away as always true."""
+    def looped_forever(signum, frame):
+        raise AssertionError("the generated loop does not end")
+    old = signal.signal(signal.SIGALRM, looped_forever)
+    signal.alarm(300)
+    try:
+        check(C.while_counter_ends, (0.5,), (transform,))
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def test_vmap_of_while_ended_by_its_counter_matches_a_loop():
+    xs = jnp.array([0.5, 1.9, 3.0])   # the last one never enters the loop
+    same(s2s.vmap(C.while_counter_ends)(xs),
+         jnp.stack([C.while_counter_ends(x) for x in xs]))
 
 
 def test_vmap_of_grad_through_while_is_refused_at_the_users_line():

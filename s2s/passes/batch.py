@@ -436,7 +436,7 @@ class Batch:
     def stmt_If(self, s):
         seen = self.info(s.test, s) if isinstance(s.test, gast.Name) else None
         if not self.batched(s.test) and seen is not None and seen.kind == "value" \
-                and isinstance(seen.value, bool):
+                and isinstance(seen.value, bool) and s.test.id not in self.analysis.unsteady:
             # decided by shapes alone: the same branch for every call of this specialization
             return self.block(s.body if seen.value else s.orelse)
         if not self.batched(s.test):
@@ -648,7 +648,8 @@ class Batching:
         if node is None or not isinstance(node, gast.AST):
             return node   # a rule's default
         info = self.pass_.info(node)
-        if info is not None and is_constant(info):
+        steady = not (isinstance(node, gast.Name) and node.id in self.pass_.analysis.unsteady)
+        if info is not None and is_constant(info) and steady:
             return _python(info)
         raise self.pass_.error(self.node, f"s2s needs to know {what} to batch this call, "
                                            "and it is not a constant",

@@ -73,6 +73,17 @@ def while_square(x):
     return x
 
 
+def while_counter_ends(x):
+    # The data condition never ends the loop, the counter does (on its third
+    # test). The vmap probe runs a traced loop's body twice, seeing `n < 3`
+    # True both times: it is not a constant to fold (it looped forever).
+    n = 0
+    while n < 3 and jnp.max(x) < 2.0:
+        x = x + 0.0 * jnp.sin(x)
+        n = n + 1
+    return x * x
+
+
 def while_counted(x, bound):
     n = 0.0
     while n < bound:
