@@ -248,7 +248,10 @@ def _constant(value, shape, dtype):
 
 
 def zeros_like(x):
-    """jnp.zeros_like for arrays and numbers, made once per shape and dtype."""
+    """jnp.zeros_like for arrays and numbers, made once per shape and dtype.
+    A string (a dict key kept with the values) has no tangent: None."""
+    if isinstance(x, str):
+        return None
     if isinstance(x, jax.core.Tracer) or not hasattr(x, "dtype"):
         return jnp.zeros_like(x)
     if getattr(x, "weak_type", False):

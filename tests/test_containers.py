@@ -93,18 +93,7 @@ class _JaxNames:
                                staticmethod(jax.hessian))
 
 
-# A loop index or dict key that reverse mode keeps on its tape is a value the
-# second derivative reads back from the tape; the check that an index is not a
-# differentiated value (forward.refuse_nondiff_operands) counts it as active.
-TAPE_INDEX = pytest.mark.xfail(reason="an index read back from a reverse-mode tape counts as "
-                                      "active in the non-differentiable-operand check",
-                               raises=S2SError, strict=False)
-# Known bug (issue 8 left open): jvp of the gradient of a loop over a dict's keys
-# passes a key (a string) read back from the tape into the tangent code.
-DICT_KEY_TANGENT = pytest.mark.xfail(reason="jvp(grad) of a loop over dict keys: the key "
-                                            "reaches jnp code", strict=False)
-KNOWN = {("dict_iter", "jvp_of_grad"): DICT_KEY_TANGENT, ("dict_iter", "hessian"): TAPE_INDEX,
-         ("list_item_assign_loop", "grad_of_grad"): TAPE_INDEX}
+KNOWN = {}   # (case, transformation) -> pytest mark, for a known failure
 # Batched transformations (jacrev, hessian) need one shape per loop variable.
 BATCHED = {"jacrev", "hessian"}
 

@@ -27,10 +27,6 @@ SIZE = dict(max_statements=4, max_helpers=1)
 TIMEOUT_S = 60
 
 
-# Issue 8 is still open: the quick profile still finds internal crashes (a batch
-# rule for jnp.size, ...). Not strict, so it turns green by itself once fixed;
-# its report is printed either way (pytest -rx -s).
-@pytest.mark.xfail(reason="the fuzzer still finds crashes: issue 8 open", strict=False)
 def test_fuzz_quick(monkeypatch):
     monkeypatch.setattr(oracle, "TIMEOUT_S", TIMEOUT_S)
     counts, failures, records, seconds = run.survey(PROGRAMS, SEED, oracle.TRANSFORMS,
