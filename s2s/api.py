@@ -48,10 +48,24 @@ class Generated:
         self.cell = backend.cell(empty=True)
         self.function = None
         self.source = None
-        self.stages = []     # (stage name, source text)
+        self._stages = None  # (stage name, source text), printed only when asked for
+        self.rebuild = None  # builds a fresh Generated like this one (to record its stages)
         self.name = None
         self.globals_seen = []   # (globals dict, name, object): the callees it was built for
         self.callees = []        # other Generated it calls
+
+    @property
+    def stages(self):
+        """[(stage name, source text)]: the program after every pass. Printing
+        a program costs about as much as the pass that made it, so builds do not
+        print their stages; the first time they are asked for, the same build
+        runs again with recording on."""
+        if self._stages is None:
+            fresh = Generated(self.fn, self.transform, self.mask)
+            with recording():
+                self.rebuild(fresh)
+            self._stages = fresh._stages
+        return self._stages
 
     def is_current(self, seen=None):
         """False once the user rebinds a global function this code calls."""
@@ -66,6 +80,22 @@ class Generated:
         return self.function(*args)
 
 
+class recording:
+    """`with recording():` builds record the program after every stage."""
+    on = False
+
+    def __enter__(self):
+        self.was, recording.on = recording.on, True
+
+    def __exit__(self, *exc):
+        recording.on = self.was
+
+
+def record_stage(stages, stage, tree, filename):
+    if recording.on:
+        stages.append((stage, backend.to_source(tree, filename)))
+
+
 _CACHE = {}          # (function, transform, mask) -> Generated
 _BY_FUNCTION = {}    # generated function object -> Generated
 
@@ -74,6 +104,7 @@ class _Parsed:
     """The user function after the transformation-independent stages."""
 
     def __init__(self, fn):
+        self.fn = fn
         parsed = frontend.parse_function(fn)
         self.ns = _WithRuntime(parsed.namespace)
         self.source = Source(parsed.filename)
@@ -88,7 +119,7 @@ class _Parsed:
         self.tree = tree
 
     def record(self, stage, tree):
-        self.stages.append((stage, backend.to_source(tree, self.filename)))
+        record_stage(self.stages, stage, tree, self.filename)
 
     def namer(self):
         return Namer(names_in(self.tree) | {JNP, "range", "len", "zip", "enumerate"}
@@ -124,6 +155,7 @@ def _specialized_at_call(fn, transform, mask):
 
         gen.function = at_call
         gen.cell.cell_contents = at_call
+        gen._stages = []
     return gen
 
 
@@ -137,6 +169,7 @@ def get_jvp(fn, mask):
     if gen is not None and gen.is_current():
         return gen
     gen = _CACHE[key] = Generated(fn, "jvp", mask)
+    gen.rebuild = _build_jvp
     try:
         _build_jvp(gen)
     except BaseException:
@@ -155,7 +188,9 @@ def _build_jvp(gen):
     active = [a for a, m in zip(params, gen.mask) if m]
     gen.name = namer.fresh(tree.name + "_jvp")
     new = forward.run(tree, active, p.ns, p.source, namer, request_callee, name=gen.name)
-    _finish(gen, p, new, cells, [("jvp", backend.to_source(new, p.filename))])
+    stages = []
+    record_stage(stages, "jvp", new, p.filename)
+    _finish(gen, p, new, cells, stages)
 
 
 def get_reverse(fn, mode, kinds, has_aux=False, argnums_int=False, flat=False):
@@ -171,6 +206,7 @@ def get_reverse(fn, mode, kinds, has_aux=False, argnums_int=False, flat=False):
     if gen is not None and gen.is_current():
         return gen
     gen = _CACHE[key] = Generated(fn, mode, kinds)
+    gen.rebuild = lambda fresh: _build_reverse(fresh, has_aux, argnums_int, flat)
     try:
         _build_reverse(gen, has_aux, argnums_int, flat)
     except BaseException:
@@ -192,9 +228,9 @@ def _build_reverse(gen, has_aux, argnums_int, flat=False):
         tree = inline.with_callees(tree, p.ns, parse)
     tree = inline.run(tree, p.source, namer)
     tree = structure.run(tree, p.source, namer)
-    stages.append(("structure", backend.to_source(tree, p.filename)))
+    record_stage(stages, "structure", tree, p.filename)
     tree = ssa.run(tree, namer)
-    stages.append(("ssa", backend.to_source(tree, p.filename)))
+    record_stage(stages, "ssa", tree, p.filename)
     cells = _base_cells()
     request_callee = callee_requester(
         gen, p, namer, cells, lambda fn, kinds: get_reverse(fn, "vjp", kinds), "_vjp",
@@ -204,7 +240,7 @@ def _build_reverse(gen, has_aux, argnums_int, flat=False):
     gen.name = namer.fresh(tree.name + suffix)
     new = reverse.run(tree, gen.mask, gen.transform, gen.name, p.ns, p.source, namer,
                       request_callee, has_aux, argnums_int)
-    stages.append((gen.transform, backend.to_source(new, p.filename)))
+    record_stage(stages, gen.transform, new, p.filename)
     _finish(gen, p, new, cells, stages)
 
 
@@ -278,7 +314,8 @@ def _base_cells():
 def _finish(gen, p, tree, cells, stages):
     tree = simplify.run(tree)
     gen.source = backend.to_source(tree, p.filename)
-    gen.stages = p.stages + stages + [("simplify", gen.source)]
+    if recording.on:   # (the user function's own stages: parsed again, recorded)
+        gen._stages = _Parsed(p.fn).stages + stages + [("simplify", gen.source)]
     for name, c in p.ns.cells.items():
         cells.setdefault(name, c)
     gen.function = backend.compile_function(gen.source, gen.name, p.ns.globals, cells)

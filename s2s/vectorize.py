@@ -29,6 +29,7 @@ def get_batched(fn, mask, signature):
     if gen is not None and gen.is_current():
         return gen
     gen = api._CACHE[key] = api.Generated(fn, "vmap", mask)
+    gen.rebuild = lambda fresh: _build_batched(fresh, signature)
     try:
         _build_batched(gen, signature)
     except BaseException:
@@ -129,7 +130,8 @@ def _describe_signature(signature):
 
 def _build_batched(gen, signature):
     p, namer, tree = _structured(gen.fn)
-    stages = [("structure", backend.to_source(tree, p.filename))]
+    stages = []
+    api.record_stage(stages, "structure", tree, p.filename)
     record = _record(gen.fn, p, namer, tree, signature)
     cells = api._base_cells()
     request_callee = api.callee_requester(gen, p, namer, cells, get_batched, "_vmap",
@@ -141,7 +143,7 @@ def _build_batched(gen, signature):
                     signature)
     gen.output_batched = new.s2s_output_batched
     gen.output = record.output
-    stages.append(("vmap", backend.to_source(new, p.filename)))
+    api.record_stage(stages, "vmap", new, p.filename)
     api._finish(gen, p, new, cells, stages)
 
 

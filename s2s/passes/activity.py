@@ -29,7 +29,15 @@ class Activity:
         self.outer_active = set(outer_active) - self.locals
         self.active = set(active_params) | self.outer_active
         self.closing_over = {}   # nested function name -> reads active outer names
+        self._loop_counters = None
         self._solve()
+
+    @property
+    def loop_counters(self):
+        """Names that count a loop: `for i in range(...)`, `for i, v in enumerate(...)`."""
+        if self._loop_counters is None:
+            self._loop_counters = _counters(self.fn)
+        return self._loop_counters
 
     def is_active(self, node):
         if isinstance(node, gast.Name):
@@ -116,6 +124,19 @@ class Activity:
         if c.kind == "user":
             return any_active
         return False
+
+
+def _counters(fn):
+    found = set()
+    for node in gast.walk(fn):
+        if isinstance(node, gast.For) and isinstance(node.iter, gast.Call) \
+                and isinstance(node.iter.func, gast.Name):
+            if node.iter.func.id == "range" and isinstance(node.target, gast.Name):
+                found.add(node.target.id)
+            elif node.iter.func.id == "enumerate" and isinstance(node.target, gast.Tuple) \
+                    and isinstance(node.target.elts[0], gast.Name):
+                found.add(node.target.elts[0].id)
+    return found
 
 
 def _stored(target):

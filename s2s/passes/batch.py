@@ -218,7 +218,7 @@ class Batch:
         first = value if have is False else self.rename(value)
         out = [_assign(gast.Tuple(elts=[store(t) for t in temps], ctx=gast.Store()), first)]
         for i, (t, e, w) in enumerate(zip(temps, target.elts, wants)):
-            self.analysis.patterns[t] = element(have, i)
+            self.analysis.set_pattern(t, element(have, i))
             out.append(_assign(self.rename(e), self.conform(load(t), w, s)))
         return out
 

@@ -31,6 +31,7 @@ class Batchedness:
         self.fn, self.ns, self.record = fn, ns, record
         self.locals = local_names(fn) | set(params(fn))
         self.patterns = {n: True for n in batched_params}
+        self._batched = None
         self.unsteady = _unsteady(fn, record)
         changed = True
         while changed:
@@ -40,13 +41,19 @@ class Batchedness:
 
     @property
     def batched(self):
-        return {n for n, p in self.patterns.items() if p is not False}
+        if self._batched is None:   # (asked for at every name the batch pass rewrites)
+            self._batched = {n for n, p in self.patterns.items() if p is not False}
+        return self._batched
+
+    def set_pattern(self, name, pattern):
+        self.patterns[name] = pattern
+        self._batched = None
 
     def store(self, target, pattern):
         if pattern is False:
             return
         if isinstance(target, gast.Name):
-            self.patterns[target.id] = join(self.patterns.get(target.id, False), pattern)
+            self.set_pattern(target.id, join(self.patterns.get(target.id, False), pattern))
             return
         for i, e in enumerate(target.elts):
             self.store(e, element(pattern, i))
@@ -56,7 +63,7 @@ class Batchedness:
             if isinstance(s, gast.Assign):
                 if under_batched:
                     for n in stored(s.targets[0]):
-                        self.patterns[n] = True
+                        self.set_pattern(n, True)
                 else:
                     self.store(s.targets[0], self.pattern(s.value, s))
             elif isinstance(s, (gast.If, gast.While)):

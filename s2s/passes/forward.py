@@ -509,7 +509,7 @@ def refuse_nondiff_operands(pass_, prim, value, bound, activity):
         if prim.differentiable or prim.nondiff_args != rules.ALL:
             return
         bound = list(value.args) + [k.value for k in value.keywords]
-    counters = _counters(activity.fn)
+    counters = activity.loop_counters
 
     def active(node):
         # A loop counter is an integer: it is "active" only because activity is one
@@ -530,20 +530,6 @@ def refuse_nondiff_operands(pass_, prim, value, bound, activity):
     if param is not None and param != "index":
         message, hint = rules.refusal_message(prim, param)
         raise pass_.source.error(pass_.located(value), message, hint)
-
-
-def _counters(fn):
-    """Names that count a loop: `for i in range(...)`, `for i, v in enumerate(...)`."""
-    found = set()
-    for node in gast.walk(fn):
-        if isinstance(node, gast.For) and isinstance(node.iter, gast.Call) \
-                and isinstance(node.iter.func, gast.Name):
-            if node.iter.func.id == "range" and isinstance(node.target, gast.Name):
-                found.add(node.target.id)
-            elif node.iter.func.id == "enumerate" and isinstance(node.target, gast.Tuple) \
-                    and isinstance(node.target.elts[0], gast.Name):
-                found.add(node.target.elts[0].id)
-    return found
 
 
 def _refuse_repackaging(pass_, c, call, activity):

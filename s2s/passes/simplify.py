@@ -91,40 +91,50 @@ def _shareable(value):
 def share_repeated(fn):
     changed = False
     for _, _, block in list(_blocks(fn)):
-        changed |= _share_in_block(block, {})
+        changed |= _share_in_block(block)
     return changed
 
 
-def _share_in_block(block, available):
-    """available: expression key -> (name holding it, names it reads)."""
+def _shareable_assign(s):
+    return isinstance(s, gast.Assign) and isinstance(s.targets[0], gast.Name) \
+        and not isinstance(s.value, (gast.Name, gast.Constant)) and _shareable(s.value)
+
+
+def _share_in_block(block):
+    """Within one statement list: a pure expression computed again, with none
+    of its operands (nor the name holding it) written in between."""
+    available = {}                              # expression key -> name holding it
+    depends = collections.defaultdict(set)      # name -> keys it reads or holds
     changed = False
     for s in block:
-        if isinstance(s, gast.Assign) and isinstance(s.targets[0], gast.Name) \
-                and not isinstance(s.value, (gast.Name, gast.Constant)) \
-                and _shareable(s.value):
-            key = gast.dump(s.value)
-            hit = available.get(key)
-            if hit is not None and hit[0] != s.targets[0].id:
-                s.value = gast.Name(id=hit[0], ctx=gast.Load(), annotation=None,
+        if _shareable_assign(s):
+            hit = available.get(gast.dump(s.value))
+            if hit is not None and hit != s.targets[0].id:
+                s.value = gast.Name(id=hit, ctx=gast.Load(), annotation=None,
                                     type_comment=None)
                 changed = True
-        written = {n.id for n in gast.walk(s) if isinstance(n, gast.Name)
-                   and isinstance(n.ctx, gast.Store)}
-        if isinstance(s, (gast.If, gast.For, gast.While, gast.FunctionDef)) or written:
-            available = {k: v for k, v in available.items()
-                         if not (v[1] | {v[0]}) & written}
-        if isinstance(s, (gast.For, gast.While, gast.If)):
-            # values computed inside a branch or loop are not available after it
-            inner = {n.id for n in gast.walk(s) if isinstance(n, gast.Name)
-                     and isinstance(n.ctx, gast.Store)}
-            available = {k: v for k, v in available.items() if not (v[1] | {v[0]}) & inner}
-        if isinstance(s, gast.Assign) and isinstance(s.targets[0], gast.Name) \
-                and not isinstance(s.value, (gast.Name, gast.Constant)) \
-                and _shareable(s.value):
+        # a write (anywhere inside a branch or loop: values computed there are
+        # not available after it either) ends what depends on the name
+        for name in _stored_names(s):
+            for key in depends.pop(name, ()):
+                available.pop(key, None)
+        if _shareable_assign(s):
             reads = {n.id for n in gast.walk(s.value) if isinstance(n, gast.Name)}
-            if s.targets[0].id not in reads:
-                available[gast.dump(s.value)] = (s.targets[0].id, reads)
+            target = s.targets[0].id
+            if target not in reads:
+                key = gast.dump(s.value)
+                available[key] = target
+                for name in reads | {target}:
+                    depends[name].add(key)
     return changed
+
+
+def _stored_names(s):
+    names = {n.id for n in gast.walk(s) if isinstance(n, gast.Name)
+             and isinstance(n.ctx, gast.Store)}
+    if isinstance(s, gast.FunctionDef):
+        names.add(s.name)
+    return names
 
 
 def propagate_copies(fn):
@@ -159,21 +169,24 @@ def propagate_copies(fn):
 
 
 def remove_dead(fn):
+    """Pure assignments nobody reads. Blocks and statements are visited last
+    first, and a removed statement's reads are uncounted at once, so a chain of
+    dead temporaries goes in one sweep."""
     reads = _reads(fn)
     changed = False
-    for node, field, block in list(_blocks(fn)):
+    for node, field, block in reversed(list(_blocks(fn))):
         kept = []
-        for s in block:
-            if isinstance(s, gast.Assign) and is_pure(s.value) and not any(
-                    reads[n.id] for n in gast.walk(s.targets[0]) if isinstance(n, gast.Name)):
+        for s in reversed(block):
+            dead = isinstance(s, gast.Assign) and is_pure(s.value) and not any(
+                reads[n.id] for n in gast.walk(s.targets[0]) if isinstance(n, gast.Name))
+            if dead or _does_nothing(s):
+                reads.subtract(n.id for n in gast.walk(s) if isinstance(n, gast.Name)
+                               and isinstance(n.ctx, gast.Load))
                 changed = True
-                continue
-            elif _does_nothing(s):
-                changed = True
-                continue
             else:
                 kept.append(s)
         if len(kept) != len(block):
+            kept.reverse()
             setattr(node, field, kept or ([] if field == "orelse" else [gast.Pass()]))
     return changed
 

@@ -77,7 +77,9 @@ class _SSA:
 
     def block(self, stmts, env):
         out = []
-        suffix_reads = [_reads(stmts[i + 1:]) for i in range(len(stmts))]
+        suffix_reads = [set()] * len(stmts)   # names read after statement i (built backwards)
+        for i in range(len(stmts) - 2, -1, -1):
+            suffix_reads[i] = suffix_reads[i + 1] | _reads([stmts[i + 1]])
         for s, after in zip(stmts, suffix_reads):
             self.later.append(self.later[-1] | after)
             out.extend(getattr(self, "stmt_" + type(s).__name__, self.stmt_plain)(s, env))
