@@ -75,7 +75,11 @@ class Jacobian:
         bmask = (False,) * len(primals) + (True,) * len(argnums)
         gen = self.last = get_batched(jvp_gen.function, bmask, signature)
         out_b, out_dot_b = gen.function(*primals, *basis)
-        out = jax.tree_util.tree_map(lambda leaf: leaf[0], out_b)   # the same for every column
+        # the same for every column; unbatched where it does not depend on the
+        # tangents' basis (a value carried through a loop, for one)
+        out = jax.tree_util.tree_map(
+            lambda leaf, one: leaf[0] if np.ndim(leaf) > len(one.shape) else leaf,
+            out_b, gen.output[0])
         aux = None
         if self.has_aux:
             out, aux = out

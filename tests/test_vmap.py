@@ -455,3 +455,19 @@ def test_error_out_axes_out_of_range():
 def test_error_out_axes_none_for_batched_output():
     raises_like_jax(lambda vmap: vmap(scaled_sum, out_axes=None)(X32, X32))
     raises_like_jax(lambda vmap: vmap(pair, in_axes=(0, None), out_axes=(None, None))(X32, X2))
+
+
+def kron(a, b):
+    return jnp.kron(a, b)
+
+
+@pytest.mark.parametrize("in_axes", [(0, 0), (0, None), (None, 0)])
+@pytest.mark.parametrize("shapes", [((2, 3), (2, 2)), ((3,), (2, 2)), ((2, 1, 3), (2,)),
+                                    ((), (3,))])
+def test_kron_of_operands_of_any_ranks(shapes, in_axes):
+    """kron had no batch rule (found by the fuzzer under hessian): operands of
+    different ranks are padded with leading axes, as JAX does."""
+    rng = np.random.RandomState(0)
+    a, b = (rng.randn(4, *s) if ax == 0 else rng.randn(*s) for s, ax in zip(shapes, in_axes))
+    np.testing.assert_allclose(s2s.vmap(kron, in_axes=in_axes)(a, b),
+                               jax.vmap(kron, in_axes=in_axes)(a, b), rtol=1e-6)

@@ -197,7 +197,7 @@ class Reverse:
             inner_tapes = {n.s2s_tape for n in _walk_stmts(loop.body)
                            if isinstance(n, (gast.For, gast.While)) and _directly_inside(n, loop)}
             defined = ({a.id for a in s.value.args} | set(loop.s2s_loop.carried.values())
-                       | inner_tapes)
+                       | inner_tapes | {name for name, _ in getattr(loop, "s2s_pullbacks", ())})
             entry = [load(n) if n in defined else gast.Constant(value=None, kind=None)
                      for n in loop.s2s_entries]
             item = gast.Tuple(elts=entry, ctx=gast.Load()) if len(entry) != 1 else entry[0]
@@ -216,7 +216,12 @@ class Reverse:
             fresh_tapes = [gast.Assign(targets=[store(n.s2s_tape)], value=gast.List(
                 elts=[], ctx=gast.Load()), type_comment=None) for n in inner
                 if _directly_inside(n, s)]
-            s.body = [gast.copy_location(t, s) for t in fresh_tapes] + s.body
+            # a pullback made under an `if` is None in an iteration that skips it
+            no_pullback = [gast.Assign(targets=[store(name)], value=gast.Constant(value=None,
+                                                                               kind=None),
+                                       type_comment=None)
+                           for name, under_if in getattr(s, "s2s_pullbacks", ()) if under_if]
+            s.body = [gast.copy_location(t, s) for t in fresh_tapes + no_pullback] + s.body
             if loop is not None:
                 return [s]   # the enclosing loop makes this tape afresh each iteration
             tape = gast.Assign(targets=[store(s.s2s_tape)], value=gast.List(elts=[],
@@ -275,14 +280,34 @@ class Reverse:
             return self.adjoint_parallel(target, value, init, persistent)
         names = _flat_names(target)
         if not any(n in init and n not in self.pending for n in names) \
-                or not self.activity.is_active(value):
+                or not self.activity.value_active(value):
             for n in names:
                 init.discard(n)
             return []
         bars = self.structured_bars(target, init)
-        out = [self.accumulate(value.id, bars, init)]
+        if isinstance(value, gast.Name):
+            out = [self.accumulate(value.id, bars, init)]
+        else:   # `u, y = helper(x)`: the pullback takes the cotangents of both parts
+            out = self.unpacked_call(target, value, bars, init)
         for n in names:
             out.extend(self.consume(n, init, persistent))
+        return out
+
+    def unpacked_call(self, target, value, bars, init):
+        """`u, y = g(x)`: the call's result is the tuple of its parts (a rule may
+        read it as `ans`), its cotangent the tuple of theirs."""
+        s = self.where
+        whole = self.namer.fresh((value.func.id if isinstance(value.func, gast.Name)
+                                  else value.func.attr if isinstance(value.func, gast.Attribute)
+                                  else "call") + "_out")
+        out = [gast.Assign(targets=[store(self.bar(whole))], value=bars, type_comment=None)]
+        if id(s) not in self.pullbacks:
+            out.append(gast.Assign(targets=[store(whole)], value=_as_load(target),
+                                   type_comment=None))
+        pre, contributions = self.contributions(s, value, whole)
+        out += pre
+        for operand, expr in contributions:
+            out.append(self.accumulate(operand, expr, init))
         return out
 
     def adjoint_parallel(self, target, value, init, persistent):
@@ -290,15 +315,20 @@ class Reverse:
         if len(target.elts) != len(value.elts):
             raise self.source.error(self.where, "cannot unpack these values",
                                     "assign each value to its own name")
-        pairs = [(t.id, v.id) for t, v in zip(target.elts, value.elts)
-                 if isinstance(t, gast.Name) and isinstance(v, gast.Name)
-                 and t.id in init and t.id not in self.pending and self.activity.is_active(v)]
         temps, out = [], []
-        for t, v in pairs:  # read every target's cotangent before any is consumed
-            temp = self.namer.fresh(v + "_part_bar")
-            out.append(gast.Assign(targets=[store(temp)], value=load(self.bar(t)),
+        for t, v in zip(target.elts, value.elts):
+            if not any(n in init and n not in self.pending for n in _flat_names(t)) \
+                    or not self.activity.is_active(v):
+                continue
+            if not isinstance(v, gast.Name):
+                raise self.source.error(self.where, "s2s cannot differentiate this unpacking "
+                                        "in reverse mode", "assign each value to its own name")
+            # read every target's cotangent before any is consumed; a nested target
+            # `(p, q), r = pair, x` gives its value the tuple of its parts' cotangents
+            temp = self.namer.fresh(v.id + "_part_bar")
+            out.append(gast.Assign(targets=[store(temp)], value=self.structured_bars(t, init),
                                    type_comment=None))
-            temps.append((v, temp))
+            temps.append((v.id, temp))
         for n in _flat_names(target):
             out.extend(self.consume(n, init, persistent))
         for v, temp in temps:
@@ -385,8 +415,10 @@ class Reverse:
                 and not isinstance(n.ctx, gast.Store)}
         inner_tapes = [n.s2s_tape for n in _walk_stmts(s.body)
                        if isinstance(n, (gast.For, gast.While)) and _directly_inside(n, s)]
+        s.s2s_pullbacks = self.loop_pullbacks(s)   # (before the forward sweep rewrites them)
+        pullbacks = [name for name, _ in s.s2s_pullbacks]
         order = list(dict.fromkeys(list(loop.carried.values()) + _target_names(s)
-                                   + loop.saved + inner_tapes))
+                                   + loop.saved + inner_tapes + pullbacks))
         s.s2s_entries = [n for n in order if n in read]
         if not body:
             return out
@@ -400,6 +432,19 @@ class Reverse:
         it = gast.Call(func=load("reversed"), args=[load(s.s2s_tape)], keywords=[])
         out.append(gast.For(target=target, iter=it, body=body, orelse=[], type_comment=None))
         return out
+
+    def loop_pullbacks(self, loop):
+        """[(pullback name, made under an if)] of the calls directly in this loop's
+        body (a nested loop's tape keeps its own): each iteration's pullback is
+        its own closure, and goes on the tape with the iteration's values."""
+        found, stack = [], [(st, False) for st in loop.body]
+        while stack:
+            st, under_if = stack.pop(0)
+            if id(st) in self.pullbacks:
+                found.append((self.pullbacks[id(st)], under_if))
+            if isinstance(st, gast.If):
+                stack.extend((b, True) for b in st.body + st.orelse)
+        return found
 
     def active_reads(self, node):
         """Names that may receive a cotangent inside `node`: the active operands
@@ -590,6 +635,13 @@ def _defined_in(stmts):
         if isinstance(s, gast.For):
             found |= _flat_names(s.target)
     return found
+
+
+def _as_load(target):
+    """A (nested) tuple target read back as a value."""
+    if isinstance(target, gast.Name):
+        return load(target.id)
+    return gast.Tuple(elts=[_as_load(e) for e in target.elts], ctx=gast.Load())
 
 
 def _flat_names(target):

@@ -193,6 +193,24 @@ def outer_batch(batch, a, b, **rest):
     return batch.jnp("einsum", f"{sa},{sb}->zij", _flat(batch, x), _flat(batch, y))
 
 
+# kron of one example's operands, padded to a common rank r, is their product
+# with axes interleaved (a0 b0 a1 b1 ...) and then merged pairwise: one einsum and
+# one reshape, the batch axis kept first.
+@batch_rule(jnp.kron)
+def kron_batch(batch, a, b, **rest):
+    x, y = a, b
+    sx, sy = batch.shape(x), batch.shape(y)
+    r = max(len(sx), len(sy))
+    sx, sy = (1,) * (r - len(sx)) + tuple(sx), (1,) * (r - len(sy)) + tuple(sy)
+    ax = _LETTERS[:r][r - len(batch.shape(x)):]          # an operand's own axes: the last
+    bx = _LETTERS[r:2 * r][r - len(batch.shape(y)):]      # of the r (padding has size 1)
+    pairs = zip(_LETTERS[:r], _LETTERS[r:2 * r])
+    product = _batched_einsum(batch, [ax, bx],
+                              "".join(c for p in pairs for c in p if c in ax + bx), [x, y])
+    return batch.jnp("reshape", product,
+                     (batch.batch_size,) + tuple(p * q for p, q in zip(sx, sy)))
+
+
 @batch_rule(jnp.tensordot)
 def tensordot_batch(batch, a, b, axes=2, **rest):
     x, y = a, b

@@ -51,6 +51,44 @@ def calls_helper(x):
     return helper(x) * 2.0
 
 
+def two_results(a):
+    return jnp.sin(a) * a, a * 2.0
+
+
+def helper_in_loop(x):
+    # each iteration's pullback must go on the tape (the last one was used for all)
+    for i in range(3):
+        x = helper(x)
+    return x
+
+
+def unpacked_helper(x):
+    # `u, y = g(x)` never called g's pullback: the gradient was zero
+    u, y = two_results(x)
+    return jnp.cos(y) + u
+
+
+def unpacked_helper_in_loop(x):
+    for i in range(2):
+        p, q = two_results(x)
+        x = p + q
+    return x
+
+
+def helper_in_branch_in_loop(x):
+    for i in range(3):
+        if i > 0:
+            x = helper(x)
+        else:
+            x = jnp.cos(x)
+    return x
+
+
+def nested_unpacking(x):
+    (p, q), r = two_results(x), x
+    return p * q * r
+
+
 def dict_params(p, x):
     return jnp.sum(jnp.tanh(p["w"] * x + p["b"]))
 
