@@ -471,3 +471,18 @@ def test_kron_of_operands_of_any_ranks(shapes, in_axes):
     a, b = (rng.randn(4, *s) if ax == 0 else rng.randn(*s) for s, ax in zip(shapes, in_axes))
     np.testing.assert_allclose(s2s.vmap(kron, in_axes=in_axes)(a, b),
                                jax.vmap(kron, in_axes=in_axes)(a, b), rtol=1e-6)
+
+
+def dead_branch_in_loop(s, x):
+    for i in range(2):
+        if s < 0.3:
+            t = x + 1.0   # never read: the batched branch is dead code
+    return x * s
+
+
+def test_loop_whose_batched_branch_is_dead():
+    """Found by the fuzzer: the loop's body was left holding only the branch's
+    comment, which Python cannot compile."""
+    ss, xs = jnp.array([0.1, 0.5, 0.2]), jnp.ones((3, 4))
+    np.testing.assert_allclose(s2s.vmap(dead_branch_in_loop)(ss, xs),
+                               jnp.stack([dead_branch_in_loop(s, x) for s, x in zip(ss, xs)]))

@@ -430,7 +430,7 @@ class Batch:
                                  "loop over range(len(x)) and index x[i]")
             s.iter = self.rename(s.iter)
             s.target = self.rename(s.target)
-        s.body = self.block(s.body)
+        s.body = self.block(s.body) or [gast.Pass()]
         return [s]
 
     def stmt_If(self, s):

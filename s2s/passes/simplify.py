@@ -185,16 +185,23 @@ def remove_dead(fn):
                 changed = True
             else:
                 kept.append(s)
+        if kept and all(_is_comment(k) for k in kept):
+            kept = []   # a comment about statements that are gone
         if len(kept) != len(block):
             kept.reverse()
             setattr(node, field, kept or ([] if field == "orelse" else [gast.Pass()]))
     return changed
 
 
+def _is_comment(s):
+    return isinstance(s, gast.Expr) and isinstance(s.value, gast.Constant) \
+        and isinstance(s.value.value, str) and s.value.value.startswith("__s2s_comment__")
+
+
 def _does_nothing(s):
     """An `if` or loop whose every branch is `pass` (its test and iterable are pure)."""
     def empty(block):
-        return all(isinstance(b, gast.Pass) for b in block)
+        return all(isinstance(b, gast.Pass) or _is_comment(b) for b in block)
     if isinstance(s, gast.If):
         return empty(s.body) and empty(s.orelse) and is_pure(s.test)
     if isinstance(s, gast.For):
