@@ -486,3 +486,21 @@ def test_loop_whose_batched_branch_is_dead():
     ss, xs = jnp.array([0.1, 0.5, 0.2]), jnp.ones((3, 4))
     np.testing.assert_allclose(s2s.vmap(dead_branch_in_loop)(ss, xs),
                                jnp.stack([dead_branch_in_loop(s, x) for s, x in zip(ss, xs)]))
+
+
+def unbatched_part_of_a_pair(s, x):
+    pair = (s * jnp.arange(1.0, 9.0).reshape(4, 2), -x[:2])
+    h = pair[0]        # unbatched here, batched by the loop below
+    g = pair[1]
+    for i in range(1):
+        h = h + x[i] * 0.5
+        g += jnp.mean(h, axis=0)
+    return jnp.sum(g) + jnp.sum(h)
+
+
+def test_unbatched_part_of_a_partly_batched_tuple_broadcast():
+    """Found by the fuzzer: the broadcast read `pair[0]` under its unbatched
+    name (NameError)."""
+    xs = jnp.ones((3, 4)) * jnp.arange(3.0)[:, None]
+    np.testing.assert_allclose(s2s.vmap(unbatched_part_of_a_pair, in_axes=(None, 0))(0.5, xs),
+                               jax.vmap(unbatched_part_of_a_pair, in_axes=(None, 0))(0.5, xs))

@@ -269,6 +269,7 @@ class Batch:
             return type(node)(elts=[self.conform(e, True, self.where) for e in node.elts], ctx=gast.Load())
         if isinstance(node, gast.Dict):
             return gast.Dict(keys=node.keys, values=[self.conform(v, True, self.where) for v in node.values])
+        node = self.rename(node)   # (an unbatched part of a partly batched tuple: `pair[0]`)
         if info is not None and info.kind == "tree":
             return _call("broadcast_tree", [node, load(BATCH_SIZE)])
         if info is not None and info.kind == "array":
