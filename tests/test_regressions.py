@@ -80,6 +80,13 @@ def test_dict_parameters(transform):
     check(C.dict_params, ({"w": x, "b": 2.0 * x}, x), (transform,))
 
 
+@pytest.mark.parametrize("transform", ("grad", "vjp", "jvp", "jacfwd", "jacrev", "jvp_of_grad"))
+def test_dict_parameter_read_only_in_a_test(transform):
+    """Found by the fuzzer: jvp of the gradient called jnp.zeros_like on the dict."""
+    x = jnp.array([0.3, 0.7, 1.2])
+    check(C.dict_only_in_a_test, ({"w": x, "b": 2.0 * x}, x), (transform,))
+
+
 def test_vjp_integer_leaf_is_float0():
     out, pullback = s2s.vjp(C.int_leaf, {"w": 1.5, "n": 3})
     (bar,) = pullback(1.0)

@@ -332,6 +332,9 @@ class Forward:
         if isinstance(node, gast.Dict):
             return gast.Dict(keys=node.keys,
                              values=[self.operand_tangent(v, scope) for v in node.values])
+        if materialize and isinstance(node, gast.Name) and not self._certainly_array(node):
+            # an inactive name that may hold a pytree (`tree_zeros_like(p)` returned)
+            return gast.Call(func=load("tree_zeros_like"), args=[load(node.id)], keywords=[])
         z = zero(node)
         return _materialize(z) if materialize else z
 
