@@ -504,3 +504,20 @@ def test_unbatched_part_of_a_partly_batched_tuple_broadcast():
     xs = jnp.ones((3, 4)) * jnp.arange(3.0)[:, None]
     np.testing.assert_allclose(s2s.vmap(unbatched_part_of_a_pair, in_axes=(None, 0))(0.5, xs),
                                jax.vmap(unbatched_part_of_a_pair, in_axes=(None, 0))(0.5, xs))
+
+
+def unpack_partly_batched_pair(c, x):
+    pair = (jnp.exp(-x[:2]), c * x[:2])
+    h, g = pair        # h is broadcast (batched by the branch below), g batched already
+    if c > 0.0:
+        h = h * 2.0
+    return h + g
+
+
+def test_unpacking_a_partly_batched_tuple_into_batched_names():
+    """Found by the fuzzer: the batched temporary of the unpacking had no
+    batched name (KeyError inside the batch pass)."""
+    cs, x = jnp.array([0.5, -0.2, 0.1]), jnp.array([0.1, -0.3, 0.2, 0.4])
+    np.testing.assert_allclose(
+        s2s.vmap(unpack_partly_batched_pair, in_axes=(0, None))(cs, x),
+        jnp.stack([unpack_partly_batched_pair(c, x) for c in cs]), rtol=1e-6)

@@ -219,6 +219,7 @@ class Batch:
         out = [_assign(gast.Tuple(elts=[store(t) for t in temps], ctx=gast.Store()), first)]
         for i, (t, e, w) in enumerate(zip(temps, target.elts, wants)):
             self.analysis.set_pattern(t, element(have, i))
+            self.renamed[t] = t   # a temporary holds the item as the tuple had it
             out.append(_assign(self.rename(e), self.conform(load(t), w, s)))
         return out
 
