@@ -67,7 +67,7 @@ class Text(str):
             printed = ast.parse(str(self)).body[0]
         except (SyntaxError, IndexError):
             return out
-        ours = [s for s in _statements(tree) if not _is_mark(s)]
+        ours = [s for s in _statements(tree) if not is_mark(s)]
         theirs = list(_statements(printed))
         if len(ours) != len(theirs):
             return out
@@ -94,7 +94,8 @@ def _statements(node):
             yield from _statements(s)
 
 
-def _is_mark(s):
+def is_mark(s):
+    """A line or comment marker statement (printed as a comment, not code)."""
     return isinstance(s, gast.Expr) and isinstance(s.value, gast.Constant) and \
         isinstance(s.value.value, str) and s.value.value.startswith((LINE_MARK, COMMENT_MARK))
 

@@ -8,6 +8,8 @@ assignment to it starts that tangent at zero. Comparisons, `x.shape`, `len`,
 integer loop counters and other non-differentiable values stay inactive, so
 their derivative code is never generated.
 """
+import functools
+
 import gast
 
 from .. import rules
@@ -29,15 +31,12 @@ class Activity:
         self.outer_active = set(outer_active) - self.locals
         self.active = set(active_params) | self.outer_active
         self.closing_over = {}   # nested function name -> reads active outer names
-        self._loop_counters = None
         self._solve()
 
-    @property
+    @functools.cached_property
     def loop_counters(self):
         """Names that count a loop: `for i in range(...)`, `for i, v in enumerate(...)`."""
-        if self._loop_counters is None:
-            self._loop_counters = _counters(self.fn)
-        return self._loop_counters
+        return _counters(self.fn)
 
     def is_active(self, node):
         if isinstance(node, gast.Name):
@@ -168,6 +167,19 @@ def _free_names(fdef):
     return used - inner
 
 
+def certainly_array(v, arrays):
+    """Is this value an array for certain: arithmetic, a jnp call, an `.at` update,
+    or a name (or item of a name) in `arrays`?"""
+    return isinstance(v, (gast.BinOp, gast.UnaryOp)) \
+        or (isinstance(v, gast.Call) and isinstance(v.func, gast.Attribute)
+            and isinstance(v.func.value, gast.Name) and v.func.value.id == JNP) \
+        or (isinstance(v, gast.Name) and v.id in arrays) \
+        or (isinstance(v, gast.Subscript) and isinstance(v.value, gast.Name)
+            and v.value.id in arrays) \
+        or (isinstance(v, gast.Call) and isinstance(v.func, gast.Attribute)
+            and v.func.attr in AT_METHODS and _is_at(v.func.value))
+
+
 def array_names(fn, array_params, ns):
     """Names certainly holding arrays: results of jnp functions and arithmetic."""
     arrays = set(array_params)
@@ -177,16 +189,8 @@ def array_names(fn, array_params, ns):
         for s in statements(fn.body):
             if not isinstance(s, gast.Assign) or not isinstance(s.targets[0], gast.Name):
                 continue
-            t, v = s.targets[0].id, s.value
-            is_array = isinstance(v, (gast.BinOp, gast.UnaryOp)) \
-                or (isinstance(v, gast.Call) and isinstance(v.func, gast.Attribute)
-                    and isinstance(v.func.value, gast.Name) and v.func.value.id == JNP) \
-                or (isinstance(v, gast.Name) and v.id in arrays) \
-                or (isinstance(v, gast.Subscript) and isinstance(v.value, gast.Name)
-                    and v.value.id in arrays) \
-                or (isinstance(v, gast.Call) and isinstance(v.func, gast.Attribute)
-                    and v.func.attr in AT_METHODS and _is_at(v.func.value))
-            if is_array and t not in arrays:
+            t = s.targets[0].id
+            if t not in arrays and certainly_array(s.value, arrays):
                 arrays.add(t)
                 changed = True
     return arrays

@@ -24,6 +24,7 @@ import copy
 import gast
 
 from .. import rules
+from ..backend import COMMENT_MARK
 from ..template import jnp_attr, load, store
 from .batchedness import (Batchedness, is_constant, is_list_append, iterated, stored,
                           constant_node, element, tuple_pattern)
@@ -597,7 +598,7 @@ class Batch:
 
     @staticmethod
     def comment(text):
-        return gast.Expr(value=gast.Constant(value=f"__s2s_comment__{text}", kind=None))
+        return gast.Expr(value=gast.Constant(value=COMMENT_MARK + text, kind=None))
 
 
 def cond_name(s):

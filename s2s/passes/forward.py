@@ -13,8 +13,8 @@ import inspect
 import gast
 
 from .. import rules
-from ..template import JNP, is_zero, jnp_attr, load, store, zero
-from .activity import Activity, array_names
+from ..template import is_zero, jnp_attr, load, store, zero
+from .activity import Activity, array_names, certainly_array
 from .resolve import callee
 from .scopes import params
 
@@ -332,7 +332,7 @@ class Forward:
         if isinstance(node, gast.Dict):
             return gast.Dict(keys=node.keys,
                              values=[self.operand_tangent(v, scope) for v in node.values])
-        if materialize and isinstance(node, gast.Name) and not self._certainly_array(node):
+        if materialize and isinstance(node, gast.Name) and not certainly_array(node, self.arrays):
             # an inactive name that may hold a pytree (`tree_zeros_like(p)` returned)
             return gast.Call(func=load("tree_zeros_like"), args=[load(node.id)], keywords=[])
         z = zero(node)
@@ -348,21 +348,13 @@ class Forward:
             return gast.Dict(keys=value.keys, values=[self.zero_like(v, v) for v in value.values])
         if isinstance(target, gast.Name) and (_builds_container(value) or (
                 isinstance(value, (gast.Name, gast.Subscript, gast.Call))
-                and not self._certainly_array(value))):
+                and not certainly_array(value, self.arrays))):
             # [None] * n, a copy of a value that may be a list (`acts_1 = acts`), an item of
             # a container (a dict key `k = keys[i]`), a helper's result (`zeros_like(params)`)
             return gast.Call(func=load("tree_zeros_like"), args=[load(target.id)], keywords=[])
         if isinstance(target, gast.Name):
             return _call_jnp("zeros_like", [load(target.id)])
         return _call_jnp("zeros_like", [copy.deepcopy(value)])
-
-    def _certainly_array(self, value):
-        if isinstance(value, gast.Name):
-            return value.id in self.arrays
-        if isinstance(value, gast.Subscript):
-            return isinstance(value.value, gast.Name) and value.value.id in self.arrays
-        return isinstance(value.func, gast.Attribute) and isinstance(value.func.value, gast.Name) \
-            and value.func.value.id == JNP
 
     def ans(self, target):
         if not isinstance(target, gast.Name):

@@ -16,6 +16,7 @@ import collections
 
 import gast
 
+from ..backend import is_mark
 from ..template import JNP
 from .resolve import AT_METHODS
 
@@ -185,7 +186,7 @@ def remove_dead(fn):
                 changed = True
             else:
                 kept.append(s)
-        if kept and all(_is_comment(k) for k in kept):
+        if kept and all(is_mark(k) for k in kept):
             kept = []   # a comment about statements that are gone
         if len(kept) != len(block):
             kept.reverse()
@@ -193,15 +194,10 @@ def remove_dead(fn):
     return changed
 
 
-def _is_comment(s):
-    return isinstance(s, gast.Expr) and isinstance(s.value, gast.Constant) \
-        and isinstance(s.value.value, str) and s.value.value.startswith("__s2s_comment__")
-
-
 def _does_nothing(s):
     """An `if` or loop whose every branch is `pass` (its test and iterable are pure)."""
     def empty(block):
-        return all(isinstance(b, gast.Pass) or _is_comment(b) for b in block)
+        return all(isinstance(b, gast.Pass) or is_mark(b) for b in block)
     if isinstance(s, gast.If):
         return empty(s.body) and empty(s.orelse) and is_pure(s.test)
     if isinstance(s, gast.For):

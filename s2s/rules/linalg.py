@@ -199,14 +199,14 @@ def outer_batch(batch, a, b, **rest):
 @batch_rule(jnp.kron)
 def kron_batch(batch, a, b, **rest):
     x, y = a, b
-    sx, sy = batch.shape(x), batch.shape(y)
+    sx, sy = tuple(batch.shape(x)), tuple(batch.shape(y))
     r = max(len(sx), len(sy))
-    sx, sy = (1,) * (r - len(sx)) + tuple(sx), (1,) * (r - len(sy)) + tuple(sy)
-    ax = _LETTERS[:r][r - len(batch.shape(x)):]          # an operand's own axes: the last
-    bx = _LETTERS[r:2 * r][r - len(batch.shape(y)):]      # of the r (padding has size 1)
+    ax = _LETTERS[:r][r - len(sx):]          # an operand's own axes: the last of the r
+    bx = _LETTERS[r:2 * r][r - len(sy):]     # (the padding axes have size 1)
     pairs = zip(_LETTERS[:r], _LETTERS[r:2 * r])
     product = _batched_einsum(batch, [ax, bx],
                               "".join(c for p in pairs for c in p if c in ax + bx), [x, y])
+    sx, sy = (1,) * (r - len(sx)) + sx, (1,) * (r - len(sy)) + sy
     return batch.jnp("reshape", product,
                      (batch.batch_size,) + tuple(p * q for p, q in zip(sx, sy)))
 
