@@ -64,7 +64,7 @@ SCALAR = ("nested_for", "nested_for_state", "twice_in_loop", "twice_in_branch",
           "with_default", "calls_helper",
           # found by the fuzzer: silently wrong gradients through user functions
           "helper_in_loop", "unpacked_helper", "unpacked_helper_in_loop",
-          "helper_in_branch_in_loop", "nested_unpacking")
+          "helper_in_branch_in_loop", "nested_unpacking", "calls_with_a_constant")
 
 
 @pytest.mark.parametrize("name", SCALAR)

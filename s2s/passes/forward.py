@@ -81,7 +81,12 @@ class Forward:
             body=[], decorator_list=[], returns=None, type_comment=None, type_params=[])
         gast.copy_location(new, fn)
         self.plan_nested(scope)
-        new.body = self.block(fn.body, scope) or [gast.Pass()]
+        # a parameter passed without a tangent that becomes active later (`a += b`
+        # after a loop on `a`): its tangent starts as zeros, so every read finds one
+        entry = [self.assign(store(scope.dot(a)),
+                             gast.Call(func=load("tree_zeros_like"), args=[load(a)], keywords=[]))
+                 for a in args if a not in active_params and a in activity.active]
+        new.body = entry + self.block(fn.body, scope) or [gast.Pass()]
         return new
 
     def plan_nested(self, scope):

@@ -89,6 +89,21 @@ def nested_unpacking(x):
     return p * q * r
 
 
+def loop_on_constant_then_active(a, b):
+    # `a` is a constant in the loop, active after it: its tangent starts as
+    # zeros at the helper's entry (it was read before it was ever set)
+    it = 0
+    while it < 3 and a < 5.0:
+        a = a + 0.5
+        it = it + 1
+    a += b
+    return a * b
+
+
+def calls_with_a_constant(x):
+    return loop_on_constant_then_active(0.3, x)
+
+
 def dict_params(p, x):
     return jnp.sum(jnp.tanh(p["w"] * x + p["b"]))
 
