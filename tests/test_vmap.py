@@ -521,3 +521,24 @@ def test_unpacking_a_partly_batched_tuple_into_batched_names():
     np.testing.assert_allclose(
         s2s.vmap(unpack_partly_batched_pair, in_axes=(0, None))(cs, x),
         jnp.stack([unpack_partly_batched_pair(c, x) for c in cs]), rtol=1e-6)
+
+
+def param_batched_by_a_branch(a, b):
+    if a > 1.0:
+        a = 0.1 - jnp.dot(b[:2], b[:2])
+    else:
+        b = jnp.cos(b) * b   # b is unbatched on entry, batched after the merge
+    return jnp.mean(b[:, None] * jnp.arange(1.0, 3.0), axis=1)[0] + a
+
+
+def calls_with_unbatched_b(a, b):
+    return param_batched_by_a_branch(a, b)
+
+
+def test_unbatched_parameter_batched_by_a_branch():
+    """Found by the fuzzer: the helper read its unbatched parameter `b` as if it
+    had a batch axis (IndexError); it gets one on entry now."""
+    a, b = jnp.array([0.5, 1.5, 2.0]), jnp.array([0.3, 1.2])
+    expected = jnp.stack([param_batched_by_a_branch(ai, b) for ai in a])
+    for f in (param_batched_by_a_branch, calls_with_unbatched_b):
+        np.testing.assert_allclose(s2s.vmap(f, in_axes=(0, None))(a, b), expected, rtol=1e-6)

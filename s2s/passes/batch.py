@@ -71,11 +71,18 @@ class Batch:
             size = _assign(store(BATCH_SIZE), gast.Subscript(
                 value=_jnp("shape", [load(self.renamed[first])]),
                 slice=gast.Constant(value=0, kind=None), ctx=gast.Load()))
+        # a parameter passed without a batch axis that is batched later (assigned under
+        # a batched `if`): it arrives as it is and gets its batch axis on entry
+        widened = [_assign(store(self.renamed[a]), self.broadcast(load(a), info, rename=False))
+                   for a, info in zip(args, param_infos)
+                   if a in self.analysis.batched and a not in batched_params]
         body = self.block(fn.body)
-        body = [gast.copy_location(st, fn.body[0]) for st in [size] + self.prologue] + body
+        body = [gast.copy_location(st, fn.body[0]) for st in [size] + widened + self.prologue] \
+            + body
         new = gast.FunctionDef(
             name=name, args=gast.arguments(
-                args=[store(self.renamed.get(a, a)) for a in args], posonlyargs=[],
+                args=[store(self.renamed[a] if a in batched_params else a) for a in args],
+                posonlyargs=[],
                 vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[]),
             body=body, decorator_list=[], returns=None, type_comment=None, type_params=[])
         new.s2s_output_batched = self.output_batched
@@ -264,14 +271,15 @@ class Batch:
         raise self.error(stmt, "s2s cannot batch this: a list that is batched in some "
                                "places and not in others")
 
-    def broadcast(self, node, info=None):
+    def broadcast(self, node, info=None, rename=True):
         """`node` (unbatched) with a batch axis in front, for every leaf."""
         info = info if info is not None else self.info(node)
         if isinstance(node, (gast.Tuple, gast.List)):
             return type(node)(elts=[self.conform(e, True, self.where) for e in node.elts], ctx=gast.Load())
         if isinstance(node, gast.Dict):
             return gast.Dict(keys=node.keys, values=[self.conform(v, True, self.where) for v in node.values])
-        node = self.rename(node)   # (an unbatched part of a partly batched tuple: `pair[0]`)
+        if rename:   # (an unbatched part of a partly batched tuple: `pair[0]`)
+            node = self.rename(node)
         if info is not None and info.kind == "tree":
             return _call("broadcast_tree", [node, load(BATCH_SIZE)])
         if info is not None and info.kind == "array":

@@ -84,6 +84,7 @@ class Reverse:
         else:
             out = result
         self.name_tapes_and_calls(body)
+        self.guards = _definition_guards(body)
         init = {out}
         backward = self.adjoint_block(body, init, frozenset())
         grads = [self.final_bar(a, init) for a in active]
@@ -376,16 +377,28 @@ class Reverse:
         both = body_init & orelse_init
         # A cotangent still zero on one path but written on the other gets its
         # zeros on the first path.
+        # (Not where the name itself is undefined: assigned only under the other
+        # branch of an earlier `if` on the same condition, as a gradient's code
+        # has it: nothing reads that cotangent on this path.)
         self.pending = body_pending
-        body += self.materialize((body_pending - orelse_pending) & both)
+        body += self.materialize(self.defined_on(s.test, True, (body_pending - orelse_pending) & both))
         self.pending = orelse_pending
-        orelse += self.materialize((orelse_pending - body_pending) & both)
+        orelse += self.materialize(self.defined_on(s.test, False,
+                                                   (orelse_pending - body_pending) & both))
         self.pending = body_pending & orelse_pending
         init.intersection_update(both)
         init.update(both)
         if body or orelse:
             out.append(gast.If(test=s.test, body=body or [gast.Pass()], orelse=orelse))
         return out
+
+    def defined_on(self, test, taken, names):
+        """Those of `names` that may be defined where `test` is `taken`."""
+        if not isinstance(test, gast.Name):
+            return names
+        other = (test.id, not taken)
+        return {n for n in names
+                if not all(other in g for g in self.guards.get(n, [frozenset()]))}
 
     def adjoint_For(self, s, init, persistent):
         return self.adjoint_loop(s, init, persistent)
@@ -464,8 +477,10 @@ class Reverse:
         act = self.activity
         if isinstance(value, gast.Name):
             return [], [(value.id, bar)] if act.is_active(value) else []
-        if isinstance(value, (gast.Constant, gast.Compare, gast.BoolOp, gast.Attribute)):
-            return [], []   # a constant, or a value with no derivative
+        if not act.value_active(value):
+            # a constant, a comparison, or a call with no derivative in any argument
+            # (`zeros_like(a)` in a gradient's code, assigned to a name active elsewhere)
+            return [], []
         if isinstance(value, (gast.Tuple, gast.List)):
             return [], [(e.id, gast.Subscript(value=bar, slice=gast.Constant(value=i, kind=None),
                                               ctx=gast.Load()))
@@ -625,6 +640,47 @@ def _directly_inside(inner, outer):
                 return True
         return False
     return search(outer.body)
+
+
+def _definition_guards(stmts):
+    """{name: [guards of each assignment]}, a guard being the set of
+    (condition name, branch taken) of the `if`s around it, for conditions that
+    are assigned once, outside any loop: the same value for the whole call."""
+    counts, in_loop = {}, set()
+
+    def count(block, looped):
+        for st in block:
+            if isinstance(st, gast.Assign):
+                for n in _flat_names(st.targets[0]):
+                    counts[n] = counts.get(n, 0) + 1
+                    if looped:
+                        in_loop.add(n)
+            inner = looped or isinstance(st, (gast.For, gast.While))
+            if isinstance(st, gast.For):
+                in_loop.update(_flat_names(st.target))
+            for field in ("body", "orelse"):
+                count(getattr(st, field, []) or [], inner)
+    count(stmts, False)
+    fixed = {n for n, k in counts.items() if k == 1 and n not in in_loop}
+    guards = {}
+
+    def walk(block, guard):
+        for st in block:
+            if isinstance(st, gast.Assign):
+                for n in _flat_names(st.targets[0]):
+                    guards.setdefault(n, []).append(guard)
+            elif isinstance(st, gast.For):
+                for n in _flat_names(st.target):
+                    guards.setdefault(n, []).append(guard)
+            if isinstance(st, gast.If) and isinstance(st.test, gast.Name) \
+                    and st.test.id in fixed:
+                walk(st.body, guard | {(st.test.id, True)})
+                walk(st.orelse, guard | {(st.test.id, False)})
+            else:
+                for field in ("body", "orelse"):
+                    walk(getattr(st, field, []) or [], guard)
+    walk(stmts, frozenset())
+    return guards
 
 
 def _defined_in(stmts):

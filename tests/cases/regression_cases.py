@@ -104,6 +104,21 @@ def calls_with_a_constant(x):
     return loop_on_constant_then_active(0.3, x)
 
 
+def slice_only_in_a_branch(a, b):
+    # the gradient's code reads `b[:2]` (defined only when a > 1) in its own
+    # `if a > 1.0`; grad of that gradient zeroed its cotangent on the other path
+    # with `zeros_like(b_slice)` where b_slice was never assigned
+    if a > 1.0:
+        a = 0.1 - jnp.dot(b[:2], b[:2])
+    else:
+        b = jnp.cos(b) * b
+    return b[0] + a
+
+
+def calls_slice_only_in_a_branch(x):
+    return slice_only_in_a_branch(x, x * jnp.arange(1.0, 3.0))
+
+
 def dict_params(p, x):
     return jnp.sum(jnp.tanh(p["w"] * x + p["b"]))
 
