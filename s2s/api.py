@@ -439,14 +439,18 @@ except Exception:  # pragma: no cover
 def _floats_as_arrays(args):
     """Python floats become (weakly typed) JAX arrays, as JAX's transformations
     make them: the derivative is then computed in JAX's precision (float32
-    unless x64 is on), not in Python's float64, and returned as an array."""
-    if not any(isinstance(a, (float, complex, list, tuple, dict)) for a in args):
+    unless x64 is on), not in Python's float64, and returned as an array.
+    NumPy arrays become JAX arrays too, as JAX's tracers of them are: generated
+    code updates cotangents with `.at[...]`, which NumPy arrays lack."""
+    if not any(isinstance(a, (float, complex, list, tuple, dict, np.ndarray, np.generic))
+               for a in args):
         return args
     return [jax.tree_util.tree_map(_float_as_array, a) for a in args]
 
 
 def _float_as_array(x):
-    return jnp.asarray(x) if type(x) in (float, complex) else x
+    return jnp.asarray(x) if type(x) in (float, complex) or isinstance(
+        x, (np.ndarray, np.generic)) else x
 
 
 def _check_same_structure(i, p, t):

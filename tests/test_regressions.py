@@ -190,3 +190,15 @@ def test_python_float_arguments_of_grad_with_argnums():
     mine, theirs = s2s.grad(C.product, (0, 1))(0.5, 2.0), jax.grad(C.product, (0, 1))(0.5, 2.0)
     same(mine, theirs)
     assert [_kind(v) for v in mine] == [_kind(v) for v in theirs]
+
+
+def test_numpy_arrays_in_and_out():
+    """Found by the fuzzer: a NumPy cotangent reached `x_bar.at[:2].add(...)` in
+    the pullback (AttributeError); NumPy inputs become JAX arrays, as JAX's own
+    transformations treat them."""
+    x, ct = np.array([0.1, 0.2, 0.3, 0.4]), np.ones(4)
+    out, pullback = s2s.vjp(C.slice_updated_in_a_loop, x)
+    want_out, want_pullback = jax.vjp(C.slice_updated_in_a_loop, x)
+    same((out, pullback(ct)), (want_out, want_pullback(ct)))
+    same(s2s.grad(lambda x: jnp.sum(C.slice_updated_in_a_loop(x)))(x),
+         jax.grad(lambda x: jnp.sum(C.slice_updated_in_a_loop(x)))(x))

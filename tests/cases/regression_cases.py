@@ -119,6 +119,14 @@ def calls_slice_only_in_a_branch(x):
     return slice_only_in_a_branch(x, x * jnp.arange(1.0, 3.0))
 
 
+def slice_updated_in_a_loop(x):
+    # the pullback adds into x's cotangent with `.at[:2].add`
+    h = x[:2]
+    for i in range(2):
+        h = jnp.tanh(h * x[:2])
+    return x + jnp.sum(h)
+
+
 def dict_params(p, x):
     return jnp.sum(jnp.tanh(p["w"] * x + p["b"]))
 
