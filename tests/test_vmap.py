@@ -535,6 +535,21 @@ def calls_with_unbatched_b(a, b):
     return param_batched_by_a_branch(a, b)
 
 
+def param_batched_by_arithmetic(a, b):
+    if a < 0.3:                 # a is unbatched here ...
+        b = b - 0.5 * b
+    a -= jnp.vdot(jnp.sum(b, axis=1), jnp.sum(b, axis=1))   # ... and batched from here
+    return a * jnp.mean(b, axis=0)
+
+
+def test_unbatched_parameter_batched_by_arithmetic():
+    """Found by the fuzzer ('float' object is not subscriptable)."""
+    m = jnp.arange(24.0).reshape(3, 4, 2) / 10
+    for c in (0.1, 0.5):
+        np.testing.assert_allclose(s2s.vmap(param_batched_by_arithmetic, in_axes=(None, 0))(c, m),
+                                   jax.vmap(param_batched_by_arithmetic, in_axes=(None, 0))(c, m))
+
+
 def test_unbatched_parameter_batched_by_a_branch():
     """Found by the fuzzer: the helper read its unbatched parameter `b` as if it
     had a batch axis (IndexError); it gets one on entry now."""
