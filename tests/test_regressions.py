@@ -70,10 +70,10 @@ SCALAR = ("nested_for", "nested_for_state", "twice_in_loop", "twice_in_branch",
           # found by the fuzzer: silently wrong gradients through user functions
           "helper_in_loop", "unpacked_helper", "unpacked_helper_in_loop",
           "helper_in_branch_in_loop", "nested_unpacking", "calls_with_a_constant",
-          "calls_slice_only_in_a_branch")
+          "calls_slice_only_in_a_branch", "while_stacks_its_counter")
 
 
-VALUE_DEPENDENT_IF = ("calls_slice_only_in_a_branch",)
+VALUE_DEPENDENT_IF = ("calls_slice_only_in_a_branch", "while_stacks_its_counter")
 
 
 @pytest.mark.parametrize("name", SCALAR)

@@ -10,6 +10,7 @@ for every example: not batched.
 import gast
 
 from .probe import Info
+from ..template import JNP
 from .resolve import callee
 from .scopes import local_names, params
 
@@ -222,9 +223,13 @@ def _unsteady(fn, record):
     found = set()
 
     def assigned(stmts):
+        shapes = {id(t) for s in stmts for n in gast.walk(s)
+                  if isinstance(n, gast.Assign) and _shape_only(n.value)
+                  for t in gast.walk(n.targets[0])}
         for s in stmts:
             for n in gast.walk(s):
-                if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store):
+                if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store) \
+                        and id(n) not in shapes:
                     found.add(n.id)
 
     def visit(stmts):
@@ -240,10 +245,24 @@ def _unsteady(fn, record):
     while changed:
         changed = False
         for s in gast.walk(fn):
-            if isinstance(s, gast.Assign) and any(
+            if isinstance(s, gast.Assign) and not _shape_only(s.value) and any(
                     isinstance(n, gast.Name) and n.id in found for n in gast.walk(s.value)):
                 for n in stored(s.targets[0]):
                     if n not in found:
                         found.add(n)
                         changed = True
     return found
+
+
+SHAPE_FUNCTIONS = ("shape", "ndim", "size")
+
+
+def _shape_only(value):
+    """`jnp.shape(x)` and the like: the same at every pass of a loop whose first
+    two passes (the probe's) saw it the same, since shapes follow from shapes.
+    (Where the two differ the probe's record is not a constant anyway.)"""
+    if isinstance(value, gast.Call) and isinstance(value.func, gast.Attribute) \
+            and isinstance(value.func.value, gast.Name) and value.func.value.id == JNP:
+        return value.func.attr in SHAPE_FUNCTIONS
+    return isinstance(value, gast.Attribute) and value.attr in SHAPE_FUNCTIONS
+

@@ -127,6 +127,17 @@ def slice_updated_in_a_loop(x):
     return x + jnp.sum(h)
 
 
+def while_stacks_its_counter(s):
+    # the hessian batches `broadcast_to(b_dot, jnp.shape(b_2))` inside the traced
+    # while: a shape is the same at every pass, not a value the probe saw once
+    b = s * jnp.arange(1.0, 3.0)
+    it = 0
+    while it < 2 and jnp.sum(b ** 2) < 10.0:
+        b = b + 0.5 * jnp.stack([1.5, 0.1 * (it + 1)])
+        it = it + 1
+    return jnp.sum(jnp.sin(b))
+
+
 def dict_params(p, x):
     return jnp.sum(jnp.tanh(p["w"] * x + p["b"]))
 
