@@ -557,3 +557,32 @@ def test_unbatched_parameter_batched_by_a_branch():
     expected = jnp.stack([param_batched_by_a_branch(ai, b) for ai in a])
     for f in (param_batched_by_a_branch, calls_with_unbatched_b):
         np.testing.assert_allclose(s2s.vmap(f, in_axes=(0, None))(a, b), expected, rtol=1e-6)
+
+
+def loop_that_never_runs(c, n, x):
+    t = 0.0
+    if c > 0.0:
+        if jnp.mean(x) < 0.0:
+            t = jnp.maximum(c * 0.5, c)
+        for i in range(n):          # n = 0: the probe never runs this body
+            t3 = (0.1 * (n + 1)) / 2.0
+            t3 = t3 * 0.9 + jnp.sin(jnp.mean(c * jnp.arange(1.0, 5.0) - x))
+    return x * c + t
+
+
+def test_loop_body_the_probe_never_ran_is_dropped():
+    """Found by the fuzzer: `for i in range(n)` with n = 0 left its body without
+    shapes to batch it by ("could not see the shape of `t3`"); a statement the
+    probe never reached, where nothing it could not decide leads, cannot run
+    for this specialization and is left out."""
+    xs = jnp.array([[0.1, -0.2, 0.3, 0.4], [-1.0, -2.0, 0.5, 0.1], [0.0, 1.0, 2.0, 3.0]])
+    for c in (0.5, -0.5):
+        expected = jnp.stack([loop_that_never_runs(c, 0, x) for x in xs])
+        np.testing.assert_allclose(s2s.vmap(loop_that_never_runs, in_axes=(None, None, 0))(c, 0, xs),
+                                   expected, rtol=1e-6)
+        expected = jnp.stack([loop_that_never_runs(c, 2, x) for x in xs])
+        np.testing.assert_allclose(s2s.vmap(loop_that_never_runs, in_axes=(None, None, 0))(c, 2, xs),
+                                   expected, rtol=1e-6)
+    x = xs[1]
+    np.testing.assert_allclose(s2s.jacfwd(loop_that_never_runs, argnums=2)(0.5, 0, x),
+                               jax.jacfwd(loop_that_never_runs, argnums=2)(0.5, 0, x), rtol=1e-6)

@@ -26,8 +26,8 @@ import gast
 from .. import rules
 from ..backend import COMMENT_MARK
 from ..template import jnp_attr, load, store
-from .batchedness import (Batchedness, is_constant, is_list_append, iterated, stored,
-                          constant_node, element, tuple_pattern)
+from .batchedness import (Batchedness, constant_node, element, is_constant, is_list_append,
+                          iterated, prune_unreached, stored, tuple_pattern)
 from .probe import Info, describe
 from .resolve import Callee, callee
 from .scopes import params
@@ -51,6 +51,7 @@ class Batch:
 
     def function(self, fn, batched_params, name, param_infos):
         self.fn = fn
+        prune_unreached(fn, self.record)
         self.analysis = Batchedness(fn, self.ns, batched_params, self.record)
         self.locals = self.analysis.locals
         self.order = [(node, _stored_by(node)) for node in _program_order(fn.body)]

@@ -215,6 +215,36 @@ def iterated(node):
     return node
 
 
+def prune_unreached(fn, record):
+    """`fn` without the statements the probe never reached where nothing it
+    could not decide leads to them: a loop over `range(n)` with n = 0, a branch
+    on a shape. They cannot run for this specialization (its static values and
+    shapes decide them), and batching them would need shapes nobody saw.
+    Returns the names whose value the probe saw only as one possibility."""
+    unsteady = _unsteady(fn, record)
+    probed = (gast.Assign, gast.Expr, gast.Return, gast.If, gast.While, gast.For)
+
+    def reads_unsteady(node):
+        return node is not None and any(isinstance(n, gast.Name) and n.id in unsteady
+                                        for n in gast.walk(node))
+
+    def prune(stmts):
+        kept = []
+        for s in stmts:
+            if isinstance(s, probed) and getattr(s, "s2s_id", None) not in record.reached \
+                    and not (isinstance(s, gast.For) and s.orelse):
+                continue
+            decided = not reads_unsteady(getattr(s, "test", None)) \
+                and not reads_unsteady(getattr(s, "iter", None))
+            if decided and isinstance(s, (gast.If, gast.While, gast.For)):
+                s.body = prune(s.body) or [gast.Pass()]
+                s.orelse = prune(s.orelse)
+            kept.append(s)
+        return kept
+    fn.body = prune(fn.body) or [gast.Pass()]
+    return unsteady
+
+
 def _unsteady(fn, record):
     """Names whose value may depend on a condition the probe could not decide
     (a `while` it ran twice, an `if` whose branches both ran): the length of a

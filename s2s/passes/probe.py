@@ -136,8 +136,10 @@ class Record:
         self.entries = {}    # while id -> passes left in this entry
         self.traced_whiles = set()   # while ids whose condition was traced
         self.traced_ifs = set()      # if ids whose condition was traced (both branches ran)
+        self.reached = set()         # ids of the statements that ran
 
     def see(self, sid, when, values):
+        self.reached.add(sid)
         for name, v in values.items():
             info = describe(v)
             key = (sid, name, when)
