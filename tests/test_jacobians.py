@@ -409,3 +409,25 @@ def test_vmap_of_jacobian():
     want = jax.vmap(jax.jacrev(vector_vector))(xs)
     assert_tree_close(s2s.vmap(s2s.jacrev(vector_vector))(xs), want)
     assert_tree_close(s2s.vmap(s2s.jacfwd(vector_vector))(xs), want)
+
+
+def _mean_first(a, b):
+    return jnp.mean(b[:, None] * jnp.arange(1.0, 3.0), axis=1)[0]
+
+
+def shape_after_a_value_branch(n, c, tp, x):
+    h = _mean_first(tp[1], x)
+    if h < 1.0:                 # traced in the probe: both branches run
+        h *= jnp.tanh(tp[1])    # its jvp asks jnp.shape(h), the same on both
+    else:
+        h += 0.1 * (n + 1)
+    return c * jnp.arange(1.0, 3.0)
+
+
+def test_jacfwd_batches_a_shape_taken_after_a_value_branch():
+    """Found by the fuzzer: `jnp.shape(h)` of a name assigned under a branch
+    the probe could not decide was taken for a value that differs between
+    examples ("no batching rule for jnp.shape"); a shape is the same for all."""
+    args = (0, 0.5, (jnp.array([0.2, 0.3]), 0.4), jnp.array([0.1, -0.2, 0.3, 0.4]))
+    assert_tree_close(s2s.jacfwd(shape_after_a_value_branch, argnums=(1, 2, 3))(*args),
+                      jax.jacfwd(shape_after_a_value_branch, argnums=(1, 2, 3))(*args))

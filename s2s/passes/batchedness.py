@@ -114,7 +114,8 @@ class Batchedness:
         constant (a shape, a count): the same for every example."""
         if not isinstance(stmt, gast.Assign):
             return None
-        if any(isinstance(n, gast.Name) and n.id in self.unsteady for n in gast.walk(stmt)):
+        if not _shape_only(stmt.value) and any(
+                isinstance(n, gast.Name) and n.id in self.unsteady for n in gast.walk(stmt)):
             return None   # the probe saw one of its possible values, not the value
         target = stmt.targets[0]
         if not isinstance(target, gast.Name) and not (
