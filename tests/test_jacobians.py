@@ -431,3 +431,26 @@ def test_jacfwd_batches_a_shape_taken_after_a_value_branch():
     args = (0, 0.5, (jnp.array([0.2, 0.3]), 0.4), jnp.array([0.1, -0.2, 0.3, 0.4]))
     assert_tree_close(s2s.jacfwd(shape_after_a_value_branch, argnums=(1, 2, 3))(*args),
                       jax.jacfwd(shape_after_a_value_branch, argnums=(1, 2, 3))(*args))
+
+
+def _cos_unless_big(a, b):
+    if a > 1.0:
+        t = b
+    else:
+        b = jnp.cos(b) * b
+    return jnp.mean(b[:, None] * jnp.arange(1.0, 3.0), axis=1)[0]
+
+
+def loss_with_a_helper_branch(n, c, tp, x):
+    h = _cos_unless_big(tp[1], x)
+    h *= jnp.tanh(tp[1])
+    return jnp.sum((c * jnp.arange(1.0, 3.0) + h) ** 2)
+
+
+def test_hessian_batches_shape_helpers_after_a_value_branch():
+    """Found by the fuzzer: the gradient's `reduced_shape(...)` of a name assigned
+    under a branch the probe could not decide was not taken as the constant
+    it is ("needs to know the shape to batch this call")."""
+    args = (0, 0.5, (jnp.array([0.2, 0.3]), 0.4), jnp.array([0.1, -0.2, 0.3, 0.4]))
+    assert_tree_close(s2s.hessian(loss_with_a_helper_branch, argnums=(1, 2, 3))(*args),
+                      jax.hessian(loss_with_a_helper_branch, argnums=(1, 2, 3))(*args))

@@ -51,7 +51,7 @@ class Batch:
 
     def function(self, fn, batched_params, name, param_infos):
         self.fn = fn
-        prune_unreached(fn, self.record)
+        prune_unreached(fn, self.record, self.ns)
         self.analysis = Batchedness(fn, self.ns, batched_params, self.record)
         self.locals = self.analysis.locals
         self.order = [(node, _stored_by(node)) for node in _program_order(fn.body)]

@@ -10,6 +10,7 @@ for every example: not batched.
 import gast
 
 from .probe import Info
+from ..rules.runtime_helpers import SHAPE_HELPERS
 from ..template import JNP
 from .resolve import callee
 from .scopes import local_names, params
@@ -33,7 +34,7 @@ class Batchedness:
         self.locals = local_names(fn) | set(params(fn))
         self.patterns = {n: True for n in batched_params}
         self._batched = None
-        self.unsteady = _unsteady(fn, record)
+        self.unsteady = _unsteady(fn, record, ns)
         changed = True
         while changed:
             before = dict(self.patterns)
@@ -114,7 +115,7 @@ class Batchedness:
         constant (a shape, a count): the same for every example."""
         if not isinstance(stmt, gast.Assign):
             return None
-        if not _shape_only(stmt.value) and any(
+        if not _shape_only(stmt.value, self.ns) and any(
                 isinstance(n, gast.Name) and n.id in self.unsteady for n in gast.walk(stmt)):
             return None   # the probe saw one of its possible values, not the value
         target = stmt.targets[0]
@@ -216,13 +217,13 @@ def iterated(node):
     return node
 
 
-def prune_unreached(fn, record):
+def prune_unreached(fn, record, ns):
     """`fn` without the statements the probe never reached where nothing it
     could not decide leads to them: a loop over `range(n)` with n = 0, a branch
     on a shape. They cannot run for this specialization (its static values and
     shapes decide them), and batching them would need shapes nobody saw.
     Returns the names whose value the probe saw only as one possibility."""
-    unsteady = _unsteady(fn, record)
+    unsteady = _unsteady(fn, record, ns)
     probed = (gast.Assign, gast.Expr, gast.Return, gast.If, gast.While, gast.For)
 
     def reads_unsteady(node):
@@ -246,7 +247,7 @@ def prune_unreached(fn, record):
     return unsteady
 
 
-def _unsteady(fn, record):
+def _unsteady(fn, record, ns):
     """Names whose value may depend on a condition the probe could not decide
     (a `while` it ran twice, an `if` whose branches both ran): the length of a
     tape filled by `while x > 1.5`, and everything computed from them. What
@@ -255,7 +256,7 @@ def _unsteady(fn, record):
 
     def assigned(stmts):
         shapes = {id(t) for s in stmts for n in gast.walk(s)
-                  if isinstance(n, gast.Assign) and _shape_only(n.value)
+                  if isinstance(n, gast.Assign) and _shape_only(n.value, ns)
                   for t in gast.walk(n.targets[0])}
         for s in stmts:
             for n in gast.walk(s):
@@ -276,7 +277,7 @@ def _unsteady(fn, record):
     while changed:
         changed = False
         for s in gast.walk(fn):
-            if isinstance(s, gast.Assign) and not _shape_only(s.value) and any(
+            if isinstance(s, gast.Assign) and not _shape_only(s.value, ns) and any(
                     isinstance(n, gast.Name) and n.id in found for n in gast.walk(s.value)):
                 for n in stored(s.targets[0]):
                     if n not in found:
@@ -288,12 +289,23 @@ def _unsteady(fn, record):
 SHAPE_FUNCTIONS = ("shape", "ndim", "size")
 
 
-def _shape_only(value):
-    """`jnp.shape(x)` and the like: the same at every pass of a loop whose first
-    two passes (the probe's) saw it the same, since shapes follow from shapes.
-    (Where the two differ the probe's record is not a constant anyway.)"""
-    if isinstance(value, gast.Call) and isinstance(value.func, gast.Attribute) \
-            and isinstance(value.func.value, gast.Name) and value.func.value.id == JNP:
-        return value.func.attr in SHAPE_FUNCTIONS
-    return isinstance(value, gast.Attribute) and value.attr in SHAPE_FUNCTIONS
-
+def _shape_only(value, ns):
+    """`jnp.shape(x)`, `x.ndim`, a vjp rule's axes helper (`reduced_shape`): the
+    same at every pass of a loop whose first two passes (the probe's) saw it
+    the same, since shapes follow from shapes. (Where the two differ the
+    probe's record is not a constant anyway.)"""
+    if isinstance(value, gast.Attribute):
+        return value.attr in SHAPE_FUNCTIONS
+    if not isinstance(value, gast.Call):
+        return False
+    func = value.func
+    if isinstance(func, gast.Attribute) and isinstance(func.value, gast.Name) \
+            and func.value.id == JNP:
+        return func.attr in SHAPE_FUNCTIONS
+    if isinstance(func, gast.Name):
+        try:
+            obj = ns.lookup(func.id)
+        except KeyError:
+            return False
+        return any(obj is helper for helper in SHAPE_HELPERS)
+    return False

@@ -60,8 +60,9 @@ zero_derivative(grad_seed, tree_zeros_like, zeros_like, zip_length, max_weights,
 
 # The vjp rules' helpers: shapes and axes (no derivative), and the two that cut a
 # cotangent into a list (linear; their transposes are concatenate and stack).
-zero_derivative(reduced_shape, inverse_permutation, dot_axes, inner_axes,
-                tensordot_cotangent_axes, matmul_shapes, kron_shapes)
+SHAPE_HELPERS = (reduced_shape, inverse_permutation, dot_axes, inner_axes,
+                 tensordot_cotangent_axes, matmul_shapes, kron_shapes)
+zero_derivative(*SHAPE_HELPERS)
 
 
 @jvp_rule(split_like, zero_args=("arrays",), nondiff_args=("axis",))
