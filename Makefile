@@ -30,7 +30,7 @@ bench: $(STAMP)
 	$(PY) bench/run.py
 
 fuzz: $(STAMP)
-	$(PY) tests/fuzz/run.py --programs 2000 --seed 0
+	$(PY) tests/fuzz/run.py --programs 2000 --seed 0 --jobs 0
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -38,3 +38,15 @@ def test_fuzz_quick(monkeypatch):
     assert not bad, (f"{len(bad)} WRONG/CRASH signature(s) among {len(records)} programs "
                      f"(seed {SEED}):\n\n" + "\n\n".join(run.describe_failure(f) for f in bad)
                      + "\n\n" + text.splitlines()[-1])
+
+
+def test_shards_split_the_same_programs():
+    """--jobs m: shard k of m checks the programs whose index is k modulo m, the
+    very programs (same seed, same draws) one process would check."""
+    strategy = programs(**SIZE)
+    whole = run.survey(6, SEED, [], strategy=strategy)[2]
+    parts = [run.survey(6, SEED, [], strategy=strategy, shard=(k, 2))[2] for k in range(2)]
+    assert [i for i, _, _ in parts[0]] == [0, 2, 4]
+    assert [i for i, _, _ in parts[1]] == [1, 3, 5]
+    merged = sorted(parts[0] + parts[1], key=lambda rec: rec[0])
+    assert [p.source for _, p, _ in merged] == [p.source for _, p, _ in whole]

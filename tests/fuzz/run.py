@@ -2,10 +2,13 @@
 
     .venv/bin/python tests/fuzz/run.py --programs 200 --seed 0
     .venv/bin/python -m tests.fuzz.run --programs 50 --seed 3 --transforms grad,vmap --out report.txt
+    .venv/bin/python tests/fuzz/run.py --programs 2000 --jobs 0     # one process per CPU
 
 Programs come from the hypothesis strategy `tests.fuzz.programs.programs()`,
 drawn by `@given` under `@seed(S)` with no database: the same seed gives the
-same programs. Each is checked by `tests.fuzz.oracle.check`. The report is a
+same programs. Each is checked by `tests.fuzz.oracle.check`; with --jobs m,
+m processes each check every m-th program and the parent merges their
+surveys (the report is the one a single process writes). The report is a
 table of outcomes per transformation, then one program per failure signature
 (transformation, outcome, exception type and first line of its message,
 numbers and names blanked): the first program that showed it, shrunk while the
@@ -16,7 +19,10 @@ up to that program, which then fails the test, so hypothesis shrinks it).
 import argparse
 import collections
 import os
+import pickle
+import subprocess
 import sys
+import tempfile
 import time
 
 if __name__ == "__main__" and __package__ in (None, ""):
@@ -55,20 +61,27 @@ def transforms_for(index, transforms, per_program):
     return [transforms[(start + k) % len(transforms)] for k in range(per_program)]
 
 
-def survey(n, seed_value, transforms, progress=None, per_program=None, strategy=None):
-    """Check `n` programs. Returns (counts, failures, records, seconds):
-    counts[transform][outcome], failures {signature: Failure} (first program
-    per signature), records [(index, program, [Result])]."""
+def survey(n, seed_value, transforms, progress=None, per_program=None, strategy=None,
+           shard=(0, 1)):
+    """Check `n` programs (of them, with shard=(k, m), those whose index is k
+    modulo m: the same programs split between m processes). Returns (counts,
+    failures, records, seconds): counts[transform][outcome], failures
+    {signature: Failure} (first program per signature), records
+    [(index, program, [Result])]."""
     counts = {t: collections.Counter() for t in transforms}
     failures = {}
     records = []
+    drawn = [0]
     start = time.time()
 
     @seed(seed_value)
     @_settings(n, [Phase.generate])
     @given(programs() if strategy is None else strategy)
     def one(program):
-        index = len(records)
+        index = drawn[0]
+        drawn[0] += 1
+        if index % shard[1] != shard[0]:
+            return
         results = oracle.check(program, transforms_for(index, transforms, per_program))
         records.append((index, program, results))
         for r in results:
@@ -83,6 +96,42 @@ def survey(n, seed_value, transforms, progress=None, per_program=None, strategy=
             progress(index, program, results)
 
     one()
+    return counts, failures, records, time.time() - start
+
+
+def parallel_survey(n, seed_value, transforms, per_program, jobs):
+    """`survey` split between `jobs` processes (tests/fuzz/run.py --shard k/jobs
+    each), merged: counts added, the first program of each signature kept."""
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    tmp = tempfile.mkdtemp(prefix="s2s_fuzz_shards_")
+    children = []
+    start = time.time()
+    for k in range(jobs):
+        dump = os.path.join(tmp, f"shard{k}.pickle")
+        command = [sys.executable, "-m", "tests.fuzz.run", "--programs", str(n),
+                   "--seed", str(seed_value), "--transforms", ",".join(transforms),
+                   "--shard", f"{k}/{jobs}", "--dump", dump, "--no-shrink", "--quiet"]
+        if per_program:
+            command += ["--per-program", str(per_program)]
+        children.append((subprocess.Popen(command, cwd=root), dump))
+    counts = {t: collections.Counter() for t in transforms}
+    failures, records = {}, []
+    for child, dump in children:
+        if child.wait() not in (0, 1):   # 1: it found failures, which are in its dump
+            raise RuntimeError(f"fuzz shard {' '.join(child.args)} exited with {child.returncode}")
+        with open(dump, "rb") as fh:
+            c, f, r, _ = pickle.load(fh)
+        for t in transforms:
+            counts[t].update(c[t])
+        for sig, failure in f.items():
+            if sig not in failures:
+                failures[sig] = failure
+            else:
+                first = min(failures[sig], failure, key=lambda x: x.index)
+                first.count = failures[sig].count + failure.count
+                failures[sig] = first
+        records += r
+    records.sort(key=lambda rec: rec[0])
     return counts, failures, records, time.time() - start
 
 
@@ -232,7 +281,13 @@ def main(argv=None):
     parser.add_argument("--quiet", action="store_true", help="no progress line per program")
     parser.add_argument("--per-program", type=int, default=None,
                         help="check each program with only this many transformations, taken in turn")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="check the programs in this many processes (0: one per CPU); "
+                             "the same programs and report as one process")
+    parser.add_argument("--shard", help=argparse.SUPPRESS)   # k/m: a --jobs child
+    parser.add_argument("--dump", help=argparse.SUPPRESS)    # where a child pickles its survey
     args = parser.parse_args(argv)
+    jobs = args.jobs or os.cpu_count() or 1
     transforms = [t.strip() for t in args.transforms.split(",") if t.strip()]
     unknown = set(transforms) - set(oracle.TRANSFORMS)
     if unknown:
@@ -243,8 +298,19 @@ def main(argv=None):
             bad = [f"{r.transform}:{r.outcome}" for r in results if r.outcome not in ("PASS", "SKIP", "BOTH_FAIL")]
             print(f"[{index + 1}/{args.programs}] {' '.join(bad) or 'ok'}", file=sys.stderr, flush=True)
 
-    counts, failures, records, seconds = survey(args.programs, args.seed, transforms, progress,
-                                                args.per_program)
+    if args.shard:
+        k, m = (int(v) for v in args.shard.split("/"))
+        survey_ = survey(args.programs, args.seed, transforms, None, args.per_program,
+                         shard=(k, m))
+        with open(args.dump, "wb") as fh:
+            pickle.dump(survey_, fh)
+        return 0
+    if jobs > 1:
+        counts, failures, records, seconds = parallel_survey(
+            args.programs, args.seed, transforms, args.per_program, jobs)
+    else:
+        counts, failures, records, seconds = survey(args.programs, args.seed, transforms,
+                                                    progress, args.per_program)
     if not args.no_shrink:
         for f in sorted(failures.values(), key=lambda f: f.signature):
             if not args.quiet:
