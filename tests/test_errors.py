@@ -322,3 +322,25 @@ def test_positional_argument_the_rule_does_not_take_is_refused():
     # jnp.var's third positional parameter is dtype, not ddof: never misread it.
     with pytest.raises(s2s.S2SError, match="`jnp.var` has no parameter `dtype`"):
         s2s.jvp(ec.var_with_positional_dtype, (jnp.ones(3),), (jnp.ones(3),))
+
+
+from regression_cases import helper as other_module_helper  # noqa: E402
+
+
+def calls_other_module_helper(x):
+    return other_module_helper(x) * 2.0
+
+
+def test_second_derivative_through_another_modules_helper_says_why():
+    """grad(grad(f)) puts f's same-module helpers in line; one from another
+    module is called through its own vjp, whose pullback cannot be
+    differentiated again yet: the error names the helper and the user's line."""
+    import jax
+    np.testing.assert_allclose(s2s.grad(calls_other_module_helper)(0.7),
+                               jax.grad(calls_other_module_helper)(0.7))
+    with pytest.raises(s2s.S2SError) as info:
+        s2s.grad(s2s.grad(calls_other_module_helper))(0.7)
+    e = info.value
+    assert "through `helper` again" in str(e) and "another module" in str(e)
+    assert os.path.realpath(e.filename) == os.path.realpath(__file__)
+    assert source_line(e.lineno, __file__).strip().startswith("return other_module_helper(x)")

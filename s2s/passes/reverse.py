@@ -159,9 +159,7 @@ class Reverse:
             elif isinstance(s, gast.Assign) and isinstance(s.value, gast.Call):
                 c = callee(s.value, self.ns, self.activity.visible)
                 if c.kind == "local":
-                    raise self.source.error(self.located(s), "s2s cannot yet differentiate a call of a "
-                                               "nested function in reverse mode",
-                                            "define the function at module level")
+                    raise self.refuse_local_call(s, c.name, body)
                 _refuse_repackaging(self, c, s.value, self.activity)
                 self.where = s
                 refuse_nondiff_operands(self, c.obj if c.kind == "prim" else None, s.value,
@@ -170,6 +168,26 @@ class Reverse:
                     target = s.targets[0]
                     base = target.id if isinstance(target, gast.Name) else c.name
                     self.pullbacks[id(s)] = self.namer.fresh(base + "_pullback")
+
+    def refuse_local_call(self, s, name, body):
+        """The error for calling a function held in a local name: a pullback that
+        a first derivative got from a helper's own vjp (a helper of another module:
+        those of the same module are put in line), or a nested function."""
+        for st in _walk_stmts(body):
+            if isinstance(st, gast.Assign) and isinstance(st.value, gast.Call) \
+                    and isinstance(st.value.func, gast.Name) \
+                    and name in _flat_names(st.targets[0]) and name.endswith("_pullback"):
+                helper = st.value.func.id
+                helper = helper[:-len("_vjp")] if helper.endswith("_vjp") else helper
+                return self.source.error(
+                    self.located(s), f"s2s cannot yet differentiate a derivative through "
+                                     f"`{helper}` again: it is defined in another module, so "
+                                     "the first derivative calls its pullback",
+                    f"define `{helper}` in the module of the function you differentiate "
+                    "twice (s2s puts same-module helpers in line), or use jax for this one")
+        return self.source.error(self.located(s), "s2s cannot yet differentiate a call of a "
+                                                  "nested function in reverse mode",
+                                 "define the function at module level")
 
     # -- forward sweep ----------------------------------------------------------------
 
