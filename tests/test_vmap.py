@@ -586,3 +586,22 @@ def test_loop_body_the_probe_never_ran_is_dropped():
     x = xs[1]
     np.testing.assert_allclose(s2s.jacfwd(loop_that_never_runs, argnums=2)(0.5, 0, x),
                                jax.jacfwd(loop_that_never_runs, argnums=2)(0.5, 0, x), rtol=1e-6)
+
+
+def branch_not_taken_then_batched_while(m, n):
+    if n == 2:                  # n = 1: the body is left out, the `if` keeps a `pass`
+        t = jnp.mean(m, axis=0)
+    g = jnp.mean(m, axis=0) - m
+    it = 0
+    while it < 2 and jnp.sum(g) < 2.0:   # batched: asks what was defined before it
+        g = g * 2.0 - 0.5
+        it = it + 1
+    return g
+
+
+def test_branch_left_empty_before_a_batched_while():
+    """Found by the fuzzer: the `pass` left in a branch the probe never ran had
+    no statement number (AttributeError in the batch pass)."""
+    ms = jnp.arange(24.0).reshape(3, 4, 2) / 10 - 1.0
+    np.testing.assert_allclose(s2s.vmap(branch_not_taken_then_batched_while, in_axes=(0, None))(ms, 1),
+                               jnp.stack([branch_not_taken_then_batched_while(m, 1) for m in ms]))

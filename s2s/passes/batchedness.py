@@ -239,12 +239,19 @@ def prune_unreached(fn, record, ns):
             decided = not reads_unsteady(getattr(s, "test", None)) \
                 and not reads_unsteady(getattr(s, "iter", None))
             if decided and isinstance(s, (gast.If, gast.While, gast.For)):
-                s.body = prune(s.body) or [gast.Pass()]
+                s.body = prune(s.body) or [_pass()]
                 s.orelse = prune(s.orelse)
             kept.append(s)
         return kept
-    fn.body = prune(fn.body) or [gast.Pass()]
+    fn.body = prune(fn.body) or [_pass()]
     return unsteady
+
+
+def _pass():
+    """A `pass` for a block left empty: no statement the probe numbered."""
+    node = gast.Pass()
+    node.s2s_id = None
+    return node
 
 
 def _unsteady(fn, record, ns):
