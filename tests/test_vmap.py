@@ -605,3 +605,32 @@ def test_branch_left_empty_before_a_batched_while():
     ms = jnp.arange(24.0).reshape(3, 4, 2) / 10 - 1.0
     np.testing.assert_allclose(s2s.vmap(branch_not_taken_then_batched_while, in_axes=(0, None))(ms, 1),
                                jnp.stack([branch_not_taken_then_batched_while(m, 1) for m in ms]))
+
+
+def negated_condition(x):
+    if not (jnp.sum(x) > 0.0):
+        x = x * 2.0
+    return x
+
+
+def only_else_does_work(s, x, tp):
+    for i in range(2):
+        if (tp[1] ** 2) < 0.3:
+            t = x[:2] ** 2          # dead: simplify leaves `if not lt:` for the jvp
+        else:
+            t2 = jnp.sum(x)
+            t2 = jnp.cos(t2) * jnp.sum(jnp.exp(jnp.sin(t2 * jnp.arange(1.0, 5.0))))
+    return s * x + tp[0][0]
+
+
+def test_not_of_a_batched_condition():
+    """Found by the fuzzer: `not c` of a traced condition failed in the probe
+    (TracerBoolConversionError), and batched it stayed Python's `not`; it is
+    `jnp.logical_not` per example now."""
+    xs = jnp.array([[1.0, 2.0], [-1.0, -3.0], [0.5, -0.2]])
+    np.testing.assert_allclose(s2s.vmap(negated_condition)(xs),
+                               jnp.stack([negated_condition(x) for x in xs]))
+    args = (0.5, jnp.array([0.1, 0.2, 0.3, 0.4]), (jnp.array([0.3, 0.1]), 0.9))
+    got = s2s.jacfwd(only_else_does_work, argnums=(0, 1, 2))(*args)
+    want = jax.jacfwd(only_else_does_work, argnums=(0, 1, 2))(*args)
+    jax.tree_util.tree_map(lambda g, w: np.testing.assert_allclose(g, w, rtol=1e-6), got, want)

@@ -300,6 +300,9 @@ class Batch:
             return self.conform(value, True, stmt)
         if isinstance(value, gast.BinOp):
             return self.apply(rules.for_operator(value.op), value, [value.left, value.right], [])
+        if isinstance(value, gast.UnaryOp) and isinstance(value.op, gast.Not):
+            # `not c` of a batched truth value: element-wise, as Python's `not` is not
+            return self.batched_value(_jnp("logical_not", [value.operand]), target, stmt)
         if isinstance(value, gast.UnaryOp):
             return self.apply(rules.for_operator(value.op), value, [value.operand], [])
         if isinstance(value, gast.Compare) and len(value.ops) == 1:

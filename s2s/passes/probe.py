@@ -188,6 +188,13 @@ class Record:
             out = (out and v) if op == "and" else (out or v)
         return out
 
+    @staticmethod
+    def logical_not(value):
+        """`not a`: element-wise once the value is traced."""
+        if isinstance(value, jax.core.Tracer):
+            return jax.numpy.logical_not(value)
+        return not value
+
     def keep_going(self, sid, test):
         if isinstance(test, jax.core.Tracer):
             self.traced_whiles.add(sid)
@@ -341,7 +348,7 @@ class _Instrument:
 
     def calls(self, s):
         """`g(a)` of a module-level function runs g's probe: `__s2s_probe__.call(g, a)`;
-        `a and b` on traced values is element-wise."""
+        `a and b` and `not a` on traced values are element-wise."""
         for node in _own_expressions(s):
             if isinstance(node, gast.BoolOp):
                 op = "and" if isinstance(node.op, gast.And) else "or"
@@ -349,6 +356,12 @@ class _Instrument:
                 node.__class__ = gast.Call   # replace in place: its parent keeps the node
                 node.func, node.args, node.keywords = call.func, call.args, call.keywords
                 del node.op, node.values
+                continue
+            if isinstance(node, gast.UnaryOp) and isinstance(node.op, gast.Not):
+                call = _probe_call("logical_not", [node.operand])
+                node.__class__ = gast.Call
+                node.func, node.args, node.keywords = call.func, call.args, call.keywords
+                del node.op, node.operand
                 continue
             if isinstance(node, gast.Call):
                 c = callee(node, self.ns, self.names)
