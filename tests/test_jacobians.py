@@ -454,3 +454,33 @@ def test_hessian_batches_shape_helpers_after_a_value_branch():
     args = (0, 0.5, (jnp.array([0.2, 0.3]), 0.4), jnp.array([0.1, -0.2, 0.3, 0.4]))
     assert_tree_close(s2s.hessian(loss_with_a_helper_branch, argnums=(1, 2, 3))(*args),
                       jax.hessian(loss_with_a_helper_branch, argnums=(1, 2, 3))(*args))
+
+
+def _pair(a, b):
+    return jnp.sum(b, axis=1), a * b
+
+
+def branch_in_loop_on_a_value(t, c, x):
+    h = x * 2.0
+    g, z = _pair(0.3, c * jnp.arange(1.0, 9.0).reshape(4, 2))
+    for i in range(2):
+        if t > 1.0:             # the tape keeps `tanh` (None when the else branch ran)
+            g *= jnp.tanh(x)
+        else:
+            g += t * jnp.arange(1.0, 5.0)
+    return h + g
+
+
+def test_jacrev_through_a_tape_slot_left_none_by_a_branch():
+    """Found by the fuzzer: the probe runs both branches of a traced `if`, and the
+    else branch's `tanh = None` (the tape's slot for the other branch's value)
+    overwrote the value the pullback's then branch multiplies by (TypeError:
+    Tracer * None). Where both run, the probe keeps the other branch's value."""
+    x = jnp.array([0.1, 0.2, 0.3, 0.4])
+    for t in (0.5, 1.5):
+        args = (t, 0.3, x)
+        assert_tree_close(s2s.jacrev(branch_in_loop_on_a_value, argnums=(0, 1, 2))(*args),
+                          jax.jacrev(branch_in_loop_on_a_value, argnums=(0, 1, 2))(*args))
+        loss = lambda t, c, x: jnp.sum(branch_in_loop_on_a_value(t, c, x) ** 2)  # noqa: E731
+        assert_tree_close(s2s.hessian(loss, argnums=(0, 1, 2))(*args),
+                          jax.hessian(loss, argnums=(0, 1, 2))(*args))

@@ -189,6 +189,12 @@ class Record:
         return out
 
     @staticmethod
+    def placeholder(choice, current):
+        """`t = None` under an `if` whose branches both run: the value the other
+        branch gave `t`, if it has run."""
+        return current if choice == "both" else None
+
+    @staticmethod
     def logical_not(value):
         """`not a`: element-wise once the value is traced."""
         if isinstance(value, jax.core.Tracer):
@@ -332,6 +338,15 @@ class _Instrument:
                 + self.block(s.body)
             return [s]
         if isinstance(s, gast.Assign):
+            if self.choices and isinstance(s.targets[0], gast.Name) \
+                    and isinstance(s.value, gast.Constant) and s.value.value is None:
+                # `t = None` in one branch (a tape's slot for a value the other branch
+                # computes): where both branches run, the other's value is the one to see
+                s.value = _probe_call("placeholder", [load(self.choices[-1]), gast.Call(
+                    func=gast.Attribute(value=gast.Call(func=load("locals"), args=[],
+                                                        keywords=[]),
+                                        attr="get", ctx=gast.Load()),
+                    args=[gast.Constant(s.targets[0].id, None)], keywords=[])])
             return [self.see(sid, "in", s.value), s, self.see(sid, "out", s.targets[0], stores=True)]
         if isinstance(s, (gast.Expr, gast.Return)):
             return [self.see(sid, "in", s.value), s] if s.value is not None else [s]
