@@ -607,3 +607,25 @@ def test_every_rule_declares_each_argument():
                 assert prim.arg_kind(p) != "diff", (prim, p)
             elif p.endswith("_dot"):
                 assert prim.arg_kind(p[:-4]) == "diff", (prim, p)
+
+
+def power_by_argument(x, n):
+    return jnp.sum(x ** n)
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 3, -1, 0.0, 2.5])
+def test_power_by_an_exponent_argument_matches_jax_at_zero(n):
+    """`x ** n` with n an argument (not a literal): d/dx is 0 where n == 0, also at
+    x = 0, as JAX has it for an integer n (it was 0 * 0**-1 = nan), to the second
+    derivative. For a float n = 0.0 JAX gives nan at x = 0; s2s gives 0, the
+    derivative of the constant 1 that x ** 0.0 is."""
+    x = jnp.array([0.0, 0.5, 2.0])
+    for transform in (lambda lib: lib.grad(power_by_argument),
+                      lambda lib: lib.hessian(power_by_argument),
+                      lambda lib: lambda x, n: lib.jvp(lambda x: power_by_argument(x, n),
+                                                       (x,), (jnp.ones(3),))):
+        got = np.asarray(jax.tree_util.tree_leaves(transform(s2s)(x, n)))
+        want = np.asarray(jax.tree_util.tree_leaves(transform(jax)(x, n)))
+        if isinstance(n, float) and n == 0.0:
+            want = np.where(np.isnan(want), 0.0, want)
+        np.testing.assert_allclose(got, want, rtol=1e-12)

@@ -50,15 +50,20 @@ def true_divide_vjp(ans_bar, ans, x, y):
 
 
 # d/dy x**y = x**y * log(x), with log(0) read as 0 (as in JAX: 0**y is flat in y
-# wherever it is defined, not 0 * -inf = nan).
+# wherever it is defined, not 0 * -inf = nan). d/dx x**y = y * x**(y - 1), and 0
+# where y == 0, as JAX has it (an exponent known only when the code runs, `x ** n`
+# for an argument n = 0: not 0 * 0**-1 = nan). x is read as 1 there, so that the
+# derivative of this derivative is finite too.
 @jvp_rule(jnp.power)
 def power(ans, x, y, x_dot, y_dot):
-    return y * x ** (y - 1) * x_dot + ans * jnp.log(jnp.where(x == 0, 1, x)) * y_dot
+    return (jnp.where(y == 0, 0.0, y * jnp.where(y == 0, 1.0, x) ** (y - 1)) * x_dot
+            + ans * jnp.log(jnp.where(x == 0, 1, x)) * y_dot)
 
 
 @vjp_rule(jnp.power)
 def power_vjp(ans_bar, ans, x, y):
-    return (unbroadcast(ans_bar * (y * x ** (y - 1)), x),
+    return (unbroadcast(ans_bar * jnp.where(y == 0, 0.0, y * jnp.where(y == 0, 1.0, x) ** (y - 1)),
+                        x),
             unbroadcast(ans_bar * (ans * jnp.log(jnp.where(x == 0, 1, x))), y))
 
 
