@@ -70,10 +70,13 @@ SCALAR = ("nested_for", "nested_for_state", "twice_in_loop", "twice_in_branch",
           # found by the fuzzer: silently wrong gradients through user functions
           "helper_in_loop", "unpacked_helper", "unpacked_helper_in_loop",
           "helper_in_branch_in_loop", "nested_unpacking", "calls_with_a_constant",
-          "calls_slice_only_in_a_branch", "while_stacks_its_counter")
+          "calls_slice_only_in_a_branch", "while_stacks_its_counter",
+          "calls_branch_then_while")
 
 
-VALUE_DEPENDENT_IF = ("calls_slice_only_in_a_branch", "while_stacks_its_counter")
+VALUE_DEPENDENT_IF = ("calls_slice_only_in_a_branch", "while_stacks_its_counter",
+                      "calls_branch_then_while")
+OTHER_PATH = {"calls_slice_only_in_a_branch": 1.3, "calls_branch_then_while": 0.1}
 
 
 @pytest.mark.parametrize("name", SCALAR)
@@ -82,8 +85,8 @@ def test_scalar_program(name, transform):
     if transform == "jit_grad" and name in VALUE_DEPENDENT_IF:
         pytest.skip("jax.jit cannot trace a Python `if` on a value (JAX's limit too)")
     check(getattr(C, name), (0.7,), (transform,))
-    if name == "calls_slice_only_in_a_branch":   # both paths of its `if`
-        check(getattr(C, name), (1.3,), (transform,))
+    if name in OTHER_PATH:   # the other path of its `if`
+        check(getattr(C, name), (OTHER_PATH[name],), (transform,))
 
 
 @pytest.mark.parametrize("transform", ("grad", "vjp", "jvp", "vmap", "jacfwd", "jacrev",

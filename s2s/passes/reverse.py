@@ -437,11 +437,15 @@ class Reverse:
         # through the loop (its entry value reads better), a list may not.
         zero_of = {c: v if c in self.arrays else loop.exit_values.get(c, v)
                    for c, v in loop.entry_values.items()}
-        out += self.materialize(set(self.pending), zero_of)
+        # Only the cotangents the body may touch: another still-zero one stays
+        # pending through the loop (its name may not even be defined here: a
+        # value assigned under an `if` before the loop).
+        touched = self.active_reads(s) | defined | carried
+        out += self.materialize(self.pending & touched, zero_of)
         body_persistent = frozenset(persistent | carried | (defined & init))
         body_init = set(init)
         body = self.adjoint_block(s.body, body_init, body_persistent)
-        body += self.materialize(set(self.pending))   # the next iteration reads them
+        body += self.materialize(self.pending & touched)   # the next iteration reads them
         read = {n.id for b in body for n in gast.walk(b) if isinstance(n, gast.Name)
                 and not isinstance(n.ctx, gast.Store)}
         inner_tapes = [n.s2s_tape for n in _walk_stmts(s.body)

@@ -138,6 +138,26 @@ def while_stacks_its_counter(s):
     return jnp.sum(jnp.sin(b))
 
 
+def branch_then_while(a):
+    # grad of the gradient: the cotangent of `jnp.sum(t)` (computed only when
+    # a > 0.3) was given zeros before the gradient's loop, on the path where
+    # it was never assigned
+    if a > 0.3:
+        t = jnp.abs(a * jnp.arange(1.0, 9.0).reshape(4, 2)) / 2.0
+        a = jnp.cos(a) * (jnp.sum(t) / (1.0 + a ** 2))
+    else:
+        a -= a
+    it = 0
+    while it < 4 and a < 10.0:
+        a = a + 0.5 * jnp.mean(a * jnp.arange(1.0, 3.0))
+        it = it + 1
+    return a
+
+
+def calls_branch_then_while(x):
+    return branch_then_while(x * 2.0)
+
+
 def dict_params(p, x):
     return jnp.sum(jnp.tanh(p["w"] * x + p["b"]))
 
