@@ -634,3 +634,28 @@ def test_not_of_a_batched_condition():
     got = s2s.jacfwd(only_else_does_work, argnums=(0, 1, 2))(*args)
     want = jax.jacfwd(only_else_does_work, argnums=(0, 1, 2))(*args)
     jax.tree_util.tree_map(lambda g, w: np.testing.assert_allclose(g, w, rtol=1e-6), got, want)
+
+
+def static_test_in_an_undecided_branch(n, c, x):
+    g = x
+    if jnp.abs(0.1 * (n + 1)) > 0.0:    # traced in the probe: both branches run
+        t2 = 0.5
+        if n >= 1:                      # decided by the static n, inside the branch
+            t2 = t2 - 0.5 * jnp.sqrt(1.0 + jnp.maximum(0.1 * (n + 1), c) ** 2)
+            g = g + t2
+        g = jnp.concatenate([x[1:], x[:1]]) + g
+    else:
+        g = g + c * jnp.arange(1.0, 5.0)
+    return g + c
+
+
+def test_static_test_inside_an_undecided_branch_is_decided():
+    """Found by the fuzzer: `ge = n >= 1` under a branch the probe could not
+    decide was taken for a value that may differ, so the branch it guards (never
+    run for n = 0) was batched without shapes; it reads nothing the branch
+    assigns, so it is the same whichever branch runs."""
+    x, cs = jnp.array([0.1, 0.2, 0.3, 0.4]), jnp.array([0.1, 0.5, 1.0])
+    for n in (0, 1):
+        np.testing.assert_allclose(
+            s2s.vmap(static_test_in_an_undecided_branch, in_axes=(None, 0, None))(n, cs, x),
+            jax.vmap(static_test_in_an_undecided_branch, in_axes=(None, 0, None))(n, cs, x))

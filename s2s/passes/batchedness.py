@@ -7,6 +7,8 @@ Lists and tuples are followed leaf by leaf as patterns (see `Batchedness`).
 A value the probe saw as a Python constant (a shape, a count) is the same
 for every example: not batched.
 """
+import collections
+
 import gast
 
 from .probe import Info
@@ -236,8 +238,11 @@ def prune_unreached(fn, record, ns):
             if isinstance(s, probed) and getattr(s, "s2s_id", None) not in record.reached \
                     and not (isinstance(s, gast.For) and s.orelse):
                 continue
-            decided = not reads_unsteady(getattr(s, "test", None)) \
-                and not reads_unsteady(getattr(s, "iter", None))
+            # the probe ran every branch of a traced `if` and a traced `while`'s body:
+            # what it did not reach there, nothing could reach
+            traced = getattr(s, "s2s_id", None) in record.traced_ifs | record.traced_whiles
+            decided = traced or not (reads_unsteady(getattr(s, "test", None))
+                                     or reads_unsteady(getattr(s, "iter", None)))
             if decided and isinstance(s, (gast.If, gast.While, gast.For)):
                 s.body = prune(s.body) or [_pass()]
                 s.orelse = prune(s.orelse)
@@ -258,18 +263,34 @@ def _unsteady(fn, record, ns):
     """Names whose value may depend on a condition the probe could not decide
     (a `while` it ran twice, an `if` whose branches both ran): the length of a
     tape filled by `while x > 1.5`, and everything computed from them. What
-    the probe saw of them is one possible value, never a constant."""
+    the probe saw of them is one possible value, never a constant.
+
+    Under a traced `while` or `if`, an assignment that reads nothing assigned
+    there (`eq = n == 2` for a static n) computes the same value at every pass
+    and in whichever branch it is: it is steady if it is the name's only
+    assignment (no pass or branch that does not run it can leave another value
+    behind). A shape is steady too (see `_shape_only`)."""
     found = set()
+    counts = collections.Counter(n for a in gast.walk(fn) if isinstance(a, (gast.Assign, gast.For))
+                                 for n in stored(a.targets[0] if isinstance(a, gast.Assign)
+                                                 else a.target))
 
     def assigned(stmts):
-        shapes = {id(t) for s in stmts for n in gast.walk(s)
-                  if isinstance(n, gast.Assign) and _shape_only(n.value, ns)
-                  for t in gast.walk(n.targets[0])}
+        changed_here = {n.id for s in stmts for n in gast.walk(s)
+                        if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store)}
         for s in stmts:
-            for n in gast.walk(s):
-                if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store) \
-                        and id(n) not in shapes:
-                    found.add(n.id)
+            for node in gast.walk(s):
+                if isinstance(node, gast.Assign):
+                    if _shape_only(node.value, ns):
+                        continue
+                    names = stored(node.targets[0])
+                    if all(counts[n] == 1 for n in names) and not any(
+                            isinstance(r, gast.Name) and r.id in changed_here
+                            for r in gast.walk(node.value)):
+                        continue
+                    found.update(names)
+                elif isinstance(node, gast.For):
+                    found.update(n.id for n in gast.walk(node.target) if isinstance(n, gast.Name))
 
     def visit(stmts):
         for s in stmts:
