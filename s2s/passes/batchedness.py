@@ -235,12 +235,14 @@ def prune_unreached(fn, record, ns):
     def prune(stmts):
         kept = []
         for s in stmts:
-            if isinstance(s, probed) and getattr(s, "s2s_id", None) not in record.reached \
-                    and not (isinstance(s, gast.For) and s.orelse):
-                continue
-            # the probe ran every branch of a traced `if` and a traced `while`'s body:
-            # what it did not reach there, nothing could reach
-            traced = getattr(s, "s2s_id", None) in record.traced_ifs | record.traced_whiles
+            sid = getattr(s, "s2s_id", None)
+            if isinstance(s, probed) and sid not in record.reached \
+                    and not (isinstance(s, gast.For) and (s.orelse or reads_unsteady(s.iter))):
+                continue   # (a loop over a count the probe saw as 0 may run: kept)
+            # the probe ran every branch of a traced `if`, a traced `while`'s body, and
+            # a loop it reached: what it did not reach there, nothing could reach
+            traced = sid in record.traced_ifs | record.traced_whiles or \
+                (isinstance(s, gast.For) and sid in record.reached)
             decided = traced or not (reads_unsteady(getattr(s, "test", None))
                                      or reads_unsteady(getattr(s, "iter", None)))
             if decided and isinstance(s, (gast.If, gast.While, gast.For)):
@@ -305,9 +307,14 @@ def _unsteady(fn, record, ns):
     while changed:
         changed = False
         for s in gast.walk(fn):
-            if isinstance(s, gast.Assign) and not _shape_only(s.value, ns) and any(
-                    isinstance(n, gast.Name) and n.id in found for n in gast.walk(s.value)):
-                for n in stored(s.targets[0]):
+            if isinstance(s, gast.Assign) and not _shape_only(s.value, ns):
+                value, target = s.value, s.targets[0]
+            elif isinstance(s, gast.For):   # a loop over a tape of unsteady length
+                value, target = s.iter, s.target
+            else:
+                continue
+            if any(isinstance(n, gast.Name) and n.id in found for n in gast.walk(value)):
+                for n in stored(target):
                     if n not in found:
                         found.add(n)
                         changed = True
