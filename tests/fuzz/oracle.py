@@ -200,13 +200,21 @@ def _float0_like(args, prog):
                  for i in range(len(args)))
 
 
+def immutable(tree):
+    """NumPy leaves as JAX arrays: a program's `z += z` on a NumPy argument would
+    change it in place, and every later call (s2s's, after JAX's) would see
+    another input."""
+    return jax.tree_util.tree_map(
+        lambda leaf: jnp.asarray(leaf) if isinstance(leaf, np.ndarray) else leaf, tree)
+
+
 def cases(prog, mod):
     f, loss = getattr(mod, prog.main), getattr(mod, prog.loss)
-    args = prog.inputs()
-    tangents = prog.tangents()
+    args = immutable(prog.inputs())
+    tangents = immutable(prog.tangents())
     argnums = _argnums(prog)
     static = prog.int_argnums
-    ct = prog.cotangent()
+    ct = immutable(prog.cotangent())
     si = prog.scalar_argnum
 
     def vjp_with(vjp):
@@ -225,7 +233,7 @@ def cases(prog, mod):
         return f(*args), tuple(cts)
 
     in_axes = prog.vmap_axes
-    batched = prog.batched_inputs(BATCH)
+    batched = immutable(prog.batched_inputs(BATCH))
 
     def vmap_loop():
         outs = []
@@ -342,7 +350,7 @@ def check(prog, transforms=TRANSFORMS):
     try:
         mod = load(prog)
         f, loss = getattr(mod, prog.main), getattr(mod, prog.loss)
-        args = prog.inputs()
+        args = immutable(prog.inputs())
         wild = not _finite((f(*args), loss(*args)))
     except Exception as e:     # the generator wrote a program Python cannot run
         return [Result(t, "SKIP", "program fails in plain Python",
