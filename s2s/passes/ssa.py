@@ -77,9 +77,12 @@ class _SSA:
 
     def block(self, stmts, env):
         out = []
-        suffix_reads = [set()] * len(stmts)   # names read after statement i (built backwards)
+        # names the code after statement i may read before it assigns them (built
+        # backwards): a later `for x in ...` that rebinds x does not read this x
+        suffix_reads = [set()] * len(stmts)
         for i in range(len(stmts) - 2, -1, -1):
-            suffix_reads[i] = suffix_reads[i + 1] | _reads([stmts[i + 1]])
+            found, done = _exposed_in([stmts[i + 1]], set())
+            suffix_reads[i] = found | (suffix_reads[i + 1] - done)
         for s, after in zip(stmts, suffix_reads):
             self.later.append(self.later[-1] | after)
             out.extend(getattr(self, "stmt_" + type(s).__name__, self.stmt_plain)(s, env))
@@ -228,7 +231,7 @@ class _SSA:
         self.loops.append(loop)
         if isinstance(s, gast.For):
             s.target = self.define(s.target, body_env)
-        self.later.append(self.later[-1] | _reads([s]))   # the next iteration reads these
+        self.later.append(self.later[-1] | _exposed(s))   # the next iteration reads these
         s.body = self.block(s.body, body_env)
         self.later.pop()
         self.loops.pop()
@@ -373,7 +376,8 @@ def _exposed_in(stmts, done):
             done |= body_done & else_done
         elif isinstance(s, (gast.For, gast.While)):
             head = s.test if isinstance(s, gast.While) else s.iter
-            found |= (_reads([head]) - done) | _exposed_in(s.body, done)[0]
+            inside = done | (_names(s.target) if isinstance(s, gast.For) else set())
+            found |= (_reads([head]) - done) | _exposed_in(s.body, inside)[0]
         elif isinstance(s, gast.FunctionDef):
             continue
         else:

@@ -158,6 +158,19 @@ def calls_branch_then_while(x):
     return branch_then_while(x * 2.0)
 
 
+def while_in_a_for(s):
+    # grad of the gradient: the gradient's `for h, arange, m in reversed(tape)`
+    # rebinds `arange`; SSA took the name the while assigns for a value carried
+    # into that loop (`arange_1 = arange`), unbound when the while ran no pass
+    h = s * jnp.array([0.1, 0.2, 0.3, 0.4])
+    for i in range(1):
+        it = 0
+        while it < 4 and jnp.sum(h ** 2) < 2.0:
+            h = h - 0.5 * (s * jnp.arange(1.0, 5.0))
+            it = it + 1
+    return jnp.sum(jnp.sin(h))
+
+
 def dict_params(p, x):
     return jnp.sum(jnp.tanh(p["w"] * x + p["b"]))
 
