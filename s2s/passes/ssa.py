@@ -128,15 +128,17 @@ class _SSA:
             if len(versions) == 1:
                 env[n] = versions.pop()
                 continue
-            missing = None in versions
-            if missing and not self.loops:
-                continue  # undefined on some path, as in the user's code
-            # Inside a loop every path must define what the tape saves: a value
-            # that a path does not compute is None there (its adjoint never runs).
+            # Undefined on some path, as in the user's code: later reads are on the
+            # paths that define it, so they read its version (or the join of those
+            # paths'). Inside a loop every path must define what the tape saves: a
+            # value that a path does not compute is None there (its adjoint never runs).
+            undefined_stays = None in versions and not self.loops
             defined = versions - {None}
             merged = defined.pop() if len(defined) == 1 else self.version(n)
             before = set(env.values())
             for field, e in flowing:
+                if e.get(n) is None and undefined_stays:
+                    continue
                 value = load(e[n]) if e.get(n) is not None else gast.Constant(value=None,
                                                                               kind=None)
                 if e.get(n) == merged:

@@ -171,6 +171,23 @@ def while_in_a_for(s):
     return jnp.sum(jnp.sin(h))
 
 
+def nested_branch_then_while(x):
+    # grad of the gradient: `h_2`, assigned under `if x < 1.0` only, was read by
+    # the gradient under the same condition; SSA left that read unrenamed
+    # (NameError) because the else path does not define it
+    h = x * jnp.arange(1.0, 5.0)
+    if x < 1.0:
+        if x < 0.5:
+            h = jnp.tanh(h * x)
+        h = h + h * x
+    else:
+        h += h
+    it = 0
+    while it < 4 and jnp.sum(h ** 2) < 5.0:
+        it = it + 1
+    return jnp.sum(h ** 2)
+
+
 def dict_params(p, x):
     return jnp.sum(jnp.tanh(p["w"] * x + p["b"]))
 
