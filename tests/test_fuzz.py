@@ -50,3 +50,27 @@ def test_shards_split_the_same_programs():
     assert [i for i, _, _ in parts[1]] == [1, 3, 5]
     merged = sorted(parts[0] + parts[1], key=lambda rec: rec[0])
     assert [p.source for _, p, _ in merged] == [p.source for _, p, _ in whole]
+
+
+def test_a_shard_s_failures_load_in_the_parent(tmp_path):
+    """A shard runs as `python -m tests.fuzz.run`; its dump, failures included,
+    must load in the parent (it pickled `__main__.Failure`, which the parent,
+    run as a script, could not find: `make fuzz` died on its first failure)."""
+    import pickle
+    import subprocess
+    dump = tmp_path / "shard.pickle"
+    child = ("import runpy, sys\n"
+             "from tests.fuzz import oracle\n"
+             "oracle.check = lambda prog, transforms: "
+             "[oracle.Result(t, 'CRASH', 'boom') for t in transforms]\n"
+             f"sys.argv = ['run', '--programs', '2', '--seed', '0', '--transforms', 'grad',"
+             f" '--shard', '0/1', '--dump', {str(dump)!r}, '--no-shrink', '--quiet']\n"
+             "runpy.run_module('tests.fuzz.run', run_name='__main__', alter_sys=True)\n")
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    done = subprocess.run([sys.executable, "-c", child], cwd=root, capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode in (0, 1), done.stderr
+    with open(dump, "rb") as fh:
+        counts, failures, records, _ = pickle.load(fh)
+    assert counts["grad"]["CRASH"] == 2
+    assert [f.signature[1] for f in failures.values()] == ["CRASH"]

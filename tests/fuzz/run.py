@@ -25,9 +25,12 @@ import sys
 import tempfile
 import time
 
-if __name__ == "__main__" and __package__ in (None, ""):
-    # run as a script (tests/fuzz/run.py): import this file as tests.fuzz.run
-    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+if __name__ == "__main__":
+    # run as a script or with -m: run this file as the module tests.fuzz.run, so
+    # that what it pickles (a shard's Failures) names a module the parent imports
+    if __package__ in (None, ""):
+        sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(
+            os.path.abspath(__file__)))))
     from tests.fuzz.run import main
     sys.exit(main())
 
