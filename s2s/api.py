@@ -426,7 +426,22 @@ def _generated_record(fun, transform, argnums, example_args=None):
             raise S2SError(f"{getattr(fun, '__qualname__', fun)!r} was not produced by s2s",
                            hint="name the transformation: s2s.source(f, 'jvp')")
         return gen
+    if transform in SHAPE_SPECIALIZED:
+        if example_args is None:
+            raise S2SError(f"s2s.{transform} builds its code for one example's shapes",
+                           hint=f"pass them: s2s.source(f, {transform!r}, example_args=(x,))")
+        make = SHAPE_SPECIALIZED[transform]
+        return make(fun, 0 if argnums is None else argnums).generated(tuple(example_args))
+    if transform != "jvp":
+        raise S2SError(f"s2s has no transformation {transform!r}",
+                       hint="one of: " + ", ".join(("jvp", "vjp", "grad", "value_and_grad")
+                                                   + tuple(SHAPE_SPECIALIZED)))
     return _BY_FUNCTION[generated(fun, transform, argnums)]
+
+
+# transformation name -> make(fun, argnums), for those built for one example's
+# shapes (vmap, the Jacobians): their modules register them
+SHAPE_SPECIALIZED = {}
 
 
 _ARRAY_TYPES = (jax.Array, float, np.ndarray, np.float64, np.float32)

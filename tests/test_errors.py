@@ -270,6 +270,30 @@ def test_library_function_is_refused_by_source():
         s2s.source(jnp.sin, "jvp")
 
 
+def _sine_sum(x):
+    return jnp.sum(jnp.sin(x))
+
+
+@pytest.mark.parametrize("transform", ("vmap", "jacfwd", "jacrev", "hessian"))
+def test_source_of_a_shape_specialized_transformation(transform):
+    """`s2s.source(f, "vmap")` recursed until Python's limit (RecursionError):
+    these are built for one example's shapes, so they need example_args."""
+    with pytest.raises(s2s.S2SError, match="example_args") as info:
+        s2s.source(_sine_sum, transform)
+    assert_no_internal_traceback(info.value)
+    x = jnp.array([[0.1, 0.2], [0.3, 0.4]])
+    text = s2s.source(_sine_sum, transform, example_args=(x,))
+    assert text.startswith("def sine_sum_") and "jnp.sin" in text
+
+
+@pytest.mark.parametrize("transform", ("bogus", 3))
+def test_source_of_an_unknown_transformation(transform):
+    with pytest.raises(s2s.S2SError, match="no transformation") as info:
+        s2s.source(_sine_sum, transform)
+    assert "vmap" in info.value.hint
+    assert_no_internal_traceback(info.value)
+
+
 def test_function_from_exec_has_no_source():
     namespace = {"jnp": jnp}
     exec("def made_by_exec(x):\n    return jnp.sin(x)\n", namespace)

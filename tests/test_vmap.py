@@ -659,3 +659,36 @@ def test_static_test_inside_an_undecided_branch_is_decided():
         np.testing.assert_allclose(
             s2s.vmap(static_test_in_an_undecided_branch, in_axes=(None, 0, None))(n, cs, x),
             jax.vmap(static_test_in_an_undecided_branch, in_axes=(None, 0, None))(n, cs, x))
+
+
+def branch_gives_a_dead_name_another_shape(x, s):
+    t2 = x[:2]
+    h = jnp.log1p(jnp.dot(s * jnp.arange(1.0, 5.0), x) ** 2)
+    if h < 1.0:                          # batched: both branches run
+        t2 = jnp.square(h * jnp.arange(1.0, 9.0).reshape(4, 2))   # not read after
+    return x[:, None] * jnp.arange(1.0, 3.0) + h
+
+
+def branch_gives_a_live_name_another_shape(x, s):
+    t2 = x[:2]
+    if jnp.sum(x) * s < 1.0:
+        t2 = jnp.square(s * jnp.arange(1.0, 9.0).reshape(4, 2))
+    return jnp.sum(t2)
+
+
+def test_a_name_no_one_reads_after_a_batched_if_is_not_merged():
+    """Found by the fuzzer: `t2` has shape (2,) before the `if` and (4, 2) in
+    it, and nothing reads it after; the merge `jnp.where(c, t2_then, t2)`
+    failed to broadcast (ValueError from the generated code)."""
+    xs = jnp.array([[0.1, 0.2, 0.3, 0.4], [1.0, 2.0, 3.0, 4.0], [-0.5, 0.2, 0.0, 0.1]])
+    got = s2s.vmap(branch_gives_a_dead_name_another_shape, in_axes=(0, None))(xs, 0.3)
+    np.testing.assert_allclose(got, jnp.stack([branch_gives_a_dead_name_another_shape(x, 0.3)
+                                               for x in xs]), rtol=1e-6)
+
+
+def test_a_live_name_with_another_shape_in_a_batched_branch_is_refused():
+    """Each example would hold a value of its own shape: refused at the line."""
+    xs = jnp.array([[0.1, 0.2, 0.3, 0.4], [1.0, 2.0, 3.0, 4.0]])
+    with pytest.raises(s2s.S2SError, match=r"test_vmap.py:\d+.*`t2` has shape \(4, 2\) in one "
+                                           r"branch and \(2,\) in the other"):
+        s2s.vmap(branch_gives_a_live_name_another_shape, in_axes=(0, None))(xs, 0.3)

@@ -25,6 +25,7 @@ import gast
 
 from .. import rules
 from ..backend import COMMENT_MARK
+from ..names import names_in
 from ..template import jnp_attr, load, store
 from .batchedness import (Batchedness, constant_node, element, is_constant, is_list_append,
                           iterated, prune_unreached, stored, tuple_pattern)
@@ -462,9 +463,13 @@ class Batch:
         _refuse_jumps(self, s)
         assigned = sorted(_assigned(s.body) | _assigned(s.orelse))
         starts = self.start_values(assigned, s)
+        # (a name nobody reads after the `if` needs no merge: its branches may even
+        # give it shapes that do not broadcast together; its own test reads it
+        # again at a loop's next pass)
         merged = [n for n in assigned if n in self.analysis.batched
                   and (self.defined_before(n, s)
-                       or (n in _assigned(s.body) and n in _assigned(s.orelse)))]
+                       or (n in _assigned(s.body) and n in _assigned(s.orelse)))
+                  and (self.read_outside(n, s) or n in names_in(s.test))]
         then_names = {n: self.namer.fresh(n + "_then") for n in merged}
         else_names = {n: self.namer.fresh(n + "_else") for n in merged}
         self.prologue += starts
@@ -494,10 +499,34 @@ class Batch:
         if self.rank_of_name(cond_name(s), s) != 0:
             raise self.error(s, "the condition of a batched `if` or `while` must be one "
                                 "value per example", "reduce it with jnp.all or jnp.any")
+        self.refuse_other_shapes(n, s)
         rank = self.rank_assigned(n, s)
         if rank is None:   # a list or tuple: merged leaf by leaf
             return _assign(store(self.renamed[n]), _call("where_tree", [cond, then, other]))
         return _assign(store(self.renamed[n]), _jnp("where", [_expand(cond, rank), then, other]))
+
+    def refuse_other_shapes(self, n, s):
+        """Each example keeps the value its branch gave `n`: the branches must give
+        it one shape (a Python number, as a start value, broadcasts)."""
+        shapes = set()
+        for branch in (s.body, s.orelse):
+            last = next((b for b in reversed(branch) if n in _assigned([b])), None)
+            if last is None:
+                before = _dominating_assign(self.fn.body, s, n)
+                if before is None:
+                    return
+                info = self.record.info(before.s2s_id, n, "out")
+            elif isinstance(last, gast.Assign):
+                info = self.record.info(last.s2s_id, n, "out")
+            else:
+                return   # assigned by a loop or a nested branch: not checked here
+            if info is not None and info.kind == "array" and info.shape:
+                shapes.add(info.shape)
+        if len(shapes) > 1:
+            one, other = sorted(shapes, key=len, reverse=True)[:2]
+            raise self.error(s, f"`{n}` has shape {one} in one branch and {other} in the other, "
+                                "and the condition differs between examples",
+                             "give it the same shape in both branches")
 
     def rank_assigned(self, n, s):
         """One example's rank of `n` as assigned under `s`."""
@@ -817,6 +846,39 @@ def _stored_by(stmt):
     if isinstance(stmt, gast.For):
         return stored(stmt.target)
     return set()
+
+
+def _dominating_assign(stmts, s, n):
+    """The assignment whose value `n` certainly holds when `s` runs: the last
+    one before it in its block or in the blocks around, with nothing in between
+    that may assign `n` (nor a loop around that assigns it again); else None."""
+    found = _dominating(stmts, s, n)
+    return found if isinstance(found, gast.Assign) else None
+
+
+def _dominating(stmts, s, n):
+    """An Assign; "unknown"; "open" (`s` is in `stmts`, and nothing before it
+    there assigns `n`); None (`s` is not in `stmts`)."""
+    for i, b in enumerate(stmts):
+        if b is not s:
+            inner = None
+            for field in ("body", "orelse"):
+                block = getattr(b, field, None)
+                if isinstance(block, list) and block and isinstance(block[0], gast.stmt):
+                    inner = _dominating(block, s, n)
+                    if inner is not None:
+                        break
+            if inner is None:
+                continue
+            if inner != "open":
+                return inner
+            if isinstance(b, (gast.For, gast.While)) and n in _assigned([b]):
+                return "unknown"   # another pass may have left another value
+        for earlier in reversed(stmts[:i]):
+            if n in _assigned([earlier]):
+                return earlier if isinstance(earlier, gast.Assign) else "unknown"
+        return "open"
+    return None
 
 
 def _assigned(stmts):

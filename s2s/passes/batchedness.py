@@ -303,22 +303,113 @@ def _unsteady(fn, record, ns):
             for field in ("body", "orelse"):
                 visit(getattr(s, field, []) or [])
     visit(fn.body)
-    changed = bool(found)
-    while changed:
-        changed = False
-        for s in gast.walk(fn):
-            if isinstance(s, gast.Assign) and not _shape_only(s.value, ns):
-                value, target = s.value, s.targets[0]
-            elif isinstance(s, gast.For):   # a loop over a tape of unsteady length
-                value, target = s.iter, s.target
-            else:
-                continue
-            if any(isinstance(n, gast.Name) and n.id in found for n in gast.walk(value)):
-                for n in stored(target):
-                    if n not in found:
-                        found.add(n)
-                        changed = True
+    tapes = {}
+    while found and _spread(fn.body, found, tapes, ns, frozenset()):
+        pass
     return found
+
+
+def _spread(stmts, found, tapes, ns, steady):
+    """Add to `found` what is computed from it; True if anything was added.
+
+    `steady`: names found that are steady here all the same, the targets of the
+    loops around over a steady iterable (`for i in range(3)`, a second loop
+    reusing the name a loop under a traced `if` bound) that nothing else in
+    the body assigns.
+
+    `tapes` follows a list of tuples filled by `t = list_append(t, (a, b))`
+    outside any undecided condition (reverse mode's tape of a loop) position
+    by position: {name: ("list" | "tuple", unsteady positions)}. Its length is
+    steady; a `while`'s inner tape in it leaves the loop's other saved values
+    (a branch's condition) steady when the gradient reads them back
+    (`t_j = t[j]; a, c, inner = t_j`). Any other read of it is unsteady."""
+    changed = False
+
+    def unsteady_read(value):
+        return any(isinstance(n, gast.Name) and (n.id in found and n.id not in steady
+                                                 or n.id in tapes and tapes[n.id][1])
+                   for n in gast.walk(value))
+
+    def add(names):
+        nonlocal changed
+        for n in names:
+            if n not in found:
+                found.add(n)
+                changed = True
+
+    def note_tape(name, kind, positions):
+        nonlocal changed
+        old = tapes.get(name, (kind, frozenset()))
+        if old[0] != kind:
+            add([name])
+        elif name not in tapes or not positions <= old[1]:
+            tapes[name] = (kind, old[1] | positions)
+            changed = True
+
+    for s in stmts:
+        if isinstance(s, gast.Assign) and not _shape_only(s.value, ns):
+            target, value = s.targets[0], s.value
+            tape = _tape_read(target, value, tapes, found)
+            if tape is None:
+                if unsteady_read(value):
+                    add(stored(target))
+            elif tape[0] == "append":
+                note_tape(target.id, "list", frozenset(
+                    k for k, e in enumerate(value.args[1].elts) if unsteady_read(e)))
+            elif tape[0] == "index":
+                if unsteady_read(value.slice):
+                    add([target.id])
+                else:
+                    note_tape(target.id, "tuple", tapes[value.value.id][1])
+            elif tape[0] == "unpack":
+                add(target.elts[k].id for k in tapes[value.id][1])
+        inner = steady
+        if isinstance(s, gast.For):
+            targets = set(stored(s.target))
+            if unsteady_read(s.iter):   # a loop over a tape of unsteady length
+                add(targets)
+                inner = steady - targets
+            elif not targets & _stored_in(s.body):
+                inner = steady | targets
+            else:
+                inner = steady - targets
+        for field in ("body", "orelse"):
+            block = getattr(s, field, None) or []
+            if isinstance(block, list):
+                changed |= _spread(block, found, tapes, ns, inner if field == "body" else steady)
+    for name in [n for n in tapes if n in found]:
+        del tapes[name]
+    return changed
+
+
+def _tape_read(target, value, tapes, found):
+    """How `target = value` fills or reads a tape followed position by position:
+    ("append",) `t = list_append(t, (a, b))`, ("index",) `e = t[j]`, ("unpack",)
+    `a, b = e`, ("length",) `n = len(t)` (or `zip_length(t, t_dot)`); None for
+    anything else."""
+    def tape(node, kind):
+        return isinstance(node, gast.Name) and node.id in tapes and tapes[node.id][0] == kind
+    if isinstance(target, gast.Name) and is_list_append(value) \
+            and isinstance(value.args[0], gast.Name) and value.args[0].id == target.id \
+            and isinstance(value.args[1], gast.Tuple) and target.id not in found:
+        return ("append",)
+    if isinstance(target, gast.Name) and isinstance(value, gast.Subscript) \
+            and tape(value.value, "list"):
+        return ("index",)
+    if isinstance(target, gast.Tuple) and all(isinstance(e, gast.Name) for e in target.elts) \
+            and tape(value, "tuple") and max(tapes[value.id][1], default=-1) < len(target.elts):
+        return ("unpack",)
+    if isinstance(target, gast.Name) and isinstance(value, gast.Call) \
+            and isinstance(value.func, gast.Name) and value.func.id in ("len", "zip_length") \
+            and value.args and all(tape(a, "list") or isinstance(a, gast.Name) and a.id not in found
+                                   for a in value.args):
+        return ("length",)
+    return None
+
+
+def _stored_in(stmts):
+    return {n.id for s in stmts for n in gast.walk(s)
+            if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store)}
 
 
 SHAPE_FUNCTIONS = ("shape", "ndim", "size")

@@ -346,7 +346,8 @@ class Forward:
     def zero_like(self, value, target):
         """A zero tangent for an inactive value assigned to an active name."""
         if isinstance(value, gast.Constant):
-            return gast.Constant(value=0.0, kind=None)
+            # None (a tape's slot for a value another branch computes) has no tangent
+            return gast.Constant(value=None if value.value is None else 0.0, kind=None)
         if isinstance(value, (gast.Tuple, gast.List)):
             return type(value)(elts=[self.zero_like(e, e) for e in value.elts], ctx=gast.Load())
         if isinstance(value, gast.Dict):

@@ -188,6 +188,39 @@ def nested_branch_then_while(x):
     return jnp.sum(h ** 2)
 
 
+def for_target_reused_after_a_branch(x):
+    # the loop under the value-dependent `if` made its target `i` unsteady
+    # everywhere; the second loop's `if` on `i` was then undecided, and the
+    # branch the probe never ran needed shapes nobody saw (jacfwd, vmap and
+    # hessian refused the program)
+    h = x * jnp.array([0.3, -0.2, 0.1])
+    if x > 0.5:
+        for i in range(2):
+            h = h * 1.5
+    for i in range(3):
+        if (0.1 * (i + 1)) < 0.0:
+            h -= h
+        else:
+            h = jnp.tanh(h)
+        it = 0
+        while it < 2 and jnp.max(h) < 2.0:
+            h = h * 2.0
+            it = it + 1
+    return jnp.sum(h)
+
+
+def matmul_in_a_branch_in_a_loop(s):
+    # hessian: the jvp of the gradient gave the tape's empty slot for `mul`
+    # (`mul = None`, the branch not taken) the tangent 0.0; where the probe ran
+    # both branches of the gradient, matmul's cotangent rule got that scalar
+    x = s * jnp.array([0.1, 0.2, 0.3, 0.4])
+    h = jnp.exp(-x ** 2)
+    for i in range(3):
+        if jnp.sum(x[:2]) * (i + 1) > 0.3:
+            h = h + (h[:, None] * jnp.arange(1.0, 3.0)) @ x[:2]
+    return jnp.sum(jnp.sin(h))
+
+
 def dict_params(p, x):
     return jnp.sum(jnp.tanh(p["w"] * x + p["b"]))
 
