@@ -72,15 +72,18 @@ SCALAR = ("nested_for", "nested_for_state", "twice_in_loop", "twice_in_branch",
           "helper_in_branch_in_loop", "nested_unpacking", "calls_with_a_constant",
           "calls_slice_only_in_a_branch", "while_stacks_its_counter",
           "calls_branch_then_while", "while_in_a_for", "nested_branch_then_while",
-          "for_target_reused_after_a_branch", "matmul_in_a_branch_in_a_loop")
+          "for_target_reused_after_a_branch", "matmul_in_a_branch_in_a_loop",
+          "maybe_undefined_then_a_loop")
 
 
 VALUE_DEPENDENT_IF = ("calls_slice_only_in_a_branch", "while_stacks_its_counter",
                       "calls_branch_then_while", "while_in_a_for", "nested_branch_then_while",
-                      "for_target_reused_after_a_branch", "matmul_in_a_branch_in_a_loop")
+                      "for_target_reused_after_a_branch", "matmul_in_a_branch_in_a_loop",
+                      "maybe_undefined_then_a_loop")
 OTHER_PATH = {"calls_slice_only_in_a_branch": 1.3, "calls_branch_then_while": 0.1,
               "while_in_a_for": 10.0, "nested_branch_then_while": 1.5,
-              "for_target_reused_after_a_branch": 0.2, "matmul_in_a_branch_in_a_loop": 0.5}
+              "for_target_reused_after_a_branch": 0.2, "matmul_in_a_branch_in_a_loop": 0.5,
+              "maybe_undefined_then_a_loop": 1.5}
 
 
 @pytest.mark.parametrize("name", SCALAR)

@@ -58,6 +58,10 @@ class _SSA:
         self.loops = []
         self.carried = set()   # versions carried by some loop (assigned more than once)
         self.later = [set()]   # user names that code after the current statement may read
+        # names an `if` (outside loops) left undefined on some path: read after it
+        # under their version, but never copied into a loop as carried (on the
+        # path that did not define them there is nothing to copy)
+        self.maybe_undefined = set()
 
     def function(self, fn):
         env = {p: p for p in params(fn)}
@@ -103,6 +107,7 @@ class _SSA:
 
     def define(self, target, env):
         if isinstance(target, gast.Name):
+            self.maybe_undefined.discard(target.id)
             env[target.id] = self.version(target.id)
             return store(env[target.id])
         return type(target)(elts=[self.define(e, env) for e in target.elts], ctx=gast.Store())
@@ -133,6 +138,10 @@ class _SSA:
             # paths'). Inside a loop every path must define what the tape saves: a
             # value that a path does not compute is None there (its adjoint never runs).
             undefined_stays = None in versions and not self.loops
+            if undefined_stays:
+                self.maybe_undefined.add(n)
+            elif None not in versions:
+                self.maybe_undefined.discard(n)
             defined = versions - {None}
             merged = defined.pop() if len(defined) == 1 else self.version(n)
             before = set(env.values())
@@ -216,7 +225,8 @@ class _SSA:
         # assigns before reading it (a temporary, a loop-local value) is not:
         # after a loop of no iterations it is never read.
         live = _exposed(s) | self.later[-1]
-        carried_names = [n for n in assigned if n in env and n in live]
+        carried_names = [n for n in assigned if n in env and n in live
+                         and n not in self.maybe_undefined]
         before = []
         loop = _Loop(s, {})
         for n in carried_names:
@@ -226,7 +236,7 @@ class _SSA:
             self.carried.add(c)
             before.append(gast.copy_location(
                 gast.Assign(targets=[store(c)], value=load(env[n]), type_comment=None), s))
-        body_env = dict(env)
+        body_env = {n: v for n, v in env.items() if n not in self.maybe_undefined}
         body_env.update(loop.carried)
         if isinstance(s, gast.While):
             s.test = _renamed(s.test, body_env)

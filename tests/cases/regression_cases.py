@@ -221,6 +221,19 @@ def matmul_in_a_branch_in_a_loop(s):
     return jnp.sum(jnp.sin(h))
 
 
+def maybe_undefined_then_a_loop(x):
+    # grad: `t2`, defined only where x > 1, was copied into the loop that
+    # assigns it again (`t2_1 = t2`: UnboundLocalError where x <= 1)
+    if x > 1.0:
+        t2 = jnp.exp(x)
+    for i in range(2):
+        if (0.1 * (i + 1)) < 0.0:
+            t1 = x
+        else:
+            t2 = x * 2.0
+    return x ** 2 + jnp.sin(x)
+
+
 def dict_params(p, x):
     return jnp.sum(jnp.tanh(p["w"] * x + p["b"]))
 
