@@ -143,6 +143,19 @@ def test_while_ended_by_its_counter(transform):
         signal.signal(signal.SIGALRM, old)
 
 
+@pytest.mark.parametrize("transform", ("jacfwd", "jacrev", "hessian"))
+def test_batching_helpers_with_whiles_ends(transform):
+    def never_ended(signum, frame):
+        raise AssertionError("building the batched code does not end")
+    old = signal.signal(signal.SIGALRM, never_ended)
+    signal.alarm(300)
+    try:
+        check(C.helpers_with_whiles, (jnp.array([0.1, 0.2, 0.3, 0.4]), 0.5), (transform,))
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+
+
 def test_vmap_of_while_ended_by_its_counter_matches_a_loop():
     xs = jnp.array([0.5, 1.9, 3.0])   # the last one never enters the loop
     same(s2s.vmap(C.while_counter_ends)(xs),

@@ -339,6 +339,8 @@ def _spread(stmts, found, tapes, ns, steady):
 
     def note_tape(name, kind, positions):
         nonlocal changed
+        if name in found:
+            return   # (followed as a whole already: noting it again would never end)
         old = tapes.get(name, (kind, frozenset()))
         if old[0] != kind:
             add([name])

@@ -300,3 +300,35 @@ def affine(x):
 
 def product(x, y):
     return x * y + 3.0
+
+
+def _scaled_while(a, b):
+    a = jnp.cos(a) * a
+    it = 0
+    while it < 4 and jnp.sum(b) < 5.0:
+        b = b * 1.5 + 0.2
+        a = a - 0.5 * a
+        it = it + 1
+    return a[:, None] * jnp.arange(1.0, 3.0)
+
+
+def _while_then_for(a):
+    it = 0
+    while it < 2 and jnp.max(a) < 5.0:
+        a = a * 1.5 + 0.2
+        t = 0.1 * (it + 1)
+        it = it + 1
+    for i in range(2):
+        t2 = jnp.log1p((jnp.sum(a) * jnp.arange(1.0, 5.0)) ** 2)
+        a = a
+    return 0.3 * 2.0
+
+
+def helpers_with_whiles(x, s):
+    # jacrev, hessian: the batch pass's steadiness analysis never ended (a tape
+    # read `e = t[j]` into a name already unsteady was noted, dropped and noted
+    # again at every round)
+    g = _scaled_while(jnp.maximum(x, s), jnp.sqrt(1.0 + (s * jnp.arange(1.0, 9.0).reshape(4, 2)) ** 2))
+    z = _while_then_for(jnp.mean(g, axis=0) ** 2)
+    out = g + (z * jnp.arange(1.0, 9.0).reshape(4, 2))
+    return jnp.sum(out ** 2)
