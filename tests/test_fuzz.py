@@ -74,3 +74,16 @@ def test_a_shard_s_failures_load_in_the_parent(tmp_path):
         counts, failures, records, _ = pickle.load(fh)
     assert counts["grad"]["CRASH"] == 2
     assert [f.signature[1] for f in failures.values()] == ["CRASH"]
+
+
+def test_a_program_that_never_ends_in_plain_python_is_skipped(monkeypatch):
+    """The shrinker's edits can drop a `while`'s counter update: the plain run
+    of such a candidate must end under the alarm (it hung a shrink for good)."""
+    from tests.fuzz.programs import Arg, Program
+    monkeypatch.setattr(oracle, "TIMEOUT_S", 2)
+    endless = Program(helpers=[], body=["it = 0", "while it < 4:", "    x = x * 1.0"],
+                      result="x", loss_form="", args=[Arg("x", "float")], out_shape=(),
+                      value_seed=0, vmap_axes=(0,))
+    [result] = oracle.check(endless, ["grad"])
+    assert (result.outcome, result.message) == ("SKIP", "program fails in plain Python")
+    assert "FuzzTimeout" in result.detail

@@ -73,17 +73,17 @@ SCALAR = ("nested_for", "nested_for_state", "twice_in_loop", "twice_in_branch",
           "calls_slice_only_in_a_branch", "while_stacks_its_counter",
           "calls_branch_then_while", "while_in_a_for", "nested_branch_then_while",
           "for_target_reused_after_a_branch", "matmul_in_a_branch_in_a_loop",
-          "maybe_undefined_then_a_loop")
+          "maybe_undefined_then_a_loop", "while_only_under_an_if")
 
 
 VALUE_DEPENDENT_IF = ("calls_slice_only_in_a_branch", "while_stacks_its_counter",
                       "calls_branch_then_while", "while_in_a_for", "nested_branch_then_while",
                       "for_target_reused_after_a_branch", "matmul_in_a_branch_in_a_loop",
-                      "maybe_undefined_then_a_loop")
+                      "maybe_undefined_then_a_loop", "while_only_under_an_if")
 OTHER_PATH = {"calls_slice_only_in_a_branch": 1.3, "calls_branch_then_while": 0.1,
               "while_in_a_for": 10.0, "nested_branch_then_while": 1.5,
               "for_target_reused_after_a_branch": 0.2, "matmul_in_a_branch_in_a_loop": 0.5,
-              "maybe_undefined_then_a_loop": 1.5}
+              "maybe_undefined_then_a_loop": 1.5, "while_only_under_an_if": -0.5}
 
 
 @pytest.mark.parametrize("name", SCALAR)
@@ -176,6 +176,11 @@ def test_vmap_of_grad_through_while_the_same_for_every_example():
     xs = jnp.array([0.3, 0.7, 1.2])
     same(s2s.vmap(s2s.grad(C.while_counted), in_axes=(0, None))(xs, 2.0),
          jax.vmap(jax.grad(C.while_counted), in_axes=(0, None))(xs, 2.0))
+
+
+@pytest.mark.parametrize("transform", [t for t in TRANSFORMS if t not in ("jit_grad", "grad_of_grad")])
+def test_static_test_under_a_traced_if(transform):
+    check(C.static_test_under_a_traced_if, (jnp.array([-0.5, -0.1, 0.2, -0.3]),), (transform,))
 
 
 @pytest.mark.parametrize("transform", ("vjp", "jvp", "vmap", "jacfwd", "jacrev"))

@@ -267,32 +267,45 @@ def _unsteady(fn, record, ns):
     tape filled by `while x > 1.5`, and everything computed from them. What
     the probe saw of them is one possible value, never a constant.
 
-    Under a traced `while` or `if`, an assignment that reads nothing assigned
-    there (`eq = n == 2` for a static n) computes the same value at every pass
-    and in whichever branch it is: it is steady if it is the name's only
-    assignment (no pass or branch that does not run it can leave another value
-    behind). A shape is steady too (see `_shape_only`)."""
+    Under a traced `while` or `if`, an assignment that reads only steady values
+    (`mod = n % 2; eq = mod == 0` for a static n) computes the same value at
+    every pass and in whichever branch it is: it is steady if it is the name's
+    only assignment (no pass or branch that does not run it can leave another
+    value behind). A shape is steady too (see `_shape_only`)."""
     found = set()
     counts = collections.Counter(n for a in gast.walk(fn) if isinstance(a, (gast.Assign, gast.For))
                                  for n in stored(a.targets[0] if isinstance(a, gast.Assign)
                                                  else a.target))
 
     def assigned(stmts):
-        changed_here = {n.id for s in stmts for n in gast.walk(s)
+        nodes = [node for s in stmts for node in gast.walk(s)]
+        changed_here = {n.id for n in nodes
                         if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store)}
-        for s in stmts:
-            for node in gast.walk(s):
-                if isinstance(node, gast.Assign):
-                    if _shape_only(node.value, ns):
-                        continue
-                    names = stored(node.targets[0])
-                    if all(counts[n] == 1 for n in names) and not any(
-                            isinstance(r, gast.Name) and r.id in changed_here
-                            for r in gast.walk(node.value)):
-                        continue
-                    found.update(names)
-                elif isinstance(node, gast.For):
-                    found.update(n.id for n in gast.walk(node.target) if isinstance(n, gast.Name))
+        shapes, several = set(), set()
+        single = []      # (names, the names assigned here that it reads)
+        for node in nodes:
+            if isinstance(node, gast.For):
+                several.update(stored(node.target))
+            elif isinstance(node, gast.Assign):
+                names = set(stored(node.targets[0]))
+                if _shape_only(node.value, ns):
+                    shapes |= names
+                elif all(counts[n] == 1 for n in names):
+                    single.append((names, {r.id for r in gast.walk(node.value)
+                                           if isinstance(r, gast.Name)} & changed_here))
+                else:
+                    several |= names
+        # steady: a single assignment that reads only steady names, also ones
+        # assigned here (`mod = n % 2; eq = mod == 0`); the rest is unsteady
+        steady = ({n for names, _ in single for n in names} | shapes) - several
+        shrinking = True
+        while shrinking:
+            shrinking = False
+            for names, reads in single:
+                if names & steady and not reads <= steady:
+                    steady -= names
+                    shrinking = True
+        found.update(changed_here - steady)
 
     def visit(stmts):
         for s in stmts:

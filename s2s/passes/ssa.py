@@ -236,7 +236,10 @@ class _SSA:
             self.carried.add(c)
             before.append(gast.copy_location(
                 gast.Assign(targets=[store(c)], value=load(env[n]), type_comment=None), s))
-        body_env = {n: v for n, v in env.items() if n not in self.maybe_undefined}
+        # a maybe-undefined name the loop only reads keeps its version inside;
+        # one it also assigns is not carried, so it has none there
+        body_env = {n: v for n, v in env.items()
+                    if n not in self.maybe_undefined or n not in assigned}
         body_env.update(loop.carried)
         if isinstance(s, gast.While):
             s.test = _renamed(s.test, body_env)

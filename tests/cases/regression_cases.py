@@ -234,6 +234,32 @@ def maybe_undefined_then_a_loop(x):
     return x ** 2 + jnp.sin(x)
 
 
+def while_only_under_an_if(x):
+    # grad of grad: the gradient reads its tape in a loop under `if gt:` again;
+    # the tape, defined only under the first `if`, was read inside that loop
+    # under its first version (`tape[j]`, the empty list: IndexError)
+    if x > 0.0:
+        t = x * 0.5
+        it = 0
+        while it < 4 and t < 2.0:
+            t = t + 0.5 * x
+            it = it + 1
+    return x * x
+
+
+def static_test_under_a_traced_if(x, n=1):
+    # vmap and the Jacobians: `n % 2 == 0` (n static) under an `if` on a value was
+    # taken to be undecided, because it reads `mod`, assigned there too; its body,
+    # which never runs for n = 1, was then refused for want of shapes
+    g = jnp.tanh(x)
+    if jnp.sum(x) < -0.2:
+        if n % 2 == 0:
+            g -= x
+            g = jnp.sum(x) * jnp.arange(1.0, 5.0)
+        g = g * 0.9
+    return jnp.sum(g ** 2)
+
+
 def dict_params(p, x):
     return jnp.sum(jnp.tanh(p["w"] * x + p["b"]))
 

@@ -60,6 +60,7 @@ class Result:
     message: str = ""        # first line of the error, or what differs
     detail: str = ""         # full message / last s2s frame / values
     reference: str = "jax"   # "jax", "loop", "jax, not jitted", "finite differences"
+    traceback: str = ""      # the whole traceback, kept only when asked (run.py --replay)
 
     @property
     def signature(self):
@@ -313,7 +314,7 @@ def _call(thunk):
 FALLBACK_KINDS = {"vmap": "loop", "jit_grad": "jax, not jitted"}
 
 
-def check_one(name, prog, table):
+def check_one(name, prog, table, keep_traceback=False):
     ours, theirs, fallback = table[name]
     reference, ref_kind, ref_error = None, "jax", None
     rtol, atol = RTOL, ATOL
@@ -333,13 +334,15 @@ def check_one(name, prog, table):
         got = _call(ours)
     except s2s.S2SError as e:
         msg = e.one_line() if hasattr(e, "one_line") else str(e)
-        return Result(name, "REFUSED", _exc_line(e), msg, ref_kind)
+        return Result(name, "REFUSED", _exc_line(e), msg, ref_kind,
+                      _traceback(e) if keep_traceback else "")
     except (Exception, FuzzTimeout) as e:
         if name == "jit_grad" and ref_error is not None and type(e) is type(ref_error):
             return Result(name, "BOTH_FAIL", f"{type(e).__name__}: {_exc_line(e)}", "", ref_kind)
         frame = _last_s2s_frame(e)
         return Result(name, "CRASH", f"{type(e).__name__}: {_exc_line(e)}",
-                      f"{type(e).__name__}: {str(e)[:2000]}\n  at {frame}", ref_kind)
+                      f"{type(e).__name__}: {str(e)[:2000]}\n  at {frame}", ref_kind,
+                      _traceback(e) if keep_traceback else "")
     if reference is None:
         why = f"{type(ref_error).__name__}: {_exc_line(ref_error)}" if ref_error else ""
         return Result(name, "SKIP", "no reference", why, ref_kind)
@@ -352,17 +355,22 @@ def check_one(name, prog, table):
     return Result(name, "WRONG", kind, f"{diff}\n  (reference: {ref_kind})", ref_kind)
 
 
-def check(prog, transforms=TRANSFORMS):
+def _traceback(exc):
+    return "".join(traceback.format_exception(exc))
+
+
+def check(prog, transforms=TRANSFORMS, keep_traceback=False):
     """[Result] for each transformation of `prog`."""
     try:
         mod = load(prog)
         f, loss = getattr(mod, prog.main), getattr(mod, prog.loss)
         args = immutable(prog.inputs())
-        wild = not _finite((f(*args), loss(*args)))
-    except Exception as e:     # the generator wrote a program Python cannot run
+        # under the alarm too: the shrinker's edits can leave a `while` that never ends
+        wild = not _finite(_call(lambda: (f(*args), loss(*args))))
+    except (Exception, FuzzTimeout) as e:   # the generator wrote a program Python cannot run
         return [Result(t, "SKIP", "program fails in plain Python",
                        f"{type(e).__name__}: {_exc_line(e)}") for t in transforms]
     if wild:
         return [Result(t, "SKIP", "numerically wild", "") for t in transforms]
     table = cases(prog, mod)
-    return [check_one(t, prog, table) for t in transforms]
+    return [check_one(t, prog, table, keep_traceback) for t in transforms]
