@@ -7,7 +7,6 @@ cells too. Its text is registered in linecache, so tracebacks, pdb and
 `inspect.getsource` show the generated code.
 """
 import ast
-import copy
 import itertools
 import linecache
 import os
@@ -25,11 +24,14 @@ _counter = itertools.count(1)
 
 def to_source(fn_tree, filename=None):
     """Deterministic source text of a gast function, with a comment before each
-    group of statements naming the user's line they came from."""
-    tree = _slices_as_values(_with_line_marks(fn_tree))
-    module = ast.fix_missing_locations(gast.gast_to_ast(gast.Module(body=[tree],
-                                                                    type_ignores=[])))
-    text = ast.unparse(module)
+    group of statements naming the user's line they came from. The tree is
+    left as it is: marks and slice fixes go into its `ast` copy (converting
+    copies every node, so no deep copy is needed)."""
+    module = gast.gast_to_ast(gast.Module(body=[fn_tree], type_ignores=[]))
+    tree = module.body[0]
+    _mark_lines(tree)
+    _SlicesAsValues().visit(tree)
+    text = ast.unparse(ast.fix_missing_locations(module))
 
     def comment(m):
         indent, line = m.group(1), int(m.group(2))
@@ -67,7 +69,7 @@ class Text(str):
             printed = ast.parse(str(self)).body[0]
         except (SyntaxError, IndexError):
             return out
-        ours = [s for s in _statements(tree) if not is_mark(s)]
+        ours = [s for s in _statements(tree) if not _is_printed_mark(s)]
         theirs = list(_statements(printed))
         if len(ours) != len(theirs):
             return out
@@ -100,47 +102,46 @@ def is_mark(s):
         isinstance(s.value.value, str) and s.value.value.startswith((LINE_MARK, COMMENT_MARK))
 
 
-def _slices_as_values(tree):
+def _is_printed_mark(s):
+    """`is_mark` for the `ast` copy that is printed."""
+    return isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant) and \
+        isinstance(s.value.value, str) and s.value.value.startswith((LINE_MARK, COMMENT_MARK))
+
+
+class _SlicesAsValues(ast.NodeTransformer):
     """An index `1:3` passed on as a value (to a helper such as
     getitem_cotangent) must be written `slice(1, 3, None)` there."""
-    def as_call(s):
-        parts = [p if p is not None else gast.Constant(value=None, kind=None)
-                 for p in (s.lower, s.upper, s.step)]
-        return gast.Call(func=gast.Name(id="slice", ctx=gast.Load(), annotation=None,
-                                        type_comment=None), args=parts, keywords=[])
 
-    class Fix(gast.NodeTransformer):
-        def visit_Subscript(self, node):
-            node.value = self.visit(node.value)
-            index = node.slice   # the slices of a subscript stay slices
-            parts = index.elts if isinstance(index, gast.Tuple) else [index]
-            for i, part in enumerate(parts):
-                fixed = self.generic_visit(part) if isinstance(part, gast.Slice) \
-                    else self.visit(part)
-                if isinstance(index, gast.Tuple):
-                    index.elts[i] = fixed
-                else:
-                    node.slice = fixed
-            return node
+    def visit_Subscript(self, node):
+        node.value = self.visit(node.value)
+        index = node.slice   # the slices of a subscript stay slices
+        parts = index.elts if isinstance(index, ast.Tuple) else [index]
+        for i, part in enumerate(parts):
+            fixed = self.generic_visit(part) if isinstance(part, ast.Slice) else self.visit(part)
+            if isinstance(index, ast.Tuple):
+                index.elts[i] = fixed
+            else:
+                node.slice = fixed
+        return node
 
-        def visit_Slice(self, node):
-            self.generic_visit(node)
-            return as_call(node)
-
-    return Fix().visit(tree)
+    def visit_Slice(self, node):
+        self.generic_visit(node)
+        parts = [p if p is not None else ast.Constant(value=None)
+                 for p in (node.lower, node.upper, node.step)]
+        return ast.Call(func=ast.Name(id="slice", ctx=ast.Load()), args=parts, keywords=[])
 
 
-def _with_line_marks(fn_tree):
-    """Insert a marker before each statement whose user line differs from the
-    previous statement's (in printing order)."""
-    last = [None]
+def _mark_lines(fn):
+    """Insert a marker before each statement (of the `ast` copy) whose user
+    line differs from the previous statement's, in printing order."""
+    last = [getattr(fn, "lineno", None)]
 
     def mark_block(stmts):
         out = []
         for s in stmts:
             line = getattr(s, "lineno", None)
             if line is not None and line != last[0]:
-                out.append(gast.Expr(value=gast.Constant(value=f"{LINE_MARK} {line}", kind=None)))
+                out.append(ast.Expr(value=ast.Constant(value=f"{LINE_MARK} {line}")))
                 last[0] = line
             out.append(s)
             for field in ("body", "orelse"):
@@ -148,10 +149,7 @@ def _with_line_marks(fn_tree):
                     setattr(s, field, mark_block(getattr(s, field)))
         return out
 
-    tree = copy.deepcopy(fn_tree)
-    last[0] = getattr(fn_tree, "lineno", None)
-    tree.body = mark_block(tree.body)
-    return tree
+    fn.body = mark_block(fn.body)
 
 
 def compile_function(text, name, globals_, cells):
