@@ -99,8 +99,19 @@ def tree_zeros_like(tree):
 
 
 def getitem_cotangent(x, index, g):
-    """The cotangent of `x` from that of `x[index]`, for arrays and containers."""
+    """The cotangent of `x` from that of `x[index]`, for arrays and containers.
+    An index that only adds axes (`x[:, None]`) gives a reshape, as in JAX: the
+    scatter of `.at[:, None].add` has no index dimensions, and XLA aborts the
+    process on one under a `jnp.flip`."""
+    if _new_axes_only(index) and hasattr(x, "shape"):
+        return jnp.reshape(g, jnp.shape(x))
     return add_at(tree_zeros_like(x), index, g)
+
+
+def _new_axes_only(index):
+    parts = index if isinstance(index, tuple) else (index,)
+    return any(p is None for p in parts) and all(
+        p is None or p is Ellipsis or isinstance(p, slice) and p == slice(None) for p in parts)
 
 
 # -- cotangent helpers for the vjp rules (s2s/rules) ----------------------------------

@@ -87,3 +87,21 @@ def test_a_program_that_never_ends_in_plain_python_is_skipped(monkeypatch):
     [result] = oracle.check(endless, ["grad"])
     assert (result.outcome, result.message) == ("SKIP", "program fails in plain Python")
     assert "FuzzTimeout" in result.detail
+
+
+def test_a_stopped_run_reports_what_its_shards_found(tmp_path, monkeypatch):
+    """`run.py --merge DIR`: a shard's finished survey, or where it did not
+    finish, the partial one it writes as it goes."""
+    monkeypatch.setattr(oracle, "check", lambda prog, transforms: [
+        oracle.Result(t, "CRASH", "boom") for t in transforms])
+    strategy = programs(**SIZE)
+    done = run.survey(4, SEED, ["grad"], strategy=strategy, shard=(0, 2))
+    stopped = run.survey(2, SEED, ["grad"], strategy=strategy, shard=(1, 2))
+    run._dump(str(tmp_path / "shard0.pickle"), done)
+    run._dump(str(tmp_path / "shard0.pickle.partial"), stopped)   # superseded: not counted
+    run._dump(str(tmp_path / "shard1.pickle.partial"), stopped)
+    counts, failures, records, _ = run.merged(str(tmp_path), ["grad"])
+    assert [i for i, _, _ in records] == [0, 1, 2]
+    assert counts["grad"]["CRASH"] == 3
+    [failure] = failures.values()
+    assert (failure.index, failure.count) == (0, 3)

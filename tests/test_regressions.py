@@ -1,5 +1,6 @@
 """Issue 8's silently wrong derivatives and internal crashes, each checked in
 every transformation that applies, against JAX at the same inputs."""
+import os
 import signal
 
 import jax
@@ -73,17 +74,20 @@ SCALAR = ("nested_for", "nested_for_state", "twice_in_loop", "twice_in_branch",
           "calls_slice_only_in_a_branch", "while_stacks_its_counter",
           "calls_branch_then_while", "while_in_a_for", "nested_branch_then_while",
           "for_target_reused_after_a_branch", "matmul_in_a_branch_in_a_loop",
-          "maybe_undefined_then_a_loop", "while_only_under_an_if")
+          "maybe_undefined_then_a_loop", "while_only_under_an_if",
+          "loop_in_the_else_branch")
 
 
 VALUE_DEPENDENT_IF = ("calls_slice_only_in_a_branch", "while_stacks_its_counter",
                       "calls_branch_then_while", "while_in_a_for", "nested_branch_then_while",
                       "for_target_reused_after_a_branch", "matmul_in_a_branch_in_a_loop",
-                      "maybe_undefined_then_a_loop", "while_only_under_an_if")
+                      "maybe_undefined_then_a_loop", "while_only_under_an_if",
+                      "loop_in_the_else_branch")
 OTHER_PATH = {"calls_slice_only_in_a_branch": 1.3, "calls_branch_then_while": 0.1,
               "while_in_a_for": 10.0, "nested_branch_then_while": 1.5,
               "for_target_reused_after_a_branch": 0.2, "matmul_in_a_branch_in_a_loop": 0.5,
-              "maybe_undefined_then_a_loop": 1.5, "while_only_under_an_if": -0.5}
+              "maybe_undefined_then_a_loop": 1.5, "while_only_under_an_if": -0.5,
+              "loop_in_the_else_branch": -0.7}
 
 
 @pytest.mark.parametrize("name", SCALAR)
@@ -176,6 +180,26 @@ def test_vmap_of_grad_through_while_the_same_for_every_example():
     xs = jnp.array([0.3, 0.7, 1.2])
     same(s2s.vmap(s2s.grad(C.while_counted), in_axes=(0, None))(xs, 2.0),
          jax.vmap(jax.grad(C.while_counted), in_axes=(0, None))(xs, 2.0))
+
+
+def test_jit_of_a_gradient_through_new_axes_of_a_flip():
+    """Checked in a child process: the failure was XLA aborting the process."""
+    import subprocess
+    import sys
+    code = ("import jax, jax.numpy as jnp, numpy as np, s2s, regression_cases as C\n"
+            "jax.config.update('jax_enable_x64', True)\n"
+            "m = jnp.linspace(-1.0, 1.0, 8).reshape(4, 2)\n"
+            "np.testing.assert_allclose(jax.jit(s2s.grad(C.new_axes_of_a_flip))(m),\n"
+            "                           jax.grad(C.new_axes_of_a_flip)(m), rtol=1e-12)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=300, cwd=os.path.dirname(C.__file__))
+    assert done.returncode == 0, done.stderr[-3000:]
+
+
+@pytest.mark.parametrize("transform", [t for t in TRANSFORMS
+                                       if t not in ("grad_of_grad", "jit_grad")])   # (above)
+def test_new_axes_of_a_flip(transform):
+    check(C.new_axes_of_a_flip, (jnp.linspace(-1.0, 1.0, 8).reshape(4, 2),), (transform,))
 
 
 @pytest.mark.parametrize("transform", [t for t in TRANSFORMS if t not in ("jit_grad", "grad_of_grad")])

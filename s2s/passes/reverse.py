@@ -29,6 +29,7 @@ from .activity import Activity, array_names
 from .forward import _refuse_repackaging, bind_arguments, bind_operands, refuse_nondiff_operands
 from .resolve import callee
 from .scopes import params
+from .simplify import is_pure
 from .ssa import PUSH
 
 
@@ -84,7 +85,7 @@ class Reverse:
         else:
             out = result
         self.name_tapes_and_calls(body)
-        self.guards = _definition_guards(body)
+        self.guards, self.same_condition = _definition_guards(body)
         init = {out}
         backward = self.adjoint_block(body, init, frozenset())
         grads = [self.final_bar(a, init) for a in active]
@@ -414,7 +415,7 @@ class Reverse:
         """Those of `names` that may be defined where `test` is `taken`."""
         if not isinstance(test, gast.Name):
             return names
-        other = (test.id, not taken)
+        other = (self.same_condition.get(test.id, test.id), not taken)
         return {n for n in names
                 if not all(other in g for g in self.guards.get(n, [frozenset()]))}
 
@@ -665,9 +666,13 @@ def _directly_inside(inner, outer):
 
 
 def _definition_guards(stmts):
-    """{name: [guards of each assignment]}, a guard being the set of
-    (condition name, branch taken) of the `if`s around it, for conditions that
-    are assigned once, outside any loop: the same value for the whole call."""
+    """({name: [guards of each assignment]}, {condition: the first name of its
+    value}), a guard being the set of (condition name, branch taken) of the
+    `if`s around it, for conditions that are assigned once, outside any loop:
+    the same value for the whole call. Two conditions computed by the same
+    pure expression of such names (a gradient's `not_ = not lt` and, testing
+    again on the way back, `not__1 = not lt`) are one condition, named by the
+    first."""
     counts, in_loop = {}, set()
 
     def count(block, looped):
@@ -684,6 +689,7 @@ def _definition_guards(stmts):
                 count(getattr(st, field, []) or [], inner)
     count(stmts, False)
     fixed = {n for n, k in counts.items() if k == 1 and n not in in_loop}
+    same = _same_values(stmts, lambda n: n in fixed or n not in counts)
     guards = {}
 
     def walk(block, guard):
@@ -696,13 +702,33 @@ def _definition_guards(stmts):
                     guards.setdefault(n, []).append(guard)
             if isinstance(st, gast.If) and isinstance(st.test, gast.Name) \
                     and st.test.id in fixed:
-                walk(st.body, guard | {(st.test.id, True)})
-                walk(st.orelse, guard | {(st.test.id, False)})
+                test = same.get(st.test.id, st.test.id)
+                walk(st.body, guard | {(test, True)})
+                walk(st.orelse, guard | {(test, False)})
             else:
                 for field in ("body", "orelse"):
                     walk(getattr(st, field, []) or [], guard)
     walk(stmts, frozenset())
-    return guards
+    return guards, same
+
+
+def _same_values(stmts, stable):
+    """{name: the first name assigned the same pure expression}, for single
+    assignments outside loops whose operands are all `stable` (never change)."""
+    first, same = {}, {}
+
+    def walk(block):
+        for st in block:
+            if isinstance(st, gast.Assign) and isinstance(st.targets[0], gast.Name) \
+                    and stable(st.targets[0].id) and is_pure(st.value) and all(
+                        stable(n.id) for n in gast.walk(st.value) if isinstance(n, gast.Name)):
+                key = gast.dump(st.value)
+                same[st.targets[0].id] = first.setdefault(key, st.targets[0].id)
+            if isinstance(st, gast.If):
+                walk(st.body)
+                walk(st.orelse)
+    walk(stmts)
+    return same
 
 
 def _defined_in(stmts):

@@ -43,12 +43,17 @@ def invert_empty_branches(fn):
 
 
 def _blocks(node):
-    """Every statement list in the tree (function bodies, branches, loops)."""
-    for n in gast.walk(node):
-        for field in ("body", "orelse"):
-            block = getattr(n, field, None)
-            if isinstance(block, list) and block and isinstance(block[0], gast.stmt):
-                yield n, field, block
+    """Every statement list in the tree (function bodies, branches, loops), a
+    block before the blocks inside it. Only statements hold blocks, so
+    expressions are never walked."""
+    for field in ("body", "orelse", "finalbody"):
+        block = getattr(node, field, None)
+        if isinstance(block, list) and block and isinstance(block[0], gast.stmt):
+            yield node, field, block
+            for s in block:
+                yield from _blocks(s)
+    for handler in getattr(node, "handlers", None) or []:
+        yield from _blocks(handler)
 
 
 def _assign_counts(fn):
@@ -108,22 +113,23 @@ def _share_in_block(block):
     depends = collections.defaultdict(set)      # name -> keys it reads or holds
     changed = False
     for s in block:
-        if _shareable_assign(s):
-            hit = available.get(gast.dump(s.value))
+        key = gast.dump(s.value) if _shareable_assign(s) else None
+        if key is not None:
+            hit = available.get(key)
             if hit is not None and hit != s.targets[0].id:
                 s.value = gast.Name(id=hit, ctx=gast.Load(), annotation=None,
                                     type_comment=None)
                 changed = True
+                key = None   # (a name now: nothing to share)
         # a write (anywhere inside a branch or loop: values computed there are
         # not available after it either) ends what depends on the name
         for name in _stored_names(s):
-            for key in depends.pop(name, ()):
-                available.pop(key, None)
-        if _shareable_assign(s):
+            for stale in depends.pop(name, ()):
+                available.pop(stale, None)
+        if key is not None:
             reads = {n.id for n in gast.walk(s.value) if isinstance(n, gast.Name)}
             target = s.targets[0].id
             if target not in reads:
-                key = gast.dump(s.value)
                 available[key] = target
                 for name in reads | {target}:
                     depends[name].add(key)
@@ -131,7 +137,9 @@ def _share_in_block(block):
 
 
 def _stored_names(s):
-    names = {n.id for n in gast.walk(s) if isinstance(n, gast.Name)
+    # (an assignment stores only in its targets: `:=` is refused by fence)
+    where = s.targets if isinstance(s, gast.Assign) else [s]
+    names = {n.id for w in where for n in gast.walk(w) if isinstance(n, gast.Name)
              and isinstance(n.ctx, gast.Store)}
     if isinstance(s, gast.FunctionDef):
         names.add(s.name)

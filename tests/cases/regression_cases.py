@@ -247,6 +247,33 @@ def while_only_under_an_if(x):
     return x * x
 
 
+def loop_in_the_else_branch(x):
+    # grad of grad: the tape's zero cotangent was written where the tape is
+    # undefined (the other branch): the gradient tests `not lt` twice, under two
+    # names, so the two `if`s were not seen to be one condition
+    if x < 0.0:
+        t2 = jnp.sin(x)
+    else:
+        t3 = x
+        for i in range(3):
+            t3 *= jnp.tanh(0.3)
+    return x * x
+
+
+def _flipped_pair(a, b):
+    b -= a
+    return jnp.sin(b * jnp.arange(1.0, 5.0)), jnp.flip(b * jnp.arange(1.0, 5.0))
+
+
+def new_axes_of_a_flip(m):
+    # jax.jit of the gradient: z[:, None]'s cotangent was a scatter with no index
+    # dimensions (`.at[:, None].add`), flipped by the helper's pullback, and
+    # XLA's simplifier aborted the process on it (now a reshape, as JAX's)
+    g, z = _flipped_pair(jnp.mean(m), jnp.sum(m))
+    out = m + g[:, None] * jnp.arange(1.0, 3.0) + z[:, None] * jnp.arange(1.0, 3.0)
+    return jnp.mean(jnp.tanh(out))
+
+
 def static_test_under_a_traced_if(x, n=1):
     # vmap and the Jacobians: `n % 2 == 0` (n static) under an `if` on a value was
     # taken to be undecided, because it reads `mod`, assigned there too; its body,

@@ -68,16 +68,22 @@ def transforms_for(index, transforms, per_program):
     return [transforms[(start + k) % len(transforms)] for k in range(per_program)]
 
 
+def _dump(path, survey_):
+    with open(path + ".tmp", "wb") as fh:
+        pickle.dump(survey_, fh)
+    os.replace(path + ".tmp", path)
+
+
 def survey(n, seed_value, transforms, progress=None, per_program=None, strategy=None,
-           shard=(0, 1)):
+           shard=(0, 1), into=None):
     """Check `n` programs (of them, with shard=(k, m), those whose index is k
     modulo m: the same programs split between m processes). Returns (counts,
     failures, records, seconds): counts[transform][outcome], failures
     {signature: Failure} (first program per signature), records
-    [(index, program, [Result])]."""
-    counts = {t: collections.Counter() for t in transforms}
-    failures = {}
-    records = []
+    [(index, program, [Result])]. `into`: a survey tuple to fill as it goes
+    (what a stopped run has found so far)."""
+    counts, failures, records = into[:3] if into else ({}, {}, [])
+    counts.update({t: collections.Counter() for t in transforms})
     drawn = [0]
     start = time.time()
 
@@ -106,30 +112,45 @@ def survey(n, seed_value, transforms, progress=None, per_program=None, strategy=
     return counts, failures, records, time.time() - start
 
 
-def parallel_survey(n, seed_value, transforms, per_program, jobs, jax_cache=""):
+def parallel_survey(n, seed_value, transforms, per_program, jobs, jax_cache="", quiet=True):
     """`survey` split between `jobs` processes (tests/fuzz/run.py --shard k/jobs
     each), merged: counts added, the first program of each signature kept."""
     tmp = tempfile.mkdtemp(prefix="s2s_fuzz_shards_")
+    print(f"shard surveys in {tmp} (every 10 programs: `run.py --merge {tmp}` "
+          "reports a run stopped early)", file=sys.stderr, flush=True)
     children = []
     start = time.time()
     for k in range(jobs):
         dump = os.path.join(tmp, f"shard{k}.pickle")
         command = [sys.executable, "-m", "tests.fuzz.run", "--programs", str(n),
                    "--seed", str(seed_value), "--transforms", ",".join(transforms),
-                   "--shard", f"{k}/{jobs}", "--dump", dump, "--no-shrink", "--quiet",
-                   "--jax-cache", jax_cache]
+                   "--shard", f"{k}/{jobs}", "--dump", dump, "--no-shrink",
+                   "--jax-cache", jax_cache] + (["--quiet"] if quiet else [])
         if per_program:
             command += ["--per-program", str(per_program)]
-        children.append((subprocess.Popen(command, cwd=ROOT), dump))
-    counts = {t: collections.Counter() for t in transforms}
-    failures, records = {}, []
-    for child, dump in children:
+        children.append(subprocess.Popen(command, cwd=ROOT))
+    for child in children:
         if child.wait() not in (0, 1):   # 1: it found failures, which are in its dump
             raise RuntimeError(f"fuzz shard {' '.join(child.args)} exited with {child.returncode}")
+    counts, failures, records, _ = merged(tmp, transforms)
+    return counts, failures, records, time.time() - start
+
+
+def merged(folder, transforms):
+    """The shards' surveys in `folder` as one: the finished dumps, or where a
+    shard did not finish, its latest partial one."""
+    counts = {t: collections.Counter() for t in transforms}
+    failures, records, seconds = {}, [], 0.0
+    for name in sorted(os.listdir(folder)):
+        dump = os.path.join(folder, name)
+        if not name.endswith((".pickle", ".pickle.partial")) or \
+                name.endswith(".partial") and os.path.exists(dump[:-len(".partial")]):
+            continue
         with open(dump, "rb") as fh:
-            c, f, r, _ = pickle.load(fh)
+            c, f, r, sec = pickle.load(fh)
+        seconds = max(seconds, sec)
         for t in transforms:
-            counts[t].update(c[t])
+            counts[t].update(c.get(t, {}))
         for sig, failure in f.items():
             if sig not in failures:
                 failures[sig] = failure
@@ -139,7 +160,7 @@ def parallel_survey(n, seed_value, transforms, per_program, jobs, jax_cache=""):
                 failures[sig] = first
         records += r
     records.sort(key=lambda rec: rec[0])
-    return counts, failures, records, time.time() - start
+    return counts, failures, records, seconds
 
 
 class _Found(Exception):
@@ -263,7 +284,7 @@ def report(n_programs, counts, failures, transforms, seconds, skips=None):
         out.append("SKIP reasons (checks):")
         out += [f"  {count:5d}  {why}" for why, count in skips.most_common()]
         out.append("")
-    out.append(f"{n_programs / seconds:.3f} programs/s ({seconds:.0f} s checking)")
+    out.append(f"{n_programs / max(seconds, 1e-9):.3f} programs/s ({seconds:.0f} s checking)")
     out.append(summary(n_programs, total))
     return "\n".join(out)
 
@@ -339,6 +360,9 @@ def main(argv=None):
     parser.add_argument("--replay", type=int, metavar="INDEX",
                         help="check only program #INDEX of this seed's draw (as a report names "
                              "it): print its source and each failing check's full traceback")
+    parser.add_argument("--merge", metavar="DIR",
+                        help="report the shard surveys a --jobs run left in DIR, also "
+                             "those of a run stopped early (no shrinking)")
     parser.add_argument("--shard", help=argparse.SUPPRESS)   # k/m: a --jobs child
     parser.add_argument("--dump", help=argparse.SUPPRESS)    # where a child pickles its survey
     args = parser.parse_args(argv)
@@ -357,16 +381,31 @@ def main(argv=None):
 
     if args.replay is not None:
         return replay(args.replay, args.seed, transforms)
+    if args.merge:
+        counts, failures, records, seconds = merged(args.merge, transforms)
+        args.no_shrink = True
     if args.shard:
         k, m = (int(v) for v in args.shard.split("/"))
-        survey_ = survey(args.programs, args.seed, transforms, None, args.per_program,
-                         shard=(k, m))
-        with open(args.dump, "wb") as fh:
-            pickle.dump(survey_, fh)
+        partial = args.dump + ".partial"
+
+        def shard_progress(index, program, results):
+            # a line per program, and the survey so far on disk every 10: a long
+            # run that must be stopped still shows what it found
+            progress(index, program, results)
+            if len(survey_so_far[2]) % 10 == 0:
+                _dump(partial, survey_so_far[:3] + (time.time() - began,))
+
+        survey_so_far, began = ({}, {}, [], 0.0), time.time()
+        survey_ = survey(args.programs, args.seed, transforms, shard_progress,
+                         args.per_program, shard=(k, m), into=survey_so_far)
+        _dump(args.dump, survey_)
         return 0
-    if jobs > 1:
+    if args.merge:
+        pass
+    elif jobs > 1:
         counts, failures, records, seconds = parallel_survey(
-            args.programs, args.seed, transforms, args.per_program, jobs, args.jax_cache)
+            args.programs, args.seed, transforms, args.per_program, jobs, args.jax_cache,
+            args.quiet)
     else:
         counts, failures, records, seconds = survey(args.programs, args.seed, transforms,
                                                     progress, args.per_program)
