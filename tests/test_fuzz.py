@@ -105,3 +105,18 @@ def test_a_stopped_run_reports_what_its_shards_found(tmp_path, monkeypatch):
     assert counts["grad"]["CRASH"] == 3
     [failure] = failures.values()
     assert (failure.index, failure.count) == (0, 3)
+
+
+def test_a_shard_that_dies_still_leaves_a_report(tmp_path, monkeypatch):
+    """A shard killed by a signal (XLA aborting the process) does not lose the
+    run: the parent reports what the shards saved, and says it is incomplete."""
+    fake_python = tmp_path / "python"
+    fake_python.write_text('#!/bin/sh\ncase "$*" in *"--shard 1/2"*) kill -ABRT $$;; esac\n'
+                           f'exec {sys.executable} "$@"\n')
+    fake_python.chmod(0o755)
+    monkeypatch.setattr(run.sys, "executable", str(fake_python))
+    with pytest.raises(run.ShardDied) as died:
+        run.parallel_survey(2, SEED, ["grad"], None, 2, jax_cache="")
+    assert died.value.shards == [1]
+    counts, failures, records, _ = died.value.survey
+    assert [i for i, _, _ in records] == [0]

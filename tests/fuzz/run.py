@@ -129,11 +129,26 @@ def parallel_survey(n, seed_value, transforms, per_program, jobs, jax_cache="", 
         if per_program:
             command += ["--per-program", str(per_program)]
         children.append(subprocess.Popen(command, cwd=ROOT))
-    for child in children:
+    died = []
+    for k, child in enumerate(children):
         if child.wait() not in (0, 1):   # 1: it found failures, which are in its dump
-            raise RuntimeError(f"fuzz shard {' '.join(child.args)} exited with {child.returncode}")
+            died.append(k)
+            print(f"fuzz shard {k}/{jobs} exited with {child.returncode} (a signal, when "
+                  "negative: JAX or XLA aborting the process); its programs up to its last "
+                  "saved survey are reported", file=sys.stderr, flush=True)
     counts, failures, records, _ = merged(tmp, transforms)
+    if died:
+        raise ShardDied(died, (counts, failures, records, time.time() - start))
     return counts, failures, records, time.time() - start
+
+
+class ShardDied(Exception):
+    """A --jobs child did not finish: `survey` holds what the others and its
+    last partial dump found."""
+
+    def __init__(self, shards, survey_):
+        super().__init__(f"fuzz shards {shards} did not finish")
+        self.shards, self.survey = shards, survey_
 
 
 def merged(folder, transforms):
@@ -379,6 +394,7 @@ def main(argv=None):
             bad = [f"{r.transform}:{r.outcome}" for r in results if r.outcome not in ("PASS", "SKIP", "BOTH_FAIL")]
             print(f"[{index + 1}/{args.programs}] {' '.join(bad) or 'ok'}", file=sys.stderr, flush=True)
 
+    incomplete = False
     if args.replay is not None:
         return replay(args.replay, args.seed, transforms)
     if args.merge:
@@ -403,9 +419,13 @@ def main(argv=None):
     if args.merge:
         pass
     elif jobs > 1:
-        counts, failures, records, seconds = parallel_survey(
-            args.programs, args.seed, transforms, args.per_program, jobs, args.jax_cache,
-            args.quiet)
+        try:
+            counts, failures, records, seconds = parallel_survey(
+                args.programs, args.seed, transforms, args.per_program, jobs, args.jax_cache,
+                args.quiet)
+        except ShardDied as e:   # report what was found, and fail
+            counts, failures, records, seconds = e.survey
+            incomplete = True
     else:
         counts, failures, records, seconds = survey(args.programs, args.seed, transforms,
                                                     progress, args.per_program)
@@ -424,6 +444,10 @@ def main(argv=None):
         with open(args.out, "w") as fh:
             fh.write(text + "\n")
     total = sum((counts[t] for t in transforms), collections.Counter())
+    if incomplete:
+        print(f"INCOMPLETE: {len(records)} of {args.programs} programs checked "
+              "(a shard process died: see above)")
+        return 2
     return 1 if total["WRONG"] or total["CRASH"] else 0
 
 
