@@ -69,7 +69,7 @@ class Text(str):
             printed = ast.parse(str(self)).body[0]
         except (SyntaxError, IndexError):
             return out
-        ours = [s for s in _statements(tree) if not _is_printed_mark(s)]
+        ours = [s for s in _statements(tree) if not is_mark(s)]
         theirs = list(_statements(printed))
         if len(ours) != len(theirs):
             return out
@@ -97,14 +97,10 @@ def _statements(node):
 
 
 def is_mark(s):
-    """A line or comment marker statement (printed as a comment, not code)."""
-    return isinstance(s, gast.Expr) and isinstance(s.value, gast.Constant) and \
-        isinstance(s.value.value, str) and s.value.value.startswith((LINE_MARK, COMMENT_MARK))
-
-
-def _is_printed_mark(s):
-    """`is_mark` for the `ast` copy that is printed."""
-    return isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant) and \
+    """A line or comment marker statement (printed as a comment, not code), in
+    a gast tree or in the `ast` copy that is printed."""
+    return isinstance(s, (gast.Expr, ast.Expr)) and \
+        isinstance(s.value, (gast.Constant, ast.Constant)) and \
         isinstance(s.value.value, str) and s.value.value.startswith((LINE_MARK, COMMENT_MARK))
 
 

@@ -103,12 +103,14 @@ def getitem_cotangent(x, index, g):
     An index that only adds axes (`x[:, None]`) gives a reshape, as in JAX: the
     scatter of `.at[:, None].add` has no index dimensions, and XLA aborts the
     process on one under a `jnp.flip`."""
-    if _new_axes_only(index) and hasattr(x, "shape"):
+    if adds_axes_only(index) and hasattr(x, "shape"):
         return jnp.reshape(g, jnp.shape(x))
     return add_at(tree_zeros_like(x), index, g)
 
 
-def _new_axes_only(index):
+def adds_axes_only(index):
+    """`x[:, None]`, `x[None]`, `x[..., None]`: an index that only adds axes
+    (to an array: a list takes no None), whose cotangent is a reshape."""
     parts = index if isinstance(index, tuple) else (index,)
     return any(p is None for p in parts) and all(
         p is None or p is Ellipsis or isinstance(p, slice) and p == slice(None) for p in parts)

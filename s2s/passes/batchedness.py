@@ -281,11 +281,11 @@ def _unsteady(fn, record, ns):
         nodes = [node for s in stmts for node in gast.walk(s)]
         changed_here = {n.id for n in nodes
                         if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store)}
-        shapes, several = set(), set()
+        shapes, varying = set(), set()   # varying: assigned more than once
         single = []      # (names, the names assigned here that it reads)
         for node in nodes:
             if isinstance(node, gast.For):
-                several.update(stored(node.target))
+                varying.update(stored(node.target))
             elif isinstance(node, gast.Assign):
                 names = set(stored(node.targets[0]))
                 if _shape_only(node.value, ns):
@@ -294,10 +294,10 @@ def _unsteady(fn, record, ns):
                     single.append((names, {r.id for r in gast.walk(node.value)
                                            if isinstance(r, gast.Name)} & changed_here))
                 else:
-                    several |= names
+                    varying |= names
         # steady: a single assignment that reads only steady names, also ones
         # assigned here (`mod = n % 2; eq = mod == 0`); the rest is unsteady
-        steady = ({n for names, _ in single for n in names} | shapes) - several
+        steady = ({n for names, _ in single for n in names} | shapes) - varying
         shrinking = True
         while shrinking:
             shrinking = False

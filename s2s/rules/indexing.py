@@ -7,6 +7,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import batch_rule, jvp_rule, vjp_rule
+from ..runtime import adds_axes_only
 from ..runtime import tie_share, unbroadcast, zeros_like  # noqa: F401  (used by templates)
 
 
@@ -20,24 +21,24 @@ def getitem_vjp(ans_bar, x, index):
     return zeros_like(x).at[index].add(ans_bar), None
 
 
-def _new_axes_only(index):
-    """`x[:, None]`, `x[None]`, `x[..., None]`: an index that only adds axes
-    (to an array: a list takes no None)."""
-    def full(e):
-        return isinstance(e, gast.Slice) and e.lower is None and e.upper is None \
-            and e.step is None
-    def none(e):
-        return isinstance(e, gast.Constant) and e.value is None
-    def ellipsis(e):
-        return isinstance(e, gast.Constant) and e.value is Ellipsis
+def _adds_axes_only(index):
+    """`runtime.adds_axes_only` of an index node made of `:`, `None` and `...`."""
     parts = index.elts if isinstance(index, gast.Tuple) else [index]
-    return any(none(e) for e in parts) and all(full(e) or none(e) or ellipsis(e) for e in parts)
+    values = []
+    for e in parts:
+        if isinstance(e, gast.Slice) and e.lower is None and e.upper is None and e.step is None:
+            values.append(slice(None))
+        elif isinstance(e, gast.Constant) and (e.value is None or e.value is Ellipsis):
+            values.append(e.value)
+        else:
+            return False
+    return adds_axes_only(tuple(values))
 
 
 # Its cotangent is a reshape, as JAX's own: the scatter of `.at[:, None].add`
 # has no index dimensions, and XLA's simplifier aborts the whole process on such
 # a scatter under a `jnp.flip` (jit of a gradient, found by the fuzzer).
-@vjp_rule("getitem", when=lambda index: index is not None and _new_axes_only(index))
+@vjp_rule("getitem", when=lambda index: index is not None and _adds_axes_only(index))
 def getitem_new_axes_vjp(ans_bar, x, index):
     return jnp.reshape(ans_bar, jnp.shape(x)), None
 

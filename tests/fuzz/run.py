@@ -80,9 +80,9 @@ def survey(n, seed_value, transforms, progress=None, per_program=None, strategy=
     modulo m: the same programs split between m processes). Returns (counts,
     failures, records, seconds): counts[transform][outcome], failures
     {signature: Failure} (first program per signature), records
-    [(index, program, [Result])]. `into`: a survey tuple to fill as it goes
-    (what a stopped run has found so far)."""
-    counts, failures, records = into[:3] if into else ({}, {}, [])
+    [(index, program, [Result])]. `into`: (counts, failures, records) to fill
+    as it goes (what a stopped run has found so far)."""
+    counts, failures, records = into if into else ({}, {}, [])
     counts.update({t: collections.Counter() for t in transforms})
     drawn = [0]
     start = time.time()
@@ -321,7 +321,6 @@ def drawn(index, seed_value, strategy=None):
 def replay(index, seed_value, transforms):
     """Check one program of the draw with tracebacks kept: the first step in
     turning a report's failure into a regression test."""
-    import traceback
     program = drawn(index, seed_value)
     print(program.describe())
     print(program.source)
@@ -332,6 +331,22 @@ def replay(index, seed_value, transforms):
             bad += 1
             print("    " + (result.traceback or result.detail).replace("\n", "\n    "))
     return 1 if bad else 0
+
+
+def run_shard(args, transforms, shard, progress):
+    """A --jobs child: its share of the programs, its survey pickled to
+    args.dump, and the survey so far every 10 programs (a long run that must
+    be stopped still shows what it found)."""
+    so_far, began = ({}, {}, []), time.time()
+
+    def shard_progress(index, program, results):
+        progress(index, program, results)
+        if len(so_far[2]) % 10 == 0:
+            _dump(args.dump + ".partial", so_far + (time.time() - began,))
+
+    _dump(args.dump, survey(args.programs, args.seed, transforms, shard_progress,
+                            args.per_program, shard=shard, into=so_far))
+    return 0
 
 
 def use_compilation_cache(path):
@@ -394,30 +409,15 @@ def main(argv=None):
             bad = [f"{r.transform}:{r.outcome}" for r in results if r.outcome not in ("PASS", "SKIP", "BOTH_FAIL")]
             print(f"[{index + 1}/{args.programs}] {' '.join(bad) or 'ok'}", file=sys.stderr, flush=True)
 
-    incomplete = False
     if args.replay is not None:
         return replay(args.replay, args.seed, transforms)
+    if args.shard:
+        k, m = (int(v) for v in args.shard.split("/"))
+        return run_shard(args, transforms, (k, m), progress)
+    incomplete = False
     if args.merge:
         counts, failures, records, seconds = merged(args.merge, transforms)
         args.no_shrink = True
-    if args.shard:
-        k, m = (int(v) for v in args.shard.split("/"))
-        partial = args.dump + ".partial"
-
-        def shard_progress(index, program, results):
-            # a line per program, and the survey so far on disk every 10: a long
-            # run that must be stopped still shows what it found
-            progress(index, program, results)
-            if len(survey_so_far[2]) % 10 == 0:
-                _dump(partial, survey_so_far[:3] + (time.time() - began,))
-
-        survey_so_far, began = ({}, {}, [], 0.0), time.time()
-        survey_ = survey(args.programs, args.seed, transforms, shard_progress,
-                         args.per_program, shard=(k, m), into=survey_so_far)
-        _dump(args.dump, survey_)
-        return 0
-    if args.merge:
-        pass
     elif jobs > 1:
         try:
             counts, failures, records, seconds = parallel_survey(
