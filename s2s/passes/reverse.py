@@ -85,7 +85,7 @@ class Reverse:
         else:
             out = result
         self.name_tapes_and_calls(body)
-        self.guards, self.same_condition = _definition_guards(body)
+        self.guards, self.condition = _definition_guards(body)
         init = {out}
         backward = self.adjoint_block(body, init, frozenset())
         grads = [self.final_bar(a, init) for a in active]
@@ -415,7 +415,7 @@ class Reverse:
         """Those of `names` that may be defined where `test` is `taken`."""
         if not isinstance(test, gast.Name):
             return names
-        other = (self.same_condition.get(test.id, test.id), not taken)
+        other = self.condition(test.id, not taken)
         return {n for n in names
                 if not all(other in g for g in self.guards.get(n, [frozenset()]))}
 
@@ -666,13 +666,14 @@ def _directly_inside(inner, outer):
 
 
 def _definition_guards(stmts):
-    """({name: [guards of each assignment]}, {condition: the first name of its
-    value}), a guard being the set of (condition name, branch taken) of the
-    `if`s around it, for conditions that are assigned once, outside any loop:
-    the same value for the whole call. Two conditions computed by the same
-    pure expression of such names (a gradient's `not_ = not lt` and, testing
-    again on the way back, `not__1 = not lt`) are one condition, named by the
-    first."""
+    """({name: [guards of each assignment]}, condition), a guard being the set
+    of (condition, branch taken) of the `if`s around it, for conditions that
+    are assigned once, outside any loop: the same value for the whole call.
+    `condition(name, taken)` is that pair for the test `if name:` in one
+    canonical form: two conditions computed by the same pure expression of
+    such names (a gradient's `not_ = not lt` and, testing again on the way
+    back, `not__1 = not lt`) are one condition, named by the first, and
+    `not_ = not gt` taken is `gt` not taken."""
     counts, in_loop = {}, set()
 
     def count(block, looped):
@@ -689,7 +690,18 @@ def _definition_guards(stmts):
                 count(getattr(st, field, []) or [], inner)
     count(stmts, False)
     fixed = {n for n, k in counts.items() if k == 1 and n not in in_loop}
-    same = _same_values(stmts, lambda n: n in fixed or n not in counts)
+    def stable(n):
+        return n in fixed or n not in counts
+    same = _same_values(stmts, stable)
+    negated = _negations(stmts, stable)
+
+    def condition(name, taken):
+        name, seen = same.get(name, name), set()
+        while name in negated and name not in seen:
+            seen.add(name)
+            name, taken = same.get(negated[name], negated[name]), not taken
+        return name, taken
+
     guards = {}
 
     def walk(block, guard):
@@ -702,14 +714,26 @@ def _definition_guards(stmts):
                     guards.setdefault(n, []).append(guard)
             if isinstance(st, gast.If) and isinstance(st.test, gast.Name) \
                     and st.test.id in fixed:
-                test = same.get(st.test.id, st.test.id)
-                walk(st.body, guard | {(test, True)})
-                walk(st.orelse, guard | {(test, False)})
+                walk(st.body, guard | {condition(st.test.id, True)})
+                walk(st.orelse, guard | {condition(st.test.id, False)})
             else:
                 for field in ("body", "orelse"):
                     walk(getattr(st, field, []) or [], guard)
     walk(stmts, frozenset())
-    return guards, same
+    return guards, condition
+
+
+def _negations(stmts, stable):
+    """{name: operand} for the assignments `name = not operand` of names that
+    never change (assigned once outside loops, or parameters)."""
+    found = {}
+    for st in _walk_stmts(stmts):
+        if isinstance(st, gast.Assign) and isinstance(st.targets[0], gast.Name) \
+                and isinstance(st.value, gast.UnaryOp) and isinstance(st.value.op, gast.Not) \
+                and isinstance(st.value.operand, gast.Name) \
+                and stable(st.targets[0].id) and stable(st.value.operand.id):
+            found[st.targets[0].id] = st.value.operand.id
+    return found
 
 
 def _same_values(stmts, stable):

@@ -260,6 +260,20 @@ def loop_in_the_else_branch(x):
     return x * x
 
 
+
+def loop_only_on_the_other_path(x):
+    # grad of grad (make fuzz, seed 0): the tape of the loop in the else branch
+    # got a zero cotangent on the path where it is undefined: the gradient tests
+    # `gt` on the way forward and `not_ = not gt` on the way back, and the two
+    # were not seen to be one condition, negated
+    h = jnp.cos(0.5)
+    if x > 0.0:
+        h = h * 0.5
+    else:
+        for i in range(2):
+            h = h * x
+    return x + h
+
 def _flipped_pair(a, b):
     b -= a
     return jnp.sin(b * jnp.arange(1.0, 5.0)), jnp.flip(b * jnp.arange(1.0, 5.0))
