@@ -166,6 +166,16 @@ def test_vmap_of_while_ended_by_its_counter_matches_a_loop():
          jnp.stack([C.while_counter_ends(x) for x in xs]))
 
 
+@pytest.mark.parametrize("name", ["dead_name_reshaped_in_a_while",
+                                  "dead_name_reshaped_in_a_while_body",
+                                  "dead_name_read_only_before_a_while",
+                                  "read_by_the_next_outer_iteration"])
+def test_vmap_of_a_while_that_reshapes_a_dead_name(name):
+    f = getattr(C, name)
+    xs = jnp.array([[0.1, 0.2, 0.3, 0.4], [1.0, 1.5, 2.0, 0.5], [3.0, 0.0, 0.0, 0.0]])
+    same(s2s.vmap(f)(xs), jnp.stack([f(x) for x in xs]))
+
+
 def test_vmap_of_grad_through_while_is_refused_at_the_users_line():
     """Each example's tape would have its own length: a clean refusal (it
     was an internal pytree error), naming the user's loop."""

@@ -588,6 +588,40 @@ class Batch:
                    and isinstance(node.ctx, gast.Load) and id(node) not in inside
                    for node in gast.walk(self.fn))
 
+    def read_after(self, name, s):
+        """May `name` be read after statement `s` has run: later in program
+        order, or anywhere in a loop around `s` (its next iteration)?"""
+        inside = {id(n) for n in gast.walk(s)}
+
+        def reads(node):
+            return any(isinstance(n, gast.Name) and n.id == name
+                       and isinstance(n.ctx, gast.Load) and id(n) not in inside
+                       for n in gast.walk(node))
+
+        def search(stmts):
+            """(whether `s` is in stmts, whether a read after it was found)"""
+            passed = False
+            for st in stmts:
+                if passed:
+                    if reads(st):
+                        return True, True
+                elif getattr(st, "s2s_id", None) == s.s2s_id:
+                    passed = True
+                else:
+                    for field in ("body", "orelse"):
+                        found, read = search(getattr(st, field, None) or [])
+                        if read or (found and isinstance(st, (gast.For, gast.While))
+                                    and reads(st)):
+                            return True, True
+                        if found:
+                            passed = True
+                            if isinstance(st, (gast.For, gast.While)) and field == "body":
+                                continue   # (a loop's `else` runs after its body)
+                            break
+            return passed, False
+
+        return search(self.fn.body)[1]
+
     def defined_before(self, name, s):
         """Is `name` a parameter or assigned before statement `s` (in program order)?"""
         if name in params(self.fn) or name in self.started:
@@ -606,8 +640,13 @@ class Batch:
         _refuse_jumps(self, s)
         test = s.test.id
         starts = self.start_values(sorted(_assigned(s.body)), s)
+        # (a name the loop assigns but nobody reads after it, nor the next
+        # iteration before assigning it, needs no merge: it may even change
+        # shape in the loop, as in the `if` below)
         carried = sorted(n for n in _assigned(s.body) if n in self.analysis.batched
-                         and self.defined_before(n, s))
+                         and self.defined_before(n, s)
+                         and (n == test or self.read_after(n, s)
+                              or _reads_old_value(s.body, n)))
         grown = [n for n in carried if any(
             isinstance(node, gast.Assign) and n in _stored_by(node) and is_list_append(node.value)
             for node in gast.walk(s))]
@@ -918,7 +957,8 @@ def _refuse_jumps(pass_, s):
 
 def _read_before_written(stmts, name):
     """Might `stmts` read `name` before assigning it? (Compound statements that
-    mention it are taken to read it.)"""
+    mention it are taken to read it: a loop may not run, so what it assigns may
+    still be the value before.)"""
     for s in stmts:
         mentioned = any(isinstance(n, gast.Name) and n.id == name for n in gast.walk(s))
         if not mentioned:
@@ -929,6 +969,48 @@ def _read_before_written(stmts, name):
             return False
         return True
     return False
+
+
+def _reads_old_value(stmts, name):
+    """Might `stmts` read the value `name` had before them (a loop body: the
+    previous iteration's)? Unlike _read_before_written, a nested loop or
+    branch that only assigns it is looked into."""
+    return _first_use(stmts, name) == "read"
+
+
+def _first_use(stmts, name):
+    """"read" if `stmts` may read `name` before assigning it, "written" if they
+    certainly assign it first, else None (neither, or assigned on some paths)."""
+    def reads(node):
+        return any(isinstance(n, gast.Name) and n.id == name and isinstance(n.ctx, gast.Load)
+                   for n in gast.walk(node))
+
+    for s in stmts:
+        if not any(isinstance(n, gast.Name) and n.id == name for n in gast.walk(s)):
+            continue
+        if isinstance(s, gast.Assign):
+            plain = all(isinstance(n, (gast.Name, gast.Tuple, gast.List))
+                        for t in s.targets for n in gast.walk(t) if isinstance(n, gast.expr))
+            return "read" if reads(s.value) or not plain else "written"
+        if isinstance(s, gast.If):
+            if reads(s.test):
+                return "read"
+            body, orelse = _first_use(s.body, name), _first_use(s.orelse, name)
+            if "read" in (body, orelse):
+                return "read"
+            if body == orelse == "written":
+                return "written"
+        elif isinstance(s, (gast.For, gast.While)):
+            # a loop may not run: what it writes is not certainly written
+            head = s.iter if isinstance(s, gast.For) else s.test
+            if reads(head) or _first_use(s.body + s.orelse, name) == "read":
+                return "read"
+            if isinstance(s, gast.For) and any(isinstance(n, gast.Name) and n.id == name
+                                               for n in gast.walk(s.target)):
+                return "read"   # (a loop target: conservatively, as before)
+        else:
+            return "read"
+    return None
 
 
 def _program_order(stmts):

@@ -274,6 +274,63 @@ def loop_only_on_the_other_path(x):
             h = h * x
     return x + h
 
+
+def dead_name_reshaped_in_a_while(x):
+    # vmap (make fuzz, seed 0, program 658): `t` is assigned under a `while`
+    # whose trip count differs between examples, with a shape other than its
+    # value before; nobody reads it after the loop, yet it was merged with that
+    # value (a jnp.where of shapes (3, 1), (3, 4), (3, 2): an internal crash)
+    t = x[:2]
+    h = x
+    for i in range(2):
+        it = 0
+        while it < 2 and jnp.sum(h ** 2) < 5.0:
+            h = h + 0.5
+            for j in range(2):
+                t = jnp.sum(h) * x
+            it = it + 1
+    return jnp.sum(h)
+
+
+def dead_name_reshaped_in_a_while_body(x):
+    # the same, assigned in the loop body itself: refused as "two shapes"
+    t = x[:2]
+    h = x
+    it = 0
+    while it < 2 and jnp.sum(h ** 2) < 5.0:
+        h = h + 0.5
+        t = jnp.sum(h) * x
+        it = it + 1
+    return jnp.sum(h)
+
+
+def dead_name_read_only_before_a_while(x):
+    # the same, with `t` read before the loop: only reads after it count
+    t = x[:2]
+    t += t
+    h = x
+    it = 0
+    while it < 2 and jnp.sum(h ** 2) < 5.0:
+        h = h + 0.5
+        t = jnp.sum(h) * x
+        it = it + 1
+    return jnp.sum(h)
+
+
+def read_by_the_next_outer_iteration(x):
+    # ... and a read by the next iteration of a loop around the `while` counts
+    t = x
+    acc = 0.0
+    for i in range(2):
+        acc = acc + jnp.sum(t)
+        h = x
+        it = 0
+        while it < 2 and jnp.sum(h ** 2) < 5.0:
+            h = h + 0.5
+            t = h * 2.0
+            it = it + 1
+    return acc
+
 def _flipped_pair(a, b):
     b -= a
     return jnp.sin(b * jnp.arange(1.0, 5.0)), jnp.flip(b * jnp.arange(1.0, 5.0))
