@@ -49,9 +49,7 @@ def main(argv=None):
         if args.transform in SHAPED:
             generated = shaped_transform(args, fn)
             if args.passes:
-                for stage, text in generated.stages:
-                    print(f"# ---- {stage} " + "-" * (60 - len(stage)))
-                    print(text)
+                print_stages(generated.stages)
             else:
                 print(generated.source, end="")
             return 0
@@ -60,9 +58,7 @@ def main(argv=None):
         argnums = check_argnums(argnums, fn, single=args.argnums is not None
                                 and "," not in args.argnums)
         if args.passes:
-            for stage, text in api.stages(fn, args.transform, argnums):
-                print(f"# ---- {stage} " + "-" * (60 - len(stage)))
-                print(text)
+            print_stages(api.stages(fn, args.transform, argnums))
         else:
             print(api.source(fn, args.transform, argnums), end="")
     except S2SError as e:
@@ -72,6 +68,17 @@ def main(argv=None):
         print(f"s2s: error: {e}", file=sys.stderr)
         return 2
     return 0
+
+
+def print_stages(stages):
+    """Each stage: its name, what its pass does, and the program after it
+    (or a note that it changed nothing)."""
+    before = None
+    for stage in stages:
+        print(f"# ---- {stage.name} " + "-" * (60 - len(stage.name)))
+        print(f"# {stage.purpose}")
+        print("# (no change)\n" if stage.source == before else stage.source)
+        before = stage.source
 
 
 class UsageError(Exception):

@@ -16,13 +16,13 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import api, frontend
+from . import api, frontend, pipeline
 from .errors import S2SError
 from .passes import probe
 from .vectorize import get_batched, output_shape
 
 
-class Jacobian:
+class Jacobian(pipeline.Transformation):
     """`jacfwd(f)` / `jacrev(f)`: callable as JAX's, printable with `s2s.source`."""
 
     def __init__(self, fun, mode, argnums, has_aux):
@@ -47,7 +47,7 @@ class Jacobian:
         args += _defaults(self.fun, nargs)   # constants, as in JAX
         for i in argnums:
             for leaf in jax.tree_util.tree_leaves(args[i]):
-                if not api._inexact(leaf):
+                if not api.inexact(leaf):
                     dtype = getattr(leaf, "dtype", type(leaf).__name__)
                     raise TypeError(f"{self.mode} requires real-valued inputs (input dtype "
                                     f"that is a sub-dtype of np.floating), but got {dtype}. "
@@ -79,7 +79,7 @@ class Jacobian:
         # tangents' basis (a value carried through a loop, for one)
         out = jax.tree_util.tree_map(
             lambda leaf, one: leaf[0] if np.ndim(leaf) > len(one.shape) else leaf,
-            out_b, gen.output[0])
+            out_b, gen.facts["output"][0])
         aux = None
         if self.has_aux:
             out, aux = out
@@ -94,7 +94,7 @@ class Jacobian:
     # -- jacrev: the batched pullback on the output's basis ---------------------------
 
     def _reverse(self, fn, args, argnums):
-        kinds = tuple(api._kind(a) if i in argnums else 0 for i, a in enumerate(args))
+        kinds = tuple(api.kind_of(a) if i in argnums else 0 for i, a in enumerate(args))
         vjp_gen = api.get_reverse(fn, "vjp_apply", kinds, self.has_aux, flat=True)
         signature = tuple(_info(a) for a in args)
         out_shape = output_shape(fn, signature)
@@ -147,7 +147,7 @@ def _defaults(fun, nargs):
         fun = fun.fun
     if getattr(type(fun), "__s2s_shape_specialized__", False):
         return []   # vmap(f) fills in its own
-    return api._defaults(fun.fn if isinstance(fun, api.Transformed) else fun, nargs)
+    return api.default_values(fun.fn if isinstance(fun, api.Transformed) else fun, nargs)
 
 
 def _reorder(jac, ordered, argnums):
@@ -235,16 +235,19 @@ def _target(fun, args, argnums, has_aux):
     return frontend.python_function(fun)
 
 
+@pipeline.factory
 def jacfwd(fun, argnums=0, has_aux=False):
     """The Jacobian by forward mode, as `jax.jacfwd`: output shape + input shape."""
     return Jacobian(fun, "jacfwd", argnums, has_aux)
 
 
+@pipeline.factory
 def jacrev(fun, argnums=0, has_aux=False):
     """The Jacobian by reverse mode, as `jax.jacrev`: output shape + input shape."""
     return Jacobian(fun, "jacrev", argnums, has_aux)
 
 
+@pipeline.factory
 def hessian(fun, argnums=0, has_aux=False):
     """The Hessian, as `jax.hessian`: jacfwd(jacrev(fun))."""
     return jacfwd(jacrev(fun, argnums, has_aux), argnums, has_aux)

@@ -1,20 +1,45 @@
 """The few helpers generated code calls. Plain jnp code, so s2s can transform
-them in turn (grad of grad, jvp of grad)."""
+them in turn (grad of grad, jvp of grad).
+
+Each one generated code calls is registered with `@helper`: generated code
+sees it under its own name, and `pure=True` tells simplify that a call of it
+only computes a value (it may be shared or removed when unused)."""
 import jax
 import jax.numpy as jnp
 
+HELPERS = {}        # name -> function, for every helper generated code calls
+PURE_HELPERS = set()   # names of the helpers simplify may share or remove
 
+
+def defines(fn):
+    """Is `fn` one of this module's functions (a helper, or one a helper calls)?"""
+    return getattr(fn, "__globals__", None) is globals()
+
+
+def helper(fn=None, *, pure=False):
+    """Register `fn` as a helper generated code calls by its name."""
+    def register(fn):
+        HELPERS[fn.__name__] = fn
+        if pure:
+            PURE_HELPERS.add(fn.__name__)
+        return fn
+    return register(fn) if fn is not None else register
+
+
+@helper(pure=True)
 def max_weights(x, axis=None):
     """Where x attains its max along `axis`, 1/count (ties share); else 0."""
     hit = x == jnp.max(x, axis=axis, keepdims=True)
     return hit / jnp.sum(hit, axis=axis, keepdims=True)
 
 
+@helper(pure=True)
 def min_weights(x, axis=None):
     hit = x == jnp.min(x, axis=axis, keepdims=True)
     return hit / jnp.sum(hit, axis=axis, keepdims=True)
 
 
+@helper(pure=True)
 def prod_others(x, axis=None):
     """For each element, the product of the others along `axis` (zeros safe)."""
     shape = jnp.shape(x)
@@ -36,6 +61,7 @@ def prod_others(x, axis=None):
                                               key=lambda i: (rest + axes)[i])))
 
 
+@helper(pure=True)
 def unbroadcast(g, x):
     """Sum the cotangent `g` down to the shape of `x`, undoing broadcasting."""
     shape = jnp.shape(x)
@@ -48,16 +74,19 @@ def unbroadcast(g, x):
     return jnp.reshape(jnp.sum(g, axis=axes), shape)
 
 
+@helper(pure=True)
 def list_append(xs, v):
     """`xs.append(v)` as a value: reverse mode needs every list it saw."""
     return xs + [v]
 
 
+@helper(pure=True)
 def zip_length(*seqs):
     """How many times `zip(*seqs)` iterates."""
     return min(len(s) for s in seqs)
 
 
+@helper
 def grad_seed(out):
     """The cotangent that starts a gradient: 1 for a scalar output."""
     if jnp.ndim(out) != 0:
@@ -77,6 +106,7 @@ def grad_seed(out):
     return _constant(1, (), dtype)  # made once: creating arrays is slow in eager JAX
 
 
+@helper(pure=True)
 def tree_add(a, b):
     """Cotangents of lists, tuples and dicts add leaf by leaf. A None leaf is a
     value that a path through a loop body did not compute (its tape entry):
@@ -94,10 +124,12 @@ def _add_or_none(u, v):
     return u if v is None else jnp.add(u, v)
 
 
+@helper(pure=True)
 def tree_zeros_like(tree):
     return jax.tree_util.tree_map(zeros_like, tree)
 
 
+@helper(pure=True)
 def getitem_cotangent(x, index, g):
     """The cotangent of `x` from that of `x[index]`, for arrays and containers.
     An index that only adds axes (`x[:, None]`) gives a reshape, as in JAX: the
@@ -129,6 +161,7 @@ def _axes_tuple(axis, ndim):
     return (axis % ndim,)
 
 
+@helper
 def reduced_shape(x, axis=None):
     """The shape of a reduction of `x` over `axis` with keepdims=True."""
     shape = jnp.shape(x)
@@ -138,6 +171,7 @@ def reduced_shape(x, axis=None):
     return tuple(1 if i in axes else n for i, n in enumerate(shape))
 
 
+@helper
 def inverse_permutation(axes, ndim):
     """The axes that undo jnp.transpose(x, axes) for an x with `ndim` axes (None: reversed)."""
     if axes is None:
@@ -160,6 +194,7 @@ def _tensordot_axes(a, b, axes):
     return list(range(na - axes, na)), list(range(axes))
 
 
+@helper
 def dot_axes(a, b):
     """jnp.dot(a, b) is jnp.tensordot(a, b, dot_axes(a, b))."""
     na, nb = jnp.ndim(a), jnp.ndim(b)
@@ -168,6 +203,7 @@ def dot_axes(a, b):
     return ((na - 1,), (max(nb - 2, 0),))
 
 
+@helper
 def inner_axes(a, b):
     """jnp.inner(a, b) is jnp.tensordot(a, b, inner_axes(a, b))."""
     na, nb = jnp.ndim(a), jnp.ndim(b)
@@ -176,6 +212,7 @@ def inner_axes(a, b):
     return ((na - 1,), (nb - 1,))
 
 
+@helper
 def tensordot_cotangent_axes(a, b, axes, i):
     """(contraction, perm) for the cotangent of operand `i` of jnp.tensordot(a, b, axes),
     given the output's cotangent g: for i == 0 it is
@@ -197,6 +234,7 @@ def tensordot_cotangent_axes(a, b, axes, i):
     return contraction, perm
 
 
+@helper
 def matmul_shapes(a, b):
     """(a's, b's, the output's shape) for jnp.matmul(a, b) with 1-d operands promoted
     to matrices: a (k,) as (1, k), b (k,) as (k, 1)."""
@@ -207,6 +245,7 @@ def matmul_shapes(a, b):
     return pa, pb, batch + (pa[-2], pb[-1])
 
 
+@helper
 def kron_shapes(a, b):
     """For jnp.kron(a, b) (the outer product with axes interleaved a0 b0 a1 b1 ...):
     (the output's shape split into those axes, a's shape and b's shape in that
@@ -220,6 +259,7 @@ def kron_shapes(a, b):
     return split, a_layout, b_layout, tuple(range(1, 2 * n, 2)), tuple(range(0, 2 * n, 2))
 
 
+@helper
 def split_like(g, arrays, axis=0):
     """`g` cut into pieces shaped like `arrays`: the cotangents of
     jnp.concatenate(arrays, axis), in a list (a tuple if `arrays` is one)."""
@@ -239,6 +279,7 @@ def split_like(g, arrays, axis=0):
     return tuple(parts) if isinstance(arrays, tuple) else list(parts)
 
 
+@helper
 def unstack_like(g, arrays, axis=0):
     """The slices of `g` along `axis`, one per array: the cotangents of
     jnp.stack(arrays, axis), in a list (a tuple if `arrays` is one)."""
@@ -260,6 +301,7 @@ def _constant(value, shape, dtype):
     return array
 
 
+@helper
 def zeros_like(x):
     """jnp.zeros_like for arrays and numbers, made once per shape and dtype.
     A string (a dict key kept with the values) has no tangent: None."""
@@ -277,6 +319,7 @@ def zeros_like(x):
 # are plain jnp code (not table entries), so s2s differentiates them again from
 # their source: grad of grad through a product works.
 
+@helper
 def tensordot_cotangent_a(g, a, b, axes=2):
     """Cotangent of `a` in `jnp.tensordot(a, b, axes)`."""
     contract, order = tensordot_cotangent_axes(a, b, axes, 0)
@@ -286,6 +329,7 @@ def tensordot_cotangent_a(g, a, b, axes=2):
     return jnp.transpose(product, order)
 
 
+@helper
 def tensordot_cotangent_b(g, a, b, axes=2):
     """Cotangent of `b` in `jnp.tensordot(a, b, axes)`."""
     contract, order = tensordot_cotangent_axes(a, b, axes, 1)
@@ -295,26 +339,31 @@ def tensordot_cotangent_b(g, a, b, axes=2):
     return jnp.transpose(product, order)
 
 
+@helper
 def dot_cotangent_a(g, a, b):
     """Cotangent of `a` in `jnp.dot(a, b)` (a tensordot over dot's axes)."""
     return tensordot_cotangent_a(g, a, b, dot_axes(a, b))
 
 
+@helper
 def dot_cotangent_b(g, a, b):
     """Cotangent of `b` in `jnp.dot(a, b)`."""
     return tensordot_cotangent_b(g, a, b, dot_axes(a, b))
 
 
+@helper
 def inner_cotangent_a(g, a, b):
     """Cotangent of `a` in `jnp.inner(a, b)`."""
     return tensordot_cotangent_a(g, a, b, inner_axes(a, b))
 
 
+@helper
 def inner_cotangent_b(g, a, b):
     """Cotangent of `b` in `jnp.inner(a, b)`."""
     return tensordot_cotangent_b(g, a, b, inner_axes(a, b))
 
 
+@helper
 def matmul_cotangent_a(g, a, b):
     """Cotangent of `a` in `a @ b`: 1-d operands act as a row (a) and a column
     (b); batch axes that broadcasting added are summed away."""
@@ -323,6 +372,7 @@ def matmul_cotangent_a(g, a, b):
     return jnp.reshape(unbroadcast(jnp.matmul(g2, jnp.swapaxes(b2, -1, -2)), a2), jnp.shape(a))
 
 
+@helper
 def matmul_cotangent_b(g, a, b):
     """Cotangent of `b` in `a @ b`."""
     a_shape, b_shape, g_shape = matmul_shapes(a, b)
@@ -330,6 +380,7 @@ def matmul_cotangent_b(g, a, b):
     return jnp.reshape(unbroadcast(jnp.matmul(jnp.swapaxes(a2, -1, -2), g2), b2), jnp.shape(b))
 
 
+@helper
 def kron_cotangent_a(g, a, b):
     """Cotangent of `a` in `jnp.kron(a, b)`."""
     blocks, a_shape, b_shape, a_axes, b_axes = kron_shapes(a, b)
@@ -337,6 +388,7 @@ def kron_cotangent_a(g, a, b):
                        jnp.shape(a))
 
 
+@helper
 def kron_cotangent_b(g, a, b):
     """Cotangent of `b` in `jnp.kron(a, b)`."""
     blocks, a_shape, b_shape, a_axes, b_axes = kron_shapes(a, b)
@@ -344,6 +396,7 @@ def kron_cotangent_b(g, a, b):
                        jnp.shape(b))
 
 
+@helper
 def add_at(tree, index, g):
     """`tree` with `g` added at `tree[index]`: arrays, lists, tuples and dicts."""
     if isinstance(tree, dict):
@@ -365,6 +418,7 @@ def add_at(tree, index, g):
 # and batch rules in s2s/rules/runtime_helpers.py.
 
 
+@helper(pure=True)
 def set_item(xs, index, v):
     """`xs[index] = v` for a Python list or dict, as a value."""
     out = dict(xs) if isinstance(xs, dict) else list(xs)
@@ -372,6 +426,7 @@ def set_item(xs, index, v):
     return out
 
 
+@helper(pure=True)
 def set_item_cotangent(g, xs, index):
     """The cotangent of `xs` in `set_item(xs, index, v)`: `g` with the item at
     `index` zero (xs's item was overwritten), or gone (a key xs did not have)."""
@@ -383,16 +438,19 @@ def set_item_cotangent(g, xs, index):
     return out
 
 
+@helper(pure=True)
 def list_concat(xs, ys):
     """`xs + ys` for Python lists."""
     return list(xs) + list(ys)
 
 
+@helper(pure=True)
 def list_repeat(xs, n):
     """`xs * n` for a Python list."""
     return list(xs) * n
 
 
+@helper(pure=True)
 def list_repeat_cotangent(g, xs, n):
     """The cotangent of `xs` in `list_repeat(xs, n)`: the n copies' cotangents added."""
     k = len(xs)
@@ -402,12 +460,14 @@ def list_repeat_cotangent(g, xs, n):
     return out
 
 
+@helper(pure=True)
 def dict_keys(xs):
     """What `for k in xs` iterates when the loop reads `xs[k]`: a dict's keys (as a
     list, so that the loop can count), anything else as it is."""
     return list(xs) if isinstance(xs, dict) else xs
 
 
+@helper(pure=True)
 def tie_share(a, b, new):
     """In `x.at[i].min(v)` / `.max(v)`: the share of the result's derivative that
     goes to `a` (1 where a alone is the extremum, 1/2 on a tie, else 0)."""
@@ -419,11 +479,13 @@ def tie_share(a, b, new):
 # -- batching helpers (s2s/passes/batch.py) -----------------------------------------------
 
 
+@helper
 def broadcast_tree(tree, size):
     """Every leaf of `tree` with a batch axis of `size` in front."""
     return jax.tree_util.tree_map(lambda x: jnp.broadcast_to(x, (size,) + jnp.shape(x)), tree)
 
 
+@helper
 def where_tree(cond, a, b):
     """`jnp.where` leaf by leaf, with one condition per example (the batch axis)."""
     def pick(x, y):
@@ -432,11 +494,13 @@ def where_tree(cond, a, b):
     return jax.tree_util.tree_map(pick, a, b)
 
 
+@helper
 def batch_size_of(tree):
     """The batch size of a list or dict of batched arrays: its first leaf's first axis."""
     return jnp.shape(jax.tree_util.tree_leaves(tree)[0])[0]
 
 
+@helper
 def unbroadcast_batched(g, x, x_batched):
     """unbroadcast for each example of a batch (g batched; x batched or not),
     for shapes known only when it runs."""

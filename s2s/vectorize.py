@@ -7,15 +7,14 @@ The generated code is specialized on one example's shapes (like `jax.jit` on
 argument shapes): it is built on the first call with each combination of
 per-example shapes and dtypes, then reused.
 """
-import copy
-
 import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import api, backend, errors, frontend
+from . import api, backend, driver, frontend, pipeline, transforms
 from .errors import S2SError
-from .passes import batch, flags, inline, probe, structure
+from .passes import probe
+from .pipeline import BatchOptions
 
 # -- building ----------------------------------------------------------------------------
 
@@ -23,128 +22,28 @@ from .passes import batch, flags, inline, probe, structure
 def get_batched(fn, mask, signature):
     """The generated batched version of `fn`: `mask[i]` says whether parameter i
     carries a batch axis (first); `signature` is one example's Info per parameter."""
-    fn = frontend.python_function(fn)
-    key = (fn, "vmap", mask, signature)
-    gen = api._CACHE.get(key)
-    if gen is not None and gen.is_current():
-        return gen
-    gen = api._CACHE[key] = api.Generated(fn, "vmap", mask)
-    gen.rebuild = lambda fresh: _build_batched(fresh, signature)
-    try:
-        _build_batched(gen, signature)
-    except BaseException:
-        del api._CACHE[key]
-        raise
-    return gen
+    return driver.build(transforms.VMAP, fn, BatchOptions(tuple(mask), tuple(signature)))
 
 
-def _structured(fn):
-    """The function's tree after inline and structure, statements numbered."""
-    p = api._parsed(fn)
-    namer = p.namer()
-    tree = copy.deepcopy(p.tree)
-    tree = inline.run(tree, p.source, namer)
-    tree = structure.run(tree, p.source, namer, "vmap")
-    tree = flags.run(tree, namer)
-    return p, namer, probe.number(tree)
+def _prepared(fn, signature=None):
+    """(ctx, tree): `fn` as the probe and the batch pass start from it."""
+    return driver.run_passes(fn, transforms.VMAP, BatchOptions(None, signature),
+                             transforms.BATCH_PREP)
 
 
 _PROBES = {}   # python function -> its compiled probe function
 
 
 def _probe_of(fn):
+    """The probe of a function probed code calls (it records into its own Record)."""
     fn = frontend.python_function(fn)
     if fn not in _PROBES:
-        p, namer, tree = _structured(fn)
-        _PROBES[fn] = _compile_probe(p, namer, tree)
+        ctx, tree = _prepared(fn)
+        _PROBES[fn] = probe.compile_probe(tree, ctx)
     return _PROBES[fn]
 
 
-def _compile_probe(p, namer, tree):
-    probe_tree = probe.instrument(tree, p.ns, namer)
-    cells = api._base_cells()
-    cells[probe.PROBE] = backend.cell(RECORDER)
-    for name, c in p.ns.cells.items():
-        cells.setdefault(name, c)
-    text = backend.to_source(probe_tree, p.filename)
-    return backend.compile_function(text, probe_tree.name, p.ns.globals, cells)
-
-
-RECORDER = probe.Recorder(_probe_of)
-
-
-def _record(fn, p, namer, tree, signature):
-    try:
-        return probe.run(_compile_probe(p, namer, tree), RECORDER, signature)
-    except S2SError:
-        raise
-    except RecursionError as e:
-        raise S2SError(f"s2s cannot batch {_named(fn)}: it calls itself on a condition "
-                       "that differs between examples", *_failed_at(e, p, tree),
-                       hint="write the recursion as a while loop") from None
-    except Exception as e:   # the user's code failed on one example's shapes
-        if getattr(e, "__s2s_user_raise__", False):   # the user's own `raise`
-            del e.__s2s_user_raise__
-            raise
-        raise S2SError(f"s2s could not trace {_named(fn)} on arguments of shapes "
-                       f"({', '.join(_describe_signature(signature))}): "
-                       f"{type(e).__name__}: {probe.user_message(e)}", *_failed_at(e, p, tree),
-                       hint="s2s runs the function once on these shapes to specialize its "
-                            "code (as jax.jit does), and this line fails on them; under "
-                            "s2s.vmap they are one example's shapes: check that in_axes puts "
-                            "the batch axis where you expect") from None
-
-
-def _failed_at(e, p, tree):
-    """(filename, lineno, col) of the user's statement that was running when
-    the probe failed (the source map turns the generated line into it)."""
-    where = errors.generated_frame(e.__traceback__)
-    if where is None:
-        return p.filename, getattr(tree, "lineno", None), getattr(tree, "col_offset", None)
-    return where[0], where[1], None
-
-
-_WHAT = {"jvp": "the jvp", "vjp": "the vjp", "vjp_apply": "the vjp", "grad": "the gradient",
-         "value_and_grad": "the gradient", "vmap": "the vmap"}
-
-
-def _named(fn):
-    """`f`, or for generated code what it computes: "the gradient of `f`"."""
-    gen = api._BY_FUNCTION.get(fn)
-    if gen is None:
-        return f"`{getattr(fn, '__name__', fn)}`"
-    return f"{_WHAT.get(gen.transform, gen.transform)} of {_named(gen.fn)}"
-
-
-def _describe_signature(signature):
-    out = []
-    for s in signature:
-        if s.kind == "array":
-            out.append(f"{np.dtype(s.dtype).name}{list(s.shape)}")
-        elif s.kind == "value":
-            out.append(repr(s.value))
-        else:
-            out.append(s.kind)
-    return out
-
-
-def _build_batched(gen, signature):
-    p, namer, tree = _structured(gen.fn)
-    stages = []
-    api.record_stage(stages, "structure", tree, p.filename)
-    record = _record(gen.fn, p, namer, tree, signature)
-    cells = api._base_cells()
-    request_callee = api.callee_requester(gen, p, namer, cells, get_batched, "_vmap",
-                                          (gen.mask, signature))
-    args = [a.id for a in tree.args.args]
-    batched = [a for a, m in zip(args, gen.mask) if m]
-    gen.name = namer.fresh(tree.name + "_vmap")
-    new = batch.run(tree, batched, p.ns, p.source, namer, record, request_callee, gen.name,
-                    signature)
-    gen.output_batched = new.s2s_output_batched
-    gen.output = record.output
-    api.record_stage(stages, "vmap", new, p.filename)
-    api._finish(gen, p, new, cells, stages)
+probe.RECORDER.probe_of = _probe_of
 
 
 _OUTPUTS = {}
@@ -155,14 +54,16 @@ def output_shape(fn, signature):
     fn = frontend.python_function(fn)
     key = (fn, signature)
     if key not in _OUTPUTS:
-        p, namer, tree = _structured(fn)
-        _OUTPUTS[key] = _record(fn, p, namer, tree, signature).output
+        ctx, tree = _prepared(fn, signature)
+        probe.run(tree, ctx)
+        _OUTPUTS[key] = ctx.facts["output"]
     return _OUTPUTS[key]
 
 
 # -- the public API --------------------------------------------------------------------------
 
 
+@pipeline.factory
 def vmap(fun, in_axes=0, out_axes=0, axis_size=None):
     """Vectorize `fun` over a batch axis, as `jax.vmap`: by rewriting its source
     into code that computes the whole batch at once (`s2s.source(vmap(f))`).
@@ -183,7 +84,7 @@ def vmap(fun, in_axes=0, out_axes=0, axis_size=None):
 api.SHAPE_SPECIALIZED["vmap"] = lambda fun, argnums: vmap(fun)
 
 
-class Vmapped:
+class Vmapped(pipeline.Transformation):
     """`vmap(fun)`: callable as JAX's, printable with `s2s.source`."""
 
     __s2s_shape_specialized__ = True   # other transformations choose its code per call
@@ -215,7 +116,7 @@ class Vmapped:
         target = _target_function(self.fun, signature)
         gen = self.last = get_batched(target, tuple(mask), tuple(signature))
         out = gen.function(*moved)
-        return _place_outputs(out, self.out_axes, batched=gen.output_batched)
+        return _place_outputs(out, self.out_axes, batched=gen.facts["output_batched"])
 
     def positional(self, args, kwargs):
         """Keyword arguments are mapped over axis 0 (as in JAX); parameters left
@@ -294,7 +195,7 @@ class Vmapped:
 
 def _plain(fun):
     """The user's function under a transformation object (for its signature)."""
-    while isinstance(fun, (Vmapped, api.Transformed)) or type(fun).__name__ == "Jacobian":
+    while isinstance(fun, pipeline.Transformation):
         fun = fun.fun
     return fun
 
@@ -347,7 +248,7 @@ def _target_function(fun, signature):
         return fun.generated([probe.abstract(s) for s in signature], flat=True).function
     if isinstance(fun, Vmapped):
         return fun.specialize(signature)
-    if type(fun).__name__ == "Jacobian":
+    if isinstance(fun, pipeline.Transformation):   # a Jacobian
         raise S2SError("s2s.vmap of a Jacobian is not supported yet",
                        hint="jax.vmap(s2s.jacfwd(f)) works: s2s's Jacobians can be traced")
     return fun

@@ -55,8 +55,8 @@ HELPER_HINT = ("return the new list from the helper instead of mutating its argu
                "as `a = {name}(a, ...)`")
 
 
-def run(fn_tree, ns, source):
-    _Analysis(fn_tree, ns, source, summaries={}, top=True).run()
+def run(fn_tree, ctx):
+    _Analysis(fn_tree, ctx.ns, ctx.source, summaries={}, top=True).run()
     return fn_tree
 
 

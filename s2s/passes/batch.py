@@ -23,9 +23,10 @@ import copy
 
 import gast
 
-from .. import rules
+from .. import rules, runtime
 from ..backend import COMMENT_MARK
 from ..names import names_in
+from ..pipeline import PUBLIC, BatchOptions, JvpOptions
 from ..template import jnp_attr, load, store
 from .batchedness import (Batchedness, constant_node, element, is_constant, is_list_append,
                           iterated, prune_unreached, stored, tuple_pattern)
@@ -37,9 +38,10 @@ BATCH_SIZE = "batch_size"
 
 
 class Batch:
-    def __init__(self, ns, source, namer, record, request_callee):
-        self.ns, self.source, self.namer, self.record = ns, source, namer, record
-        self.request_callee = request_callee  # (function, mask, signature) -> name
+    def __init__(self, ctx):
+        self.ctx = ctx
+        self.ns, self.source, self.namer = ctx.ns, ctx.source, ctx.namer
+        self.record = ctx.facts["record"]   # the probe's: what each value is, per example
         self.where = None
 
     def located(self, node):
@@ -341,13 +343,12 @@ class Batch:
             return self.apply(c.obj, call, call.args, call.keywords)
         if c.kind == "builtin" and c.name in BUILTIN_RULES:
             return self.apply(BUILTIN_RULES[c.name], call, call.args, call.keywords)
-        if c.kind == "user" and getattr(c.obj, "__module__", None) == "s2s.api" \
-                and c.obj.__name__ == "jvp":
+        if c.kind == "user" and c.obj is PUBLIC.get("jvp"):
             return self.call_jvp(call, target)
         if c.kind == "user" and c.obj in rules.HELPER_BATCH:
             return self.apply(rules.HELPER_BATCH[c.obj], call, call.args, call.keywords)
         if c.kind == "user" or (c.kind == "prim" and c.obj is not None
-                                and getattr(c.obj.fn, "__module__", "") == "s2s.runtime"):
+                                and runtime.defines(c.obj.fn)):
             return self.call_batched(call, c)
         what = f"jnp.{c.name}" if c.kind == "prim" else f"`{c.name}`"
         raise self.error(call, f"s2s has no batching rule for {what}",
@@ -356,7 +357,6 @@ class Batch:
 
     def call_jvp(self, call, target):
         """`s2s.jvp(f, (x,), (t,))` inside: a call of f's generated jvp, batched."""
-        from ..api import get_jvp
         if call.keywords or len(call.args) != 3 or not isinstance(call.args[0], gast.Name):
             raise self.error(call, "s2s can batch `s2s.jvp(f, primals, tangents)` with f a "
                                    "function's name and no keywords")
@@ -365,7 +365,7 @@ class Batch:
         mask = tuple(i is not None and i.kind == "array" and i.dtype.kind in "fc"
                      for i in infos)
         f = self.ns.lookup(call.args[0].id)
-        gen = get_jvp(f, mask)
+        gen = self.ctx.build("jvp", f, JvpOptions(mask))
         name = gen.function.__name__
         jvp_call = gast.Call(func=load(name), args=list(primals) + [
             t for t, m in zip(tangents, mask) if m], keywords=[])
@@ -398,7 +398,7 @@ class Batch:
         if any(s is None for s in signature):
             raise self.error(call, f"s2s could not see the arguments of this call of `{c.name}`",
                              "make sure the line runs for the arguments you vmap over")
-        name = self.request_callee(fn, mask, signature, c.name)
+        name = self.ctx.request_callee(fn, BatchOptions(mask, signature), c.name)
         return gast.Call(func=load(name), args=[self.rename(a) for a in operands], keywords=[])
 
     def apply(self, prim, value, args, keywords):
@@ -1024,6 +1024,11 @@ def _program_order(stmts):
 BUILTIN_RULES = {"len": rules.python_builtins.LEN}
 
 
-def run(fn, batched_params, ns, source, namer, record, request_callee, name, param_infos):
-    return Batch(ns, source, namer, record, request_callee).function(fn, batched_params, name,
-                                                                      param_infos)
+def run(fn, ctx):
+    """The batch pass: after the probe (ctx.facts["record"]), the function
+    rewritten to compute a batch of examples at once."""
+    options = ctx.options
+    batched = [a for a, m in zip(params(fn), options.batched) if m]
+    new = Batch(ctx).function(fn, batched, ctx.name, options.signature)
+    ctx.facts["output_batched"] = new.s2s_output_batched
+    return new

@@ -69,6 +69,14 @@ UNSUPPORTED = {
 ASYNC_INSIDE = (gast.Await, gast.AsyncFor, gast.AsyncWith)
 
 
+def run(tree, ctx):
+    """The fence stage: unsupported constructs, then lists and dicts mutated
+    while another name holds them (s2s/passes/aliasing.py). Both refuse and
+    rewrite nothing."""
+    from . import aliasing
+    return aliasing.run(check(tree, ctx.source), ctx)
+
+
 def check(tree, source):
     """Raise an S2SError at the first construct outside SUPPORTED, in source order."""
     _check_signature(tree, source, top=True)

@@ -17,8 +17,8 @@ import gast
 from ..template import load, store
 
 
-def run(fn, namer):
-    fn.body = _block(fn.body, namer)
+def run(fn, ctx):
+    fn.body = _block(fn.body, ctx.namer)
     return fn
 
 

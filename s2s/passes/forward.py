@@ -13,6 +13,7 @@ import inspect
 import gast
 
 from .. import rules
+from ..pipeline import JvpOptions
 from ..template import is_zero, jnp_attr, load, store, zero
 from .activity import Activity, array_names, certainly_array
 from .resolve import callee
@@ -52,11 +53,11 @@ class Scope:
 
 
 class Forward:
-    def __init__(self, ns, source, namer, request_callee):
-        self.ns = ns
-        self.source = source
-        self.namer = namer
-        self.request_callee = request_callee  # (function, mask) -> name to call
+    def __init__(self, ctx):
+        self.ctx = ctx   # for the jvps of the functions the code calls
+        self.ns = ctx.ns
+        self.source = ctx.source
+        self.namer = ctx.namer
         self.where = None  # the statement being transformed, for error locations
 
     def located(self, node):
@@ -378,7 +379,7 @@ class Forward:
                                               f"nested function `{c.name}`",
                                         "define the function at module level")
         else:
-            name = self.request_callee(c.obj, mask, c.name)
+            name = self.ctx.request_callee(c.obj, JvpOptions(mask), c.name)
         tangents = [load(scope.dot(a.id)) for a, m in zip(operands, mask) if m]
         new_call = gast.Call(func=load(name), args=operands + tangents, keywords=[])
         pair = gast.Tuple(elts=[target, self.dotted(target, scope)], ctx=gast.Store())
@@ -400,10 +401,11 @@ class Forward:
         return gast.Assign(targets=[target], value=value, type_comment=None)
 
 
-def run(fn_tree, active_params, ns, source, namer, request_callee, name=None):
+def run(fn_tree, ctx):
     # Tangent lines nobody reads (a loop condition's operands) are removed
     # afterwards by the simplify pass, with all other dead code.
-    return Forward(ns, source, namer, request_callee).function(fn_tree, active_params, name)
+    active = [a for a, m in zip(params(fn_tree), ctx.options.active) if m]
+    return Forward(ctx).function(fn_tree, active, ctx.name)
 
 
 def bind_arguments(pass_, call, c, fdef=None):
@@ -477,8 +479,7 @@ def bind_operands(pass_, prim, template, primal_params, args, keywords, value):
 
 def _display(prim):
     """How the user wrote the primitive: `jnp.sum`, `max`, `getitem`."""
-    module = getattr(prim.fn, "__module__", "") or ""
-    if isinstance(prim.fn, str) or module in ("builtins", "s2s.runtime"):
+    if prim.by_own_name:
         return prim.name
     return f"jnp.{prim.name}"
 

@@ -10,13 +10,15 @@ import copy
 
 import gast
 
+from .. import runtime
+
 from ..template import load, store
 from .scopes import local_names, params
 from .structure import _lift, _returns_to_assignments
 
 
-def run(fn, source, namer):
-    _Inliner(source, namer).block_owner(fn)
+def run(fn, ctx):
+    _Inliner(ctx.source, ctx.namer).block_owner(fn)
     return fn
 
 
@@ -103,13 +105,14 @@ def _rename(node, mapping):
             n.id = mapping[n.id]
 
 
-def with_callees(fn, ns, parse):
+def with_callees(fn, ctx):
     """`fn` with the module-level functions it calls (those sharing its
     globals, transitively) copied in as nested functions, so the inliner puts
-    their bodies in line too. `parse(f)` gives f's normalized tree and
-    namespace. Used where generated code must not call other generated code
-    (batching a gradient: a pullback closure cannot be batched in place)."""
+    their bodies in line too. `ctx.parse_other(f)` gives f's normalized tree
+    and namespace. Used where generated code must not call other generated
+    code (batching a gradient: a pullback closure cannot be batched in place)."""
     from .resolve import callee
+    ns, parse = ctx.ns, ctx.parse_other
     found = {}
 
     def visit(tree, ns_):
@@ -121,7 +124,7 @@ def with_callees(fn, ns, parse):
                 continue
             obj = c.obj
             same_module = getattr(obj, "__globals__", None) is ns.globals
-            helper = getattr(obj, "__module__", None) == "s2s.runtime"   # sees only jnp, helpers
+            helper = runtime.defines(obj)   # sees only jnp and other helpers
             if not (same_module or helper):
                 continue
             inner_tree, inner_ns = parse(obj)

@@ -38,8 +38,8 @@ COMPARE_NAMES = {
 }
 
 
-def run(fn_tree, source, namer):
-    _Normalizer(source, namer).function(fn_tree)
+def run(fn_tree, ctx):
+    _Normalizer(ctx.source, ctx.namer).function(fn_tree)
     return fn_tree
 
 

@@ -21,7 +21,9 @@ import gast
 import jax
 import numpy as np
 
-from .. import frontend
+from .. import backend, errors, frontend
+from ..errors import S2SError
+from ..pipeline import is_s2s_api
 from ..template import load, store
 from .resolve import callee
 from .scopes import local_names
@@ -236,7 +238,71 @@ class Recorder:
             self.stack.pop()
 
 
-def run(probe_fn, recorder, signature):
+RECORDER = Recorder(probe_of=None)   # s2s/vectorize.py gives it the way to callees' probes
+
+
+def run(tree, ctx):
+    """The probe stage: run an instrumented copy of the (numbered) function on
+    one example's shapes (ctx.options.signature); what it saw goes to
+    ctx.facts["record"] for the batch pass. The tree is unchanged."""
+    probe_fn = compile_probe(tree, ctx)
+    signature = ctx.options.signature
+    try:
+        ctx.facts["record"] = record = trace(probe_fn, RECORDER, signature)
+    except S2SError:
+        raise
+    except RecursionError as e:
+        raise S2SError(f"s2s cannot batch {ctx.describe(ctx.fn)}: it calls itself on a "
+                       "condition that differs between examples", *_failed_at(e, ctx, tree),
+                       hint="write the recursion as a while loop") from None
+    except Exception as e:   # the user's code failed on one example's shapes
+        if getattr(e, "__s2s_user_raise__", False):   # the user's own `raise`
+            del e.__s2s_user_raise__
+            raise
+        raise S2SError(f"s2s could not trace {ctx.describe(ctx.fn)} on arguments of shapes "
+                       f"({', '.join(_describe_signature(signature))}): "
+                       f"{type(e).__name__}: {user_message(e)}", *_failed_at(e, ctx, tree),
+                       hint="s2s runs the function once on these shapes to specialize its "
+                            "code (as jax.jit does), and this line fails on them; under "
+                            "s2s.vmap they are one example's shapes: check that in_axes puts "
+                            "the batch axis where you expect") from None
+    ctx.facts["output"] = record.output
+    return tree
+
+
+def compile_probe(tree, ctx):
+    """The instrumented copy of `tree`, compiled: it calls RECORDER."""
+    probe_tree = instrument(tree, ctx.ns, ctx.namer)
+    cells = dict(ctx.cells)
+    cells[PROBE] = backend.cell(RECORDER)
+    for name, c in ctx.ns.cells.items():
+        cells.setdefault(name, c)
+    text = backend.to_source(probe_tree, ctx.filename)
+    return backend.compile_function(text, probe_tree.name, ctx.ns.globals, cells)
+
+
+def _failed_at(e, ctx, tree):
+    """(filename, lineno, col) of the user's statement that was running when
+    the probe failed (the source map turns the generated line into it)."""
+    where = errors.generated_frame(e.__traceback__)
+    if where is None:
+        return ctx.filename, getattr(tree, "lineno", None), getattr(tree, "col_offset", None)
+    return where[0], where[1], None
+
+
+def _describe_signature(signature):
+    out = []
+    for s in signature:
+        if s.kind == "array":
+            out.append(f"{np.dtype(s.dtype).name}{list(s.shape)}")
+        elif s.kind == "value":
+            out.append(repr(s.value))
+        else:
+            out.append(s.kind)
+    return out
+
+
+def trace(probe_fn, recorder, signature):
     """Run a probe function on one example's shapes; return its Record."""
     args = [abstract(s) for s in signature]
     leaves, treedef = jax.tree_util.tree_flatten(
@@ -261,7 +327,7 @@ def run(probe_fn, recorder, signature):
 
 # -- instrumenting the function ------------------------------------------------------------
 
-def number(fn):
+def number(fn, ctx=None):
     """Give every statement of `fn` an id the probe and the batch pass share."""
     def visit(stmts, count):
         for s in stmts:
@@ -380,7 +446,7 @@ class _Instrument:
                 continue
             if isinstance(node, gast.Call):
                 c = callee(node, self.ns, self.names)
-                if c.kind == "user" and getattr(c.obj, "__module__", "").startswith("s2s."):
+                if c.kind == "user" and is_s2s_api(c.obj):
                     continue   # s2s.jvp and friends run as they are (they trace fine)
                 if c.kind == "user":
                     node.args = [node.func] + node.args

@@ -20,6 +20,7 @@ import numpy as np
 
 from .. import rules
 from ..frontend import python_function
+from ..pipeline import FACTORIES
 from ..template import JNP, jnp_attr
 from .scopes import local_functions, local_names
 
@@ -93,7 +94,8 @@ def _is_at(node):
             and node.value.attr == "at")
 
 
-def run(fn_tree, ns, source):
+def run(fn_tree, ctx):
+    ns, source = ctx.ns, ctx.source
     if JNP in local_names(fn_tree) or any(JNP in local_names(n) for n in gast.walk(fn_tree)
                                           if isinstance(n, gast.FunctionDef)):
         raise source.error(fn_tree, f"s2s reserves the name `{JNP}` for jax.numpy, "
@@ -171,8 +173,7 @@ class _Resolver(gast.NodeTransformer):
             kwargs = {k.arg: _evaluate_static(k.value, self.ns) for k in call.keywords}
         except (_NotStatic, KeyError):
             factory = None
-        if getattr(factory, "__module__", None) not in ("s2s.api", "s2s.vectorize",
-                                                        "s2s.jacobians"):
+        if not _is_factory(factory):
             raise self.source.error(call, "s2s can only call names and module attributes "
                                           "(like `jnp.exp`)",
                                     "assign the function to a name first")
@@ -303,3 +304,11 @@ def _is_library(obj):
     fn = python_function(obj)
     module = getattr(fn, "__module__", "") or ""
     return module.split(".")[0] in ("jax", "jaxlib", "numpy", "scipy")
+
+
+def _is_factory(obj):
+    """Is `obj` one of s2s's transformations (s2s.grad, s2s.vmap, ...)?"""
+    try:
+        return obj in FACTORIES
+    except TypeError:   # unhashable
+        return False

@@ -24,6 +24,7 @@ vjp rule in s2s/rules, placed beside its jvp rule.
 import gast
 
 from .. import rules
+from ..pipeline import Output, ReverseOptions
 from ..template import JNP, is_zero, jnp_attr, load, store
 from .activity import Activity, array_names
 from .forward import _refuse_repackaging, bind_arguments, bind_operands, refuse_nondiff_operands
@@ -50,11 +51,11 @@ def _operation_name(value, prim):
     return f"`{type(value).__name__}`"
 
 class Reverse:
-    def __init__(self, ns, source, namer, request_callee):
-        self.ns = ns
-        self.source = source
-        self.namer = namer
-        self.request_callee = request_callee   # (function, kinds) -> name of its vjp
+    def __init__(self, ctx):
+        self.ctx = ctx   # for the vjps of the functions the code calls
+        self.ns = ctx.ns
+        self.source = ctx.source
+        self.namer = ctx.namer
         self.bars = {}
         self.pullbacks = {}   # id(assign) -> name of the callee's pullback
         self.where = None     # the statement being transformed, for error locations
@@ -65,7 +66,8 @@ class Reverse:
 
     # -- the whole function ------------------------------------------------------
 
-    def function(self, fn, kinds, mode, name, has_aux=False, argnums_int=False):
+    def function(self, fn, name, options, output):
+        kinds, has_aux = options.kinds, options.has_aux
         args = params(fn)
         active = [a for a, k in zip(args, kinds) if k]
         self.activity = Activity(fn, self.ns, active)
@@ -91,7 +93,7 @@ class Reverse:
         grads = [self.final_bar(a, init) for a in active]
         forward = self.forward_block(body)
         seed_target = store(self.bar(out))
-        if mode == "vjp":
+        if output is Output.VJP:
             pb_name = self.namer.fresh(fn.name + "_pullback")
             pullback = gast.FunctionDef(
                 name=pb_name, args=_arguments([self.bar(out)]),
@@ -99,7 +101,7 @@ class Reverse:
                 decorator_list=[], returns=None, type_comment=None, type_params=[])
             ret = gast.Tuple(elts=[load(result), load(pb_name)], ctx=gast.Load())
             new_body = forward + [pullback, gast.Return(value=ret)]
-        elif mode == "vjp_apply":   # the pullback applied in line to a given cotangent (jacrev)
+        elif output is Output.APPLY:   # the pullback applied in line to a given cotangent
             args = args + [self.bar(out)]
             g = gast.Tuple(elts=grads, ctx=gast.Load())
             if has_aux:
@@ -109,15 +111,15 @@ class Reverse:
             seed = gast.Assign(targets=[seed_target],
                                value=gast.Call(func=load("grad_seed"), args=[load(out)],
                                                keywords=[]), type_comment=None)
-            g = grads[0] if argnums_int else gast.Tuple(elts=grads, ctx=gast.Load())
-            if mode == "value_and_grad":   # ((value, aux), grads) with has_aux
+            g = grads[0] if options.argnums_int else gast.Tuple(elts=grads, ctx=gast.Load())
+            if output is Output.VALUE_AND_GRAD:   # ((value, aux), grads) with has_aux
                 g = gast.Tuple(elts=[load(result), g], ctx=gast.Load())
             elif has_aux:                  # (grads, aux)
                 g = gast.Tuple(elts=[g, load(aux)], ctx=gast.Load())
             new_body = forward + [gast.copy_location(seed, fn.body[-1])] + backward \
                 + [gast.Return(value=g)]
         arguments = _arguments(args)
-        if mode != "vjp_apply":   # same parameters as the user's: same defaults
+        if output is not Output.APPLY:   # same parameters as the user's: same defaults
             arguments.defaults = fn.args.defaults
         new = gast.FunctionDef(name=name, args=arguments, body=new_body,
                                decorator_list=[], returns=None, type_comment=None,
@@ -203,7 +205,7 @@ class Reverse:
         if isinstance(s, gast.Assign) and id(s) in self.pullbacks:
             c = callee(s.value, self.ns, self.activity.visible)
             operands, kinds = self.bind_call(s.value, c)
-            name = self.request_callee(c.obj, kinds, c.name)
+            name = self.ctx.request_callee(c.obj, ReverseOptions(kinds), c.name)
             call = gast.Call(func=load(name), args=operands, keywords=[])
             pair = gast.Tuple(elts=[s.targets[0], store(self.pullbacks[id(s)])],
                               ctx=gast.Store())
@@ -612,10 +614,8 @@ class Reverse:
         return operands, kinds
 
 
-def run(fn, kinds, mode, name, ns, source, namer, request_callee, has_aux=False,
-        argnums_int=False):
-    return Reverse(ns, source, namer, request_callee).function(fn, kinds, mode, name, has_aux,
-                                                               argnums_int)
+def run(fn, ctx):
+    return Reverse(ctx).function(fn, ctx.name, ctx.options, ctx.transform.output)
 
 
 def _drop_needless_unbroadcast(expr, operands):

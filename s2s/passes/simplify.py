@@ -16,17 +16,16 @@ import collections
 
 import gast
 
+from .. import runtime
 from ..backend import is_mark
 from ..template import JNP
 from .resolve import AT_METHODS
 
-PURE_HELPERS = {"unbroadcast", "max_weights", "min_weights", "prod_others", "list_append",
-                "zip_length", "tree_add", "tree_zeros_like", "getitem_cotangent", "len",
-                "range", "zip", "enumerate", "reversed", "set_item", "set_item_cotangent",
-                "list_concat", "list_repeat", "list_repeat_cotangent", "dict_keys", "tie_share"}
+# Python builtins generated code calls for their value only (with runtime's pure helpers)
+PURE_BUILTINS = frozenset({"len", "range", "zip", "enumerate", "reversed"})
 
 
-def run(fn):
+def run(fn, ctx=None):
     while True:
         changed = remove_dead(fn) | share_repeated(fn) | propagate_copies(fn)
         if not changed:
@@ -80,7 +79,7 @@ def is_pure(value):
                         and f.value.id == JNP)
             at_call = isinstance(f, gast.Attribute) and f.attr in AT_METHODS \
                 and isinstance(f.value, gast.Subscript)
-            helper = isinstance(f, gast.Name) and f.id in PURE_HELPERS
+            helper = isinstance(f, gast.Name) and (f.id in PURE_BUILTINS or f.id in runtime.PURE_HELPERS)
             if not (jnp_call or at_call or helper):
                 return False
         elif isinstance(n, (gast.Lambda, gast.IfExp, gast.BoolOp)):

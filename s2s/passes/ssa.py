@@ -19,8 +19,8 @@ from .scopes import params
 PUSH = "__s2s_push__"
 
 
-def run(fn, namer):
-    _SSA(namer).function(fn)
+def run(fn, ctx):
+    _SSA(ctx.namer).function(fn)
     _drop_unread_copies(fn)
     return fn
 

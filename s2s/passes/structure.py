@@ -15,21 +15,22 @@ import copy
 
 import gast
 
+from ..pipeline import Family
 from ..template import load, store
 
 RESULT = "result"
 
 
-def run(fn, source, namer, for_what="reverse mode"):
-    _Structure(source, namer, for_what).function(fn)
+def run(fn, ctx):
+    _Structure(ctx.source, ctx.namer, ctx.family).function(fn)
     return fn
 
 
 class _Structure:
-    def __init__(self, source, namer, for_what):
+    def __init__(self, source, namer, family):
         self.source = source
         self.namer = namer
-        self.for_what = for_what   # which transformation needs it, for error messages
+        self.family = family   # reverse mode refuses a return in a loop; vmap takes it
 
     def function(self, fn):
         result = self.namer.fresh(RESULT)
@@ -42,9 +43,9 @@ class _Structure:
     def block(self, stmts, in_loop):
         out = []
         for s in stmts:
-            if isinstance(s, gast.Return) and in_loop and self.for_what != "vmap":
+            if isinstance(s, gast.Return) and in_loop and self.family is Family.REVERSE:
                 raise self.source.error(s, "`return` inside a loop is not supported in "
-                                           f"{self.for_what}",
+                                           "reverse mode",
                                         "set a result variable and `break`")
             if isinstance(s, gast.If):
                 s.body = self.block(s.body, in_loop)

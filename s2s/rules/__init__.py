@@ -27,8 +27,12 @@ an operand means "declared not differentiable or zero" and is checked against
 the declaration when the rule is registered; a cotangent known to be zero is
 written `zero(x)`.
 """
+import builtins
+
 import gast
 import jax.numpy as jnp
+
+from .. import runtime
 
 from ..template import Choice, Template
 
@@ -49,6 +53,8 @@ class Primitive:
         self.broadcasts = False     # a lone tangent must be broadcast to the output
         self.static_argnums = ()    # operands that are never differentiated (einsum's spec)
         self.batch = None           # batch rule: builds the batched call (s2s/passes/batch.py)
+        # called by its own name (a builtin, a runtime helper, getitem), not as jnp.NAME
+        self.by_own_name = isinstance(fn, str) or runtime.defines(fn) or _is_builtin(fn)
 
     def __repr__(self):
         return f"<primitive jnp.{self.name}>"
@@ -89,6 +95,10 @@ def _jnp_name(fn):
     raise ValueError(f"{fn!r} is not a jax.numpy function")
 
 
+def _is_builtin(fn):
+    return getattr(builtins, getattr(fn, "__name__", ""), None) is fn
+
+
 def _register(fn):
     """The table entry of `fn`: a jax.numpy function, a pseudo-primitive named
     by a string (getitem, at_set, ...), or an s2s runtime helper."""
@@ -97,7 +107,7 @@ def _register(fn):
         return prim
     if isinstance(fn, str):
         prim = BY_NAME[fn] = Primitive(fn, fn)
-    elif getattr(fn, "__module__", None) in ("s2s.runtime", "builtins"):
+    elif runtime.defines(fn) or _is_builtin(fn):
         prim = Primitive(fn.__name__, fn)   # called by its own name, not as jnp.NAME
     else:
         name = _jnp_name(fn)
@@ -201,7 +211,7 @@ def batch_rule(*fns):
         for fn in fns:
             if isinstance(fn, Primitive):
                 prim = fn
-            elif fn not in PRIMITIVES and getattr(fn, "__module__", None) == "s2s.runtime":
+            elif fn not in PRIMITIVES and runtime.defines(fn):
                 # a helper other passes transform from its source: batch rule only
                 prim = HELPER_BATCH.setdefault(fn, Primitive(fn.__name__, fn))
             else:
@@ -267,8 +277,7 @@ def refused_operand(prim, bound, is_active):
 
 def refusal_message(prim, param):
     """(message, hint) for an active operand in a non-differentiable position."""
-    shown = prim.name if isinstance(prim.fn, str) or getattr(prim.fn, "__module__", "") \
-        in ("builtins", "s2s.runtime") else f"jnp.{prim.name}"
+    shown = prim.name if prim.by_own_name else f"jnp.{prim.name}"
     what = f"its argument `{param}`: it is not" if param != ALL else "its arguments: none is"
     return (f"s2s cannot differentiate `{shown}` with respect to {what} differentiable "
             "(a shape, an axis, an index, a count or a range), and the value passed "

@@ -10,7 +10,7 @@ from ..template import literal, zero  # noqa: F401  (zero: used by templates)
 
 
 @jvp_rule(jnp.add, broadcasts=True)
-def add(x, y, x_dot, y_dot):
+def add_jvp(x, y, x_dot, y_dot):
     return x_dot + y_dot
 
 
@@ -20,7 +20,7 @@ def add_vjp(ans_bar, x, y):
 
 
 @jvp_rule(jnp.subtract, broadcasts=True)
-def subtract(x, y, x_dot, y_dot):
+def subtract_jvp(x, y, x_dot, y_dot):
     return x_dot - y_dot
 
 
@@ -30,7 +30,7 @@ def subtract_vjp(ans_bar, x, y):
 
 
 @jvp_rule(jnp.multiply)
-def multiply(x, y, x_dot, y_dot):
+def multiply_jvp(x, y, x_dot, y_dot):
     return x_dot * y + x * y_dot
 
 
@@ -40,7 +40,7 @@ def multiply_vjp(ans_bar, x, y):
 
 
 @jvp_rule(jnp.true_divide, jnp.divide)
-def true_divide(ans, x, y, x_dot, y_dot):
+def true_divide_jvp(ans, x, y, x_dot, y_dot):
     return x_dot / y - ans * y_dot / y
 
 
@@ -55,7 +55,7 @@ def true_divide_vjp(ans_bar, ans, x, y):
 # for an argument n = 0: not 0 * 0**-1 = nan). x is read as 1 there, so that the
 # derivative of this derivative is finite too.
 @jvp_rule(jnp.power)
-def power(ans, x, y, x_dot, y_dot):
+def power_jvp(ans, x, y, x_dot, y_dot):
     return (jnp.where(y == 0, 0.0, y * jnp.where(y == 0, 1.0, x) ** (y - 1)) * x_dot
             + ans * jnp.log(jnp.where(x == 0, 1, x)) * y_dot)
 
@@ -77,7 +77,7 @@ def _exponent(y):
 
 
 @jvp_rule(jnp.power, when=lambda y: _exponent(y) == 0)
-def power_0(ans, x, y, x_dot, y_dot):
+def power_0_jvp(ans, x, y, x_dot, y_dot):
     return zero(x)
 
 
@@ -87,7 +87,7 @@ def power_0_vjp(ans_bar, ans, x, y):
 
 
 @jvp_rule(jnp.power, when=lambda y: _exponent(y) == 1)
-def power_1(ans, x, y, x_dot, y_dot):
+def power_1_jvp(ans, x, y, x_dot, y_dot):
     return x_dot
 
 
@@ -97,7 +97,7 @@ def power_1_vjp(ans_bar, ans, x, y):
 
 
 @jvp_rule(jnp.power, when=lambda y: (_exponent(y) or 0) > 1)
-def power_n(ans, x, y, x_dot, y_dot):
+def power_n_jvp(ans, x, y, x_dot, y_dot):
     return y * x ** (y - 1) * x_dot
 
 
@@ -107,7 +107,7 @@ def power_n_vjp(ans_bar, ans, x, y):
 
 
 @jvp_rule(jnp.power, when=lambda y: (_exponent(y) or 0) < 0)
-def power_negative(ans, x, y, x_dot, y_dot):
+def power_negative_jvp(ans, x, y, x_dot, y_dot):
     return y * jnp.power(x, y - 1) * x_dot
 
 
@@ -117,7 +117,7 @@ def power_negative_vjp(ans_bar, ans, x, y):
 
 
 @jvp_rule(jnp.negative)
-def negative(x, x_dot):
+def negative_jvp(x, x_dot):
     return -x_dot
 
 
@@ -127,7 +127,7 @@ def negative_vjp(ans_bar, x):
 
 
 @jvp_rule(jnp.positive)
-def positive(x, x_dot):
+def positive_jvp(x, x_dot):
     return x_dot
 
 
@@ -137,7 +137,7 @@ def positive_vjp(ans_bar, x):
 
 
 @jvp_rule(jnp.remainder, jnp.mod, broadcasts=True)
-def remainder(x, y, x_dot, y_dot):
+def remainder_jvp(x, y, x_dot, y_dot):
     return x_dot - y_dot * jnp.floor_divide(x, y)
 
 
@@ -160,7 +160,7 @@ def matmul_vjp(ans_bar, a, b):
 
 
 @jvp_rule(jnp.exp)
-def exp(ans, x, x_dot):
+def exp_jvp(ans, x, x_dot):
     return ans * x_dot
 
 
@@ -170,7 +170,7 @@ def exp_vjp(ans_bar, ans, x):
 
 
 @jvp_rule(jnp.log)
-def log(x, x_dot):
+def log_jvp(x, x_dot):
     return x_dot / x
 
 
@@ -180,7 +180,7 @@ def log_vjp(ans_bar, x):
 
 
 @jvp_rule(jnp.log1p)
-def log1p(x, x_dot):
+def log1p_jvp(x, x_dot):
     return x_dot / (1 + x)
 
 
@@ -190,7 +190,7 @@ def log1p_vjp(ans_bar, x):
 
 
 @jvp_rule(jnp.expm1)
-def expm1(ans, x, x_dot):
+def expm1_jvp(ans, x, x_dot):
     return (ans + 1) * x_dot
 
 
@@ -200,7 +200,7 @@ def expm1_vjp(ans_bar, ans, x):
 
 
 @jvp_rule(jnp.sqrt)
-def sqrt(ans, x, x_dot):
+def sqrt_jvp(ans, x, x_dot):
     return x_dot / (2 * ans)
 
 
@@ -210,7 +210,7 @@ def sqrt_vjp(ans_bar, ans, x):
 
 
 @jvp_rule(jnp.square)
-def square(x, x_dot):
+def square_jvp(x, x_dot):
     return 2 * x * x_dot
 
 
@@ -221,7 +221,7 @@ def square_vjp(ans_bar, x):
 
 # At 0 the tangent passes through unchanged, as in JAX (not sign(0) * x_dot == 0).
 @jvp_rule(jnp.abs, jnp.absolute)
-def abs(x, x_dot):
+def abs_jvp(x, x_dot):
     return jnp.where(x >= 0, x_dot, -x_dot)
 
 
@@ -231,7 +231,7 @@ def abs_vjp(ans_bar, x):
 
 
 @jvp_rule(jnp.sin)
-def sin(x, x_dot):
+def sin_jvp(x, x_dot):
     return jnp.cos(x) * x_dot
 
 
@@ -241,7 +241,7 @@ def sin_vjp(ans_bar, x):
 
 
 @jvp_rule(jnp.cos)
-def cos(x, x_dot):
+def cos_jvp(x, x_dot):
     return -jnp.sin(x) * x_dot
 
 
@@ -251,7 +251,7 @@ def cos_vjp(ans_bar, x):
 
 
 @jvp_rule(jnp.tan)
-def tan(ans, x, x_dot):
+def tan_jvp(ans, x, x_dot):
     return (1 + ans ** 2) * x_dot
 
 
@@ -261,7 +261,7 @@ def tan_vjp(ans_bar, ans, x):
 
 
 @jvp_rule(jnp.tanh)
-def tanh(ans, x, x_dot):
+def tanh_jvp(ans, x, x_dot):
     return (1 - ans ** 2) * x_dot
 
 
@@ -271,7 +271,7 @@ def tanh_vjp(ans_bar, ans, x):
 
 
 @jvp_rule(jnp.sinh)
-def sinh(x, x_dot):
+def sinh_jvp(x, x_dot):
     return jnp.cosh(x) * x_dot
 
 
@@ -281,7 +281,7 @@ def sinh_vjp(ans_bar, x):
 
 
 @jvp_rule(jnp.cosh)
-def cosh(x, x_dot):
+def cosh_jvp(x, x_dot):
     return jnp.sinh(x) * x_dot
 
 
@@ -291,7 +291,7 @@ def cosh_vjp(ans_bar, x):
 
 
 @jvp_rule(jnp.arcsin)
-def arcsin(x, x_dot):
+def arcsin_jvp(x, x_dot):
     return x_dot / jnp.sqrt(1 - x ** 2)
 
 
@@ -301,7 +301,7 @@ def arcsin_vjp(ans_bar, x):
 
 
 @jvp_rule(jnp.arccos)
-def arccos(x, x_dot):
+def arccos_jvp(x, x_dot):
     return -x_dot / jnp.sqrt(1 - x ** 2)
 
 
@@ -311,7 +311,7 @@ def arccos_vjp(ans_bar, x):
 
 
 @jvp_rule(jnp.arctan)
-def arctan(x, x_dot):
+def arctan_jvp(x, x_dot):
     return x_dot / (1 + x ** 2)
 
 
@@ -324,7 +324,7 @@ def arctan_vjp(ans_bar, x):
 
 
 @jvp_rule(jnp.arctan2)
-def arctan2(x, y, x_dot, y_dot):
+def arctan2_jvp(x, y, x_dot, y_dot):
     return (y * x_dot - x * y_dot) / (x ** 2 + y ** 2)
 
 
@@ -336,7 +336,7 @@ def arctan2_vjp(ans_bar, x, y):
 
 # Ties split the derivative evenly between the operands, as in JAX.
 @jvp_rule(jnp.maximum)
-def maximum(x, y, x_dot, y_dot):
+def maximum_jvp(x, y, x_dot, y_dot):
     return x_dot * jnp.where(x == y, 0.5, x > y) + y_dot * jnp.where(x == y, 0.5, x < y)
 
 
@@ -347,7 +347,7 @@ def maximum_vjp(ans_bar, x, y):
 
 
 @jvp_rule(jnp.minimum)
-def minimum(x, y, x_dot, y_dot):
+def minimum_jvp(x, y, x_dot, y_dot):
     return x_dot * jnp.where(x == y, 0.5, x < y) + y_dot * jnp.where(x == y, 0.5, x > y)
 
 
@@ -358,7 +358,7 @@ def minimum_vjp(ans_bar, x, y):
 
 
 @jvp_rule(jnp.logaddexp)
-def logaddexp(ans, x, y, x_dot, y_dot):
+def logaddexp_jvp(ans, x, y, x_dot, y_dot):
     return x_dot * jnp.exp(x - ans) + y_dot * jnp.exp(y - ans)
 
 
@@ -368,7 +368,7 @@ def logaddexp_vjp(ans_bar, ans, x, y):
 
 
 @jvp_rule(jnp.where, broadcasts=True, zero_args=("condition",))
-def where(condition, x, y, x_dot, y_dot):
+def where_jvp(condition, x, y, x_dot, y_dot):
     return jnp.where(condition, x_dot, y_dot)
 
 
@@ -386,7 +386,7 @@ def where_vjp(ans_bar, condition, x, y):
 # a bound that is None (left out, or passed as None) never ties and never binds:
 # `x == None` is False and jnp.clip(x, None) is x, and its zero tangent folds away.
 @jvp_rule(jnp.clip, broadcasts=True)
-def clip(ans, x, x_dot, min_dot, max_dot, min=None, max=None):
+def clip_jvp(ans, x, x_dot, min_dot, max_dot, min=None, max=None):
     return (x_dot * jnp.where(x == min, 0.5, jnp.clip(x, min) == x)
             + min_dot * jnp.where(x == min, 0.5, jnp.clip(x, min) != x)) \
         * jnp.where(jnp.clip(x, min) == max, 0.5, ans == jnp.clip(x, min)) \

@@ -12,7 +12,7 @@ from ..runtime import tie_share, unbroadcast, zeros_like  # noqa: F401  (used by
 
 
 @jvp_rule("getitem", nondiff_args=("index",))
-def getitem(x, index, x_dot):
+def getitem_jvp(x, index, x_dot):
     return x_dot[index]
 
 
@@ -44,7 +44,7 @@ def getitem_new_axes_vjp(ans_bar, x, index):
 
 
 @jvp_rule("at_set", nondiff_args=("index",))
-def at_set(x, index, v, x_dot, v_dot):
+def at_set_jvp(x, index, v, x_dot, v_dot):
     return x_dot.at[index].set(v_dot)
 
 
@@ -54,7 +54,7 @@ def at_set_vjp(ans_bar, x, index, v):
 
 
 @jvp_rule("at_add", nondiff_args=("index",))
-def at_add(x, index, v, x_dot, v_dot):
+def at_add_jvp(x, index, v, x_dot, v_dot):
     return x_dot.at[index].add(v_dot)
 
 
@@ -65,7 +65,7 @@ def at_add_vjp(ans_bar, x, index, v):
 
 # `.at[i].multiply(v)`: the product rule at the updated items.
 @jvp_rule("at_multiply", nondiff_args=("index",))
-def at_multiply(x, index, v, x_dot, v_dot):
+def at_multiply_jvp(x, index, v, x_dot, v_dot):
     return x_dot.at[index].set(x_dot[index] * v + x[index] * v_dot)
 
 
@@ -78,7 +78,7 @@ def at_multiply_vjp(ans_bar, x, index, v):
 # `.at[i].min(v)` / `.max(v)`: the derivative goes to whichever of x[i] and v is
 # the result (shared half and half on a tie, as JAX's scatter-min does).
 @jvp_rule("at_min", "at_max", nondiff_args=("index",))
-def at_extremum(x, index, v, ans, x_dot, v_dot):
+def at_extremum_jvp(x, index, v, ans, x_dot, v_dot):
     return x_dot.at[index].set(x_dot[index] * tie_share(x[index], v, ans[index])
                                + v_dot * tie_share(v, x[index], ans[index]))
 

@@ -12,7 +12,7 @@ from . import Primitive, batch_rule, jvp_rule, vjp_rule
 
 
 @jvp_rule(builtins.abs)
-def abs(x, x_dot):
+def abs_jvp(x, x_dot):
     return jnp.where(x >= 0, x_dot, -x_dot)
 
 
@@ -22,7 +22,7 @@ def abs_vjp(ans_bar, x):
 
 
 @jvp_rule(builtins.max, broadcasts=True)
-def max(x, y, x_dot, y_dot):
+def max_jvp(x, y, x_dot, y_dot):
     return jnp.where(x >= y, x_dot, y_dot)
 
 
@@ -32,7 +32,7 @@ def max_vjp(ans_bar, x, y):
 
 
 @jvp_rule(builtins.min, broadcasts=True)
-def min(x, y, x_dot, y_dot):
+def min_jvp(x, y, x_dot, y_dot):
     return jnp.where(x <= y, x_dot, y_dot)
 
 
@@ -42,7 +42,7 @@ def min_vjp(ans_bar, x, y):
 
 
 @jvp_rule(builtins.float)
-def float(x, x_dot):
+def float_jvp(x, x_dot):
     return x_dot
 
 

@@ -9,7 +9,7 @@ from ..runtime import (max_weights, min_weights, prod_others,  # noqa: F401  (us
 
 
 @jvp_rule(jnp.sum, nondiff_args=("axis", "keepdims"))
-def sum(x, x_dot, axis=None, keepdims=False):
+def sum_jvp(x, x_dot, axis=None, keepdims=False):
     return jnp.sum(x_dot, axis=axis, keepdims=keepdims)
 
 
@@ -21,7 +21,7 @@ def sum_vjp(ans_bar, x, axis=None, keepdims=False):
 
 
 @jvp_rule(jnp.mean, nondiff_args=("axis", "keepdims"))
-def mean(x, x_dot, axis=None, keepdims=False):
+def mean_jvp(x, x_dot, axis=None, keepdims=False):
     return jnp.mean(x_dot, axis=axis, keepdims=keepdims)
 
 
@@ -33,7 +33,7 @@ def mean_vjp(ans_bar, x, axis=None, keepdims=False):
 
 # Ties share the derivative evenly, as in JAX.
 @jvp_rule(jnp.max, jnp.amax, nondiff_args=("axis", "keepdims"))
-def max(x, x_dot, axis=None, keepdims=False):
+def max_jvp(x, x_dot, axis=None, keepdims=False):
     return jnp.sum(x_dot * max_weights(x, axis), axis=axis, keepdims=keepdims)
 
 
@@ -43,7 +43,7 @@ def max_vjp(ans_bar, x, axis=None, keepdims=False):
 
 
 @jvp_rule(jnp.min, jnp.amin, nondiff_args=("axis", "keepdims"))
-def min(x, x_dot, axis=None, keepdims=False):
+def min_jvp(x, x_dot, axis=None, keepdims=False):
     return jnp.sum(x_dot * min_weights(x, axis), axis=axis, keepdims=keepdims)
 
 
@@ -53,7 +53,7 @@ def min_vjp(ans_bar, x, axis=None, keepdims=False):
 
 
 @jvp_rule(jnp.prod, nondiff_args=("axis", "keepdims"))
-def prod(x, x_dot, axis=None, keepdims=False):
+def prod_jvp(x, x_dot, axis=None, keepdims=False):
     return jnp.sum(x_dot * prod_others(x, axis), axis=axis, keepdims=keepdims)
 
 
@@ -63,7 +63,7 @@ def prod_vjp(ans_bar, x, axis=None, keepdims=False):
 
 
 @jvp_rule(jnp.var, nondiff_args=("axis", "ddof", "keepdims"))
-def var(ans, x, x_dot, axis=None, ddof=0, keepdims=False):
+def var_jvp(ans, x, x_dot, axis=None, ddof=0, keepdims=False):
     return 2 * jnp.sum((x - jnp.mean(x, axis=axis, keepdims=True)) * x_dot, axis=axis,
                        keepdims=keepdims) / (jnp.size(x) / jnp.size(ans) - ddof)
 
@@ -75,7 +75,7 @@ def var_vjp(ans_bar, ans, x, axis=None, ddof=0, keepdims=False):
 
 
 @jvp_rule(jnp.std, nondiff_args=("axis", "ddof", "keepdims"))
-def std(ans, x, x_dot, axis=None, ddof=0, keepdims=False):
+def std_jvp(ans, x, x_dot, axis=None, ddof=0, keepdims=False):
     return jnp.sum((x - jnp.mean(x, axis=axis, keepdims=True)) * x_dot, axis=axis,
                    keepdims=keepdims) / ((jnp.size(x) / jnp.size(ans) - ddof) * ans)
 
@@ -88,7 +88,7 @@ def std_vjp(ans_bar, ans, x, axis=None, ddof=0, keepdims=False):
 
 
 @jvp_rule(jnp.cumsum, nondiff_args=("axis",))
-def cumsum(x, x_dot, axis=None):
+def cumsum_jvp(x, x_dot, axis=None):
     return jnp.cumsum(x_dot, axis=axis)
 
 

@@ -14,7 +14,7 @@ from ..runtime import (dict_keys, list_concat, list_repeat, list_repeat_cotangen
 
 
 @jvp_rule(unbroadcast, zero_args=("x",))   # x: only its shape
-def unbroadcast_(g, x, g_dot):
+def unbroadcast__jvp(g, x, g_dot):
     return unbroadcast(g_dot, x)
 
 
@@ -24,7 +24,7 @@ def unbroadcast__(ans_bar, g, x):
 
 
 @jvp_rule(list_append)
-def list_append_(xs, v, xs_dot, v_dot):
+def list_append__jvp(xs, v, xs_dot, v_dot):
     return list_append(xs_dot, v_dot)
 
 
@@ -34,7 +34,7 @@ def list_append__(ans_bar, xs, v):
 
 
 @jvp_rule(tree_add)
-def tree_add_(a, b, a_dot, b_dot):
+def tree_add__jvp(a, b, a_dot, b_dot):
     return tree_add(a_dot, b_dot)
 
 
@@ -44,7 +44,7 @@ def tree_add__(ans_bar, a, b):
 
 
 @jvp_rule(getitem_cotangent, zero_args=("x",), nondiff_args=("index",))
-def getitem_cotangent_(x, index, g, g_dot):
+def getitem_cotangent__jvp(x, index, g, g_dot):
     return getitem_cotangent(x, index, g_dot)
 
 
@@ -66,7 +66,7 @@ zero_derivative(*SHAPE_HELPERS)
 
 
 @jvp_rule(split_like, zero_args=("arrays",), nondiff_args=("axis",))
-def split_like_(g, arrays, g_dot, axis=0):
+def split_like__jvp(g, arrays, g_dot, axis=0):
     return split_like(g_dot, arrays, axis)
 
 
@@ -76,7 +76,7 @@ def split_like__(ans_bar, g, arrays, axis=0):
 
 
 @jvp_rule(unstack_like, zero_args=("arrays",), nondiff_args=("axis",))
-def unstack_like_(g, arrays, g_dot, axis=0):
+def unstack_like__jvp(g, arrays, g_dot, axis=0):
     return unstack_like(g_dot, arrays, axis)
 
 
@@ -92,7 +92,7 @@ def getitem_tree(ans_bar, x, index):
 
 
 @jvp_rule(add_at, nondiff_args=("index",))
-def add_at_(tree, index, g, tree_dot, g_dot):
+def add_at__jvp(tree, index, g, tree_dot, g_dot):
     return add_at(tree_dot, index, g_dot)
 
 
@@ -105,7 +105,7 @@ def add_at__(ans_bar, tree, index, g):
 # Python lists and dicts as values (s2s/passes/normalize.py): `xs[i] = v`,
 # `xs + ys`, `xs * n`. Each is linear in its containers.
 @jvp_rule(set_item, nondiff_args=("index",))
-def set_item_(xs, index, v, xs_dot, v_dot):
+def set_item__jvp(xs, index, v, xs_dot, v_dot):
     return set_item(xs_dot, index, v_dot)
 
 
@@ -115,7 +115,7 @@ def set_item__(ans_bar, xs, index, v):
 
 
 @jvp_rule(set_item_cotangent, zero_args=("xs",), nondiff_args=("index",))
-def set_item_cotangent_(g, xs, index, g_dot):
+def set_item_cotangent__jvp(g, xs, index, g_dot):
     return set_item_cotangent(g_dot, xs, index)
 
 
@@ -125,7 +125,7 @@ def set_item_cotangent__(ans_bar, g, xs, index):
 
 
 @jvp_rule(list_concat)
-def list_concat_(xs, ys, xs_dot, ys_dot):
+def list_concat__jvp(xs, ys, xs_dot, ys_dot):
     return list_concat(xs_dot, ys_dot)
 
 
@@ -135,7 +135,7 @@ def list_concat__(ans_bar, xs, ys):
 
 
 @jvp_rule(list_repeat, nondiff_args=("n",))
-def list_repeat_(xs, n, xs_dot):
+def list_repeat__jvp(xs, n, xs_dot):
     return list_repeat(xs_dot, n)
 
 
@@ -145,7 +145,7 @@ def list_repeat__(ans_bar, xs, n):
 
 
 @jvp_rule(list_repeat_cotangent, zero_args=("xs",), nondiff_args=("n",))
-def list_repeat_cotangent_(g, xs, n, g_dot):
+def list_repeat_cotangent__jvp(g, xs, n, g_dot):
     return list_repeat_cotangent(g_dot, xs, n)
 
 

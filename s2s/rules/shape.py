@@ -9,7 +9,7 @@ from ..runtime import (inverse_permutation, split_like,  # noqa: F401  (used by 
 
 
 @jvp_rule(jnp.reshape, nondiff_args=("shape",))
-def reshape(x, shape, x_dot):
+def reshape_jvp(x, shape, x_dot):
     return jnp.reshape(x_dot, shape)
 
 
@@ -19,7 +19,7 @@ def reshape_vjp(ans_bar, x, shape):
 
 
 @jvp_rule(jnp.transpose, nondiff_args=("axes",))
-def transpose(x, x_dot, axes=None):
+def transpose_jvp(x, x_dot, axes=None):
     return jnp.transpose(x_dot, axes)
 
 
@@ -29,7 +29,7 @@ def transpose_vjp(ans_bar, x, axes=None):
 
 
 @jvp_rule(jnp.swapaxes, nondiff_args=("axis1", "axis2"))
-def swapaxes(x, axis1, axis2, x_dot):
+def swapaxes_jvp(x, axis1, axis2, x_dot):
     return jnp.swapaxes(x_dot, axis1, axis2)
 
 
@@ -39,7 +39,7 @@ def swapaxes_vjp(ans_bar, x, axis1, axis2):
 
 
 @jvp_rule(jnp.moveaxis, nondiff_args=("source", "destination"))
-def moveaxis(x, source, destination, x_dot):
+def moveaxis_jvp(x, source, destination, x_dot):
     return jnp.moveaxis(x_dot, source, destination)
 
 
@@ -49,7 +49,7 @@ def moveaxis_vjp(ans_bar, x, source, destination):
 
 
 @jvp_rule(jnp.expand_dims, nondiff_args=("axis",))
-def expand_dims(x, axis, x_dot):
+def expand_dims_jvp(x, axis, x_dot):
     return jnp.expand_dims(x_dot, axis)
 
 
@@ -59,7 +59,7 @@ def expand_dims_vjp(ans_bar, x, axis):
 
 
 @jvp_rule(jnp.squeeze, nondiff_args=("axis",))
-def squeeze(x, x_dot, axis=None):
+def squeeze_jvp(x, x_dot, axis=None):
     return jnp.squeeze(x_dot, axis=axis)
 
 
@@ -69,7 +69,7 @@ def squeeze_vjp(ans_bar, x, axis=None):
 
 
 @jvp_rule(jnp.ravel)
-def ravel(x, x_dot):
+def ravel_jvp(x, x_dot):
     return jnp.ravel(x_dot)
 
 
@@ -79,7 +79,7 @@ def ravel_vjp(ans_bar, x):
 
 
 @jvp_rule(jnp.broadcast_to, nondiff_args=("shape",))
-def broadcast_to(x, shape, x_dot):
+def broadcast_to_jvp(x, shape, x_dot):
     return jnp.broadcast_to(x_dot, shape)
 
 
@@ -89,7 +89,7 @@ def broadcast_to_vjp(ans_bar, x, shape):
 
 
 @jvp_rule(jnp.concatenate, nondiff_args=("axis",))
-def concatenate(arrays, arrays_dot, axis=0):
+def concatenate_jvp(arrays, arrays_dot, axis=0):
     return jnp.concatenate(arrays_dot, axis=axis)
 
 
@@ -100,7 +100,7 @@ def concatenate_vjp(ans_bar, arrays, axis=0):
 
 
 @jvp_rule(jnp.stack, nondiff_args=("axis",))
-def stack(arrays, arrays_dot, axis=0):
+def stack_jvp(arrays, arrays_dot, axis=0):
     return jnp.stack(arrays_dot, axis=axis)
 
 
@@ -110,7 +110,7 @@ def stack_vjp(ans_bar, arrays, axis=0):
 
 
 @jvp_rule(jnp.flip, nondiff_args=("axis",))
-def flip(x, x_dot, axis=None):
+def flip_jvp(x, x_dot, axis=None):
     return jnp.flip(x_dot, axis=axis)
 
 
@@ -120,7 +120,7 @@ def flip_vjp(ans_bar, x, axis=None):
 
 
 @jvp_rule(jnp.asarray)
-def asarray(x, x_dot):
+def asarray_jvp(x, x_dot):
     return jnp.asarray(x_dot)
 
 
@@ -130,7 +130,7 @@ def asarray_vjp(ans_bar, x):
 
 
 @jvp_rule(jnp.array)
-def array(x, x_dot):
+def array_jvp(x, x_dot):
     return jnp.array(x_dot)
 
 
@@ -145,7 +145,7 @@ def array_vjp(ans_bar, x):
 
 
 @jvp_rule(jnp.full, nondiff_args=("shape", "dtype"))
-def full(shape, fill_value, fill_value_dot, dtype=None):
+def full_jvp(shape, fill_value, fill_value_dot, dtype=None):
     return jnp.full(shape, fill_value_dot, dtype=dtype)
 
 
@@ -156,7 +156,7 @@ def full_vjp(ans_bar, shape, fill_value, dtype=None):
 
 # The array gives only its shape and dtype.
 @jvp_rule(jnp.full_like, zero_args=("a",), nondiff_args=("dtype", "shape"))
-def full_like(a, fill_value, fill_value_dot, dtype=None, shape=None):
+def full_like_jvp(a, fill_value, fill_value_dot, dtype=None, shape=None):
     return jnp.full_like(a, fill_value_dot, dtype=dtype, shape=shape)
 
 
@@ -170,7 +170,7 @@ def full_like_vjp(ans_bar, a, fill_value, dtype=None, shape=None):
 # output's, weighted by its fractions (linspace(1, 0) and linspace(0, 1)) and
 # summed along the axis.
 @jvp_rule(jnp.linspace, nondiff_args=("num", "endpoint", "axis"))
-def linspace(start, stop, start_dot, stop_dot, num=50, endpoint=True, axis=0):
+def linspace_jvp(start, stop, start_dot, stop_dot, num=50, endpoint=True, axis=0):
     return jnp.linspace(start_dot, stop_dot, num, endpoint=endpoint, axis=axis)
 
 

@@ -1,0 +1,323 @@
+"""The one driver: builds the generated code of any transformation.
+
+`build(transform, fn, options)` is the only way generated code is made: it
+parses `fn` once (cached) through the common stages, runs the
+transformation's passes on a copy, simplifies, compiles, and caches the
+result until a global the code calls is rebound. Stages are recorded (for
+`--passes` and `s2s.stages`) only when asked for.
+"""
+import copy
+import os
+
+import gast
+import jax.numpy as jnp
+
+from . import backend, frontend, runtime, transforms
+from .errors import S2SError, Source
+from .names import Namer, names_in
+from .pipeline import TRANSFORMS, Stage
+from .template import JNP
+
+
+# -- the user's function, parsed once ---------------------------------------------------------
+
+class _WithRuntime(frontend.Namespace):
+    """The user's namespace, plus the helpers s2s's generated code calls."""
+
+    def __init__(self, ns):
+        super().__init__(ns.globals, ns.cells)
+
+    def lookup(self, name):
+        if name in runtime.HELPERS:
+            return runtime.HELPERS[name]
+        return super().lookup(name)
+
+
+class Parsed:
+    """The user function after the stages every transformation shares."""
+
+    def __init__(self, fn):
+        self.fn = fn
+        parsed = frontend.parse_function(fn)
+        self.ns = _WithRuntime(parsed.namespace)
+        self.filename = parsed.filename
+        self.source = Source(parsed.filename)
+        self.stages = []
+        tree = self.tree = parsed.tree
+        record(self.stages, transforms.SOURCE, tree, self.filename)
+        for pass_ in transforms.COMMON:
+            ctx = Context(self, transforms.COMMON_STAGES)
+            tree = self.tree = pass_.run(tree, ctx)
+            record(self.stages, pass_, tree, self.filename)
+
+    def namer(self):
+        return Namer(names_in(self.tree) | {JNP, "range", "len", "zip", "enumerate"}
+                     | set(runtime.HELPERS))
+
+
+_PARSED = {}
+
+
+def parsed(fn):
+    fn = frontend.python_function(fn)
+    p = _PARSED.get(fn)
+    if p is None:
+        p = _PARSED[fn] = Parsed(fn)
+    return p
+
+
+
+
+# -- what a pass sees -----------------------------------------------------------------------
+
+class Context:
+    """Everything a pass may use besides the tree it rewrites."""
+
+    def __init__(self, p, transform, options=None, gen=None):
+        self.fn = p.fn
+        self.parsed = p
+        self.ns = p.ns              # what the function's names refer to
+        self.source = p.source      # for errors at the user's file:line:col
+        self.filename = p.filename
+        self.namer = p.namer()      # fresh names that clash with none in the code
+        self.transform = transform
+        self.options = options      # this build's options (s2s/transforms.py)
+        self.gen = gen
+        self.name = None            # the generated function's name
+        self.cells = base_cells()   # closure cells of the generated code
+        self.facts = {}             # what analyses found, for later passes and callers
+        self._callees = {}
+
+    @property
+    def family(self):
+        return self.transform.family
+
+    def request_callee(self, fn, options, global_name):
+        """The name under which this code calls `fn` transformed by this
+        transformation's `callee` with `options` (itself when that is what is
+        being built: recursion), bound once per callee in a closure cell."""
+        gen = self.gen
+        self._remember_global(global_name)
+        transform = TRANSFORMS[self.transform.callee]
+        key = (frontend.python_function(fn), transform.name, options)
+        if key not in self._callees:
+            itself = key == (gen.fn, gen.transform.name, gen.options)
+            try:
+                other = gen if itself else build(transform, fn, options)
+            except S2SError as e:
+                if not _in_s2s(e.filename):
+                    raise
+                raise _helper_error(e, key[0], self.parsed, global_name) from None
+            name = gen.name if itself else self.namer.fresh(_base_name(other.fn) + transform.suffix)
+            self._callees[key] = name
+            self.cells[name] = other.cell
+            gen.callees.append(other)
+        return self._callees[key]
+
+    def build(self, transform_name, fn, options):
+        """Another transformation's generated code (s2s.jvp called inside vmap)."""
+        other = build(TRANSFORMS[transform_name], fn, options)
+        if self.gen is not None:
+            self.gen.callees.append(other)
+        return other
+
+    def parse_other(self, fn):
+        """(tree, namespace) of another function after the common stages, its
+        names kept from the ones this build hands out (it is copied in)."""
+        other = parsed(fn)
+        self.namer.avoid(names_in(other.tree))
+        return other.tree, other.ns
+
+    @staticmethod
+    def describe(fn):
+        return describe(fn)
+
+    def _remember_global(self, name):
+        ns = self.ns
+        if name and name not in ns.cells and name in ns.globals:
+            self.gen.globals_seen.append((ns.globals, name, ns.globals[name]))
+
+
+def describe(fn):
+    """`f`, or for generated code what it computes: "the gradient of `f`"."""
+    gen = BY_FUNCTION.get(fn)
+    if gen is None:
+        return f"`{getattr(fn, '__name__', fn)}`"
+    return f"{gen.transform.what} of {describe(gen.fn)}"
+
+
+def base_cells():
+    cells = {JNP: backend.cell(jnp)}
+    for name, fn in runtime.HELPERS.items():
+        cells[name] = backend.cell(fn)
+    return cells
+
+
+def _in_s2s(filename):
+    """Is `filename` one of s2s's own files (a runtime helper's source)?"""
+    return bool(filename) and os.path.realpath(filename).startswith(
+        os.path.dirname(os.path.realpath(__file__)) + os.sep)
+
+
+def _helper_error(e, helper, p, global_name):
+    """A runtime helper that generated code calls could not be transformed in
+    turn (a higher derivative): say so at the user's line that calls it."""
+    def calls_it(s):
+        return any(isinstance(n, gast.Call) and isinstance(n.func, gast.Name)
+                   and n.func.id == global_name for n in gast.walk(s))
+    where = next((s for s in gast.walk(p.tree) if isinstance(s, gast.stmt)
+                  and not hasattr(s, "body") and getattr(s, "lineno", None)
+                  and calls_it(s)), p.tree)
+    return p.source.error(
+        where, f"s2s cannot transform its helper `{helper.__name__}`, which the derivative "
+               f"of this line calls: {e.message}",
+        "a higher derivative through this operation is not supported yet; compute it "
+        "with jax (jax.hessian, jax.jacfwd) or write the operation with other jnp functions")
+
+
+def _base_name(fn):
+    name = fn.__name__
+    return name if name.isidentifier() else "lambda_"
+
+
+# -- generated code --------------------------------------------------------------------------
+
+class Generated:
+    """One generated function: its source, the program after each stage, what
+    the analyses found (`facts`), and the closure cell through which other
+    generated code calls it."""
+
+    def __init__(self, fn, transform, options):
+        self.fn, self.transform, self.options = fn, transform, options
+        self.cell = backend.cell(empty=True)
+        self.function = None
+        self.source = None
+        self.name = None
+        self.facts = {}
+        self._stages = None      # [Stage], recorded only when asked for
+        self.globals_seen = []   # (globals dict, name, object): the callees it was built for
+        self.callees = []        # other Generated it calls
+
+    @property
+    def stages(self):
+        """[Stage]: the program after every pass. Printing a program costs
+        about as much as the pass that made it, so builds do not print their
+        stages; the first time they are asked for, the same build runs again
+        with recording on."""
+        if self._stages is None:
+            fresh = Generated(self.fn, self.transform, self.options)
+            with recording():
+                _run(fresh)
+            self._stages = fresh._stages
+        return self._stages
+
+    def is_current(self, seen=None):
+        """False once the user rebinds a global function this code calls."""
+        seen = set() if seen is None else seen
+        if id(self) in seen:
+            return True
+        seen.add(id(self))
+        return (all(d.get(name, obj) is obj for d, name, obj in self.globals_seen)
+                and all(c.is_current(seen) for c in self.callees))
+
+    def __call__(self, *args):
+        return self.function(*args)
+
+
+class recording:
+    """`with recording():` builds record the program after every stage."""
+    on = False
+
+    def __enter__(self):
+        self.was, recording.on = recording.on, True
+
+    def __exit__(self, *exc):
+        recording.on = self.was
+
+
+def record(stages, pass_, tree, filename):
+    if recording.on:
+        stages.append(Stage(pass_.name, pass_.purpose, backend.to_source(tree, filename)))
+
+
+_CACHE = {}          # (function, transform name, options) -> Generated
+BY_FUNCTION = {}     # generated function object -> Generated
+
+
+def build(transform, fn, options):
+    """The generated code of `transform` applied to `fn` with `options`:
+    cached, and built again once a global function it calls is rebound."""
+    fn = frontend.python_function(fn)
+    if getattr(type(fn), "__s2s_shape_specialized__", False):
+        return _specialized_at_call(transform, fn, options)
+    key = (fn, transform.name, options)
+    gen = _CACHE.get(key)
+    if gen is not None and gen.is_current():
+        return gen
+    gen = _CACHE[key] = Generated(fn, transform, options)
+    try:
+        _run(gen)
+    except BaseException:
+        del _CACHE[key]
+        raise
+    return gen
+
+
+def run_passes(fn, transform, options, passes, gen=None, stages=None):
+    """(ctx, tree): `passes` run on a copy of `fn`'s tree after the common stages."""
+    p = parsed(fn)
+    ctx = Context(p, transform, options, gen)
+    ctx.name = ctx.namer.fresh(p.tree.name + transform.suffix)
+    if gen is not None:
+        gen.name = ctx.name   # (a recursive call calls it by this name)
+    tree = copy.deepcopy(p.tree)
+    for pass_ in passes:
+        if pass_.applies(ctx):
+            tree = pass_.run(tree, ctx)
+            if stages is not None:
+                record(stages, pass_, tree, p.filename)
+    return ctx, tree
+
+
+def _run(gen):
+    stages = []
+    ctx, tree = run_passes(gen.fn, gen.transform, gen.options,
+                           gen.transform.passes + (transforms.SIMPLIFY,), gen, stages)
+    p = ctx.parsed
+    gen.source = backend.to_source(tree, p.filename)
+    gen.facts = ctx.facts
+    if recording.on:   # (the user function's own stages: parsed again, recorded)
+        gen._stages = Parsed(p.fn).stages + stages
+    for name, c in p.ns.cells.items():
+        ctx.cells.setdefault(name, c)
+    gen.function = backend.compile_function(gen.source, gen.name, p.ns.globals, ctx.cells)
+    if gen.transform.keeps_defaults:
+        # The objects themselves, not their source evaluated again.
+        gen.function.__defaults__ = gen.fn.__defaults__
+    gen.cell.cell_contents = gen.function
+    BY_FUNCTION[gen.function] = gen
+
+
+
+def _specialized_at_call(transform, fn, options):
+    """A transformation of one whose code depends on argument shapes
+    (`jvp(vmap(f))`): a stand-in whose function picks the generated code for
+    the shapes of each call, then runs it."""
+    key = (fn, transform.name, options)
+    gen = _CACHE.get(key)
+    if gen is None:
+        gen = _CACHE[key] = Generated(fn, transform, options)
+
+        def at_call(*args):
+            target = fn.function_for(args[:options.nparams])
+            return build(transform, target, options).function(*args)
+
+        gen.function = at_call
+        gen.cell.cell_contents = at_call
+        gen._stages = []
+    return gen
+
+
+def generated_by(fn):
+    """The Generated whose function `fn` is, or None."""
+    return BY_FUNCTION.get(fn)

@@ -1,0 +1,70 @@
+"""Every transformation s2s builds, as data: its passes in order.
+
+Adding a transformation is one `Transform` record here (plus its passes, one
+file each under s2s/passes/, and a thin wrapper in the API with JAX's
+argument semantics); s2s/driver.py runs any record the same way.
+"""
+from .passes import (batch, fence, flags, forward, inline, normalize, probe, resolve, reverse,
+                     simplify, ssa, structure)
+from .pipeline import Family, Output, Pass, Transform, register
+
+SOURCE = Pass("source", "the function as written", None)
+
+# Every transformation starts from the function after these (parsed once).
+COMMON = (
+    Pass("fence", "refuse what s2s cannot transform, at the user's line (and lists or dicts "
+                  "mutated while another name holds them)", fence.run),
+    Pass("resolve", "bind every call: jnp/np/math functions to jnp.NAME, methods to "
+                    "functions, s2s transformations to names", resolve.run),
+    Pass("normalize", "one operation per assignment, each result named", normalize.run),
+)
+COMMON_STAGES = Transform("common", "", Family.COMMON, "the common stages", COMMON, "")
+
+# ... and end with this one.
+SIMPLIFY = Pass("simplify", "share repeated expressions, propagate copies, remove dead code",
+                simplify.run)
+
+INLINE = Pass("inline", "calls of nested functions and lambdas become their bodies",
+              inline.run)
+INLINE_CALLEES = Pass("inline callees", "the user functions it calls are copied in, to be put "
+                                        "in line (code that vmap batches calls no pullbacks)",
+                      lambda tree, ctx: inline.run(inline.with_callees(tree, ctx), ctx),
+                      when=lambda ctx: ctx.options.flat)
+STRUCTURE = Pass("structure", "one exit (`return` sets the result), each path through a loop "
+                              "body ends in one place, loops count, appends become values",
+                 structure.run)
+SSA = Pass("ssa", "a new version of a name at each assignment outside loops, one carried "
+                  "version per loop variable, and where each iteration is saved on a tape",
+           ssa.run)
+FLAGS = Pass("flags", "a `break` under a condition becomes a flag (one example may stop while "
+                      "the others go on)", flags.run)
+NUMBER = Pass("number", "each statement gets an id the probe and the batch pass share",
+              probe.number)
+
+JVP = register(Transform(
+    "jvp", "_jvp", Family.FORWARD, "the jvp", callee="jvp",
+    passes=(Pass("jvp", "forward mode: each line is followed by its tangent line "
+                        "(the jvp rules of s2s/rules)", forward.run),)))
+
+
+def _reverse(name, output, what):
+    sweep = Pass(name, "reverse mode: a forward sweep that keeps what the pullback reads, "
+                       "then the pullback, line by line backwards (the vjp rules)", reverse.run)
+    return register(Transform(name, "_" + name, Family.REVERSE, what, callee="vjp",
+                              passes=(INLINE_CALLEES, INLINE, STRUCTURE, SSA, sweep),
+                              keeps_defaults=output is not Output.APPLY, output=output))
+
+
+VJP = _reverse("vjp", Output.VJP, "the vjp")
+GRAD = _reverse("grad", Output.GRAD, "the gradient")
+VALUE_AND_GRAD = _reverse("value_and_grad", Output.VALUE_AND_GRAD, "the gradient")
+VJP_APPLY = _reverse("vjp_apply", Output.APPLY, "the vjp")
+
+# What vmap's probe and the batch pass both start from.
+BATCH_PREP = (INLINE, STRUCTURE, FLAGS, NUMBER)
+PROBE = Pass("probe", "run once on one example's shapes (as jax.jit traces), recording what "
+                      "every value is per example: the program is unchanged", probe.run)
+VMAP = register(Transform(
+    "vmap", "_vmap", Family.BATCH, "the vmap", callee="vmap",
+    passes=BATCH_PREP + (PROBE, Pass("vmap", "every line computes the whole batch at once "
+                                             "(the batch rules)", batch.run))))
