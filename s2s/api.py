@@ -4,7 +4,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import driver, frontend, pipeline, transforms
+from . import driver, errors, frontend, pipeline, transforms
 from .errors import S2SError
 from .pipeline import JvpOptions, ReverseOptions
 
@@ -60,7 +60,11 @@ def jvp(fun, primals, tangents, has_aux=False):
     mask += (False,) * len(defaults)
     gen = get_jvp(fun, mask)
     args = list(primals) + defaults + [t for t, m in zip(tangents, mask) if m]
-    out, out_dot = gen.function(*args)
+    try:
+        out, out_dot = gen.function(*args)
+    except Exception as e:
+        errors.note_origin(e)
+        raise
     if has_aux:
         (out, aux), (out_dot, _) = out, out_dot
         return out, out_dot, aux
@@ -267,7 +271,11 @@ class Transformed(pipeline.Transformation):
             kinds.append(kind_of(a))
         gen = self.last = get_reverse(fn, self.mode, tuple(kinds), self.has_aux,
                                       self.argnums_int)
-        return gen.function(*args)
+        try:
+            return gen.function(*args)
+        except Exception as e:
+            errors.note_origin(e)
+            raise
 
     def generated(self, example_args=None, flat=False):
         """The generated code: for `example_args` if given, else the version the
@@ -323,10 +331,18 @@ def vjp(fun, *primals, has_aux=False):
     args = list(primals) + defaults
     kinds = tuple(kind_of(p) if _differentiable(p) else 0 for p in args)
     gen = get_reverse(fn, "vjp", kinds, has_aux)
-    out, pullback = gen.function(*args)
+    try:
+        out, pullback = gen.function(*args)
+    except Exception as e:
+        errors.note_origin(e)
+        raise
 
     def vjp_fn(cotangent):
-        bars = iter(pullback(_floats_as_arrays((cotangent,))[0]))
+        try:
+            bars = iter(pullback(_floats_as_arrays((cotangent,))[0]))
+        except Exception as e:
+            errors.note_origin(e)
+            raise
         return tuple(_float0_leaves(p, next(bars)) if k else _float0_zeros(p)
                      for p, k in zip(primals, kinds[:len(primals)]))
 

@@ -15,7 +15,7 @@ import types
 
 import gast
 
-from .errors import SOURCE_MAP
+from .errors import SOURCE_MAP, origin
 
 LINE_MARK = "__s2s_line__"
 COMMENT_MARK = "__s2s_comment__"   # Expr(Constant(COMMENT_MARK + text)) prints as `# text`
@@ -24,20 +24,22 @@ _counter = itertools.count(1)
 
 def to_source(fn_tree, filename=None):
     """Deterministic source text of a gast function, with a comment before each
-    group of statements naming the user's line they came from. The tree is
-    left as it is: marks and slice fixes go into its `ast` copy (converting
-    copies every node, so no deep copy is needed)."""
+    group of statements naming the user's line they came from (through the
+    source map when the tree was itself generated: a Hessian comments with the
+    user's lines, not its gradient's). The tree is left as it is: marks and
+    slice fixes go into its `ast` copy (converting copies every node, so no
+    deep copy is needed)."""
     module = gast.gast_to_ast(gast.Module(body=[fn_tree], type_ignores=[]))
     tree = module.body[0]
-    _mark_lines(tree)
+    places = _mark_lines(tree, lambda line: origin(filename, line)[:2])
     _SlicesAsValues().visit(tree)
     text = ast.unparse(ast.fix_missing_locations(module))
 
     def comment(m):
-        indent, line = m.group(1), int(m.group(2))
-        shown = re.sub(r"^<s2s-\d+: ", "<s2s: ", os.path.basename(filename or ""))
-        where = f"{shown}:{line}" if filename else f"line {line}"   # no counter: deterministic
-        code = linecache.getline(filename, line).strip() if filename else ""
+        indent, (where_file, line) = m.group(1), places[int(m.group(2))]
+        shown = re.sub(r"^<s2s-\d+: ", "<s2s: ", os.path.basename(where_file or ""))
+        where = f"{shown}:{line}" if where_file else f"line {line}"   # no counter: deterministic
+        code = linecache.getline(where_file, line).strip() if where_file else ""
         return f"{indent}# {where}: {code}" if code else f"{indent}# {where}"
 
     pattern = rf"""^(\s*)(?:'|\"\"\"){LINE_MARK} (\d+)(?:'|\"\"\")$"""
@@ -127,18 +129,23 @@ class _SlicesAsValues(ast.NodeTransformer):
         return ast.Call(func=ast.Name(id="slice", ctx=ast.Load()), args=parts, keywords=[])
 
 
-def _mark_lines(fn):
-    """Insert a marker before each statement (of the `ast` copy) whose user
-    line differs from the previous statement's, in printing order."""
-    last = [getattr(fn, "lineno", None)]
+def _mark_lines(fn, place_of):
+    """Insert a marker before each statement (of the `ast` copy) whose place in
+    the user's code, `place_of(lineno)`, differs from the previous statement's,
+    in printing order; return the places, which the markers number."""
+    places = []
+    first = getattr(fn, "lineno", None)
+    last = [place_of(first) if first is not None else None]
 
     def mark_block(stmts):
         out = []
         for s in stmts:
             line = getattr(s, "lineno", None)
-            if line is not None and line != last[0]:
-                out.append(ast.Expr(value=ast.Constant(value=f"{LINE_MARK} {line}")))
-                last[0] = line
+            place = place_of(line) if line is not None else None
+            if place is not None and place != last[0]:
+                out.append(ast.Expr(value=ast.Constant(value=f"{LINE_MARK} {len(places)}")))
+                places.append(place)
+                last[0] = place
             out.append(s)
             for field in ("body", "orelse"):
                 if isinstance(getattr(s, field, None), list):
@@ -146,6 +153,7 @@ def _mark_lines(fn):
         return out
 
     fn.body = mark_block(fn.body)
+    return places
 
 
 def compile_function(text, name, globals_, cells):

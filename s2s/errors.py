@@ -76,6 +76,24 @@ def generated_frame(tb):
     return found
 
 
+def note_origin(e):
+    """An exception raised inside generated code gets a note naming the
+    generated line and the user's line it came from (tracebacks show the
+    generated line; the user wrote the other)."""
+    where = generated_frame(e.__traceback__)
+    if where is None or isinstance(e, S2SError) or getattr(e, "__s2s_noted__", False):
+        return
+    filename, line = where
+    user_file, user_line, _ = origin(filename, line)
+    code = linecache.getline(user_file or "", user_line or 0).strip()
+    try:
+        e.add_note(f"s2s: raised in generated code ({filename}, line {line}), which "
+                   f"comes from {user_file}:{user_line}" + (f": {code}" if code else ""))
+        e.__s2s_noted__ = True
+    except AttributeError:   # an exception type that takes no attributes
+        pass
+
+
 class Source:
     """Where a tree came from, so any pass can raise an error at a node."""
 

@@ -16,7 +16,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import api, frontend, pipeline
+from . import api, errors, frontend, pipeline
 from .errors import S2SError
 from .passes import probe
 from .vectorize import get_batched, output_shape
@@ -74,7 +74,11 @@ class Jacobian(pipeline.Transformation):
         signature = tuple(_info(a) for a in primals) + tuple(_info(t) for t in tangents_example)
         bmask = (False,) * len(primals) + (True,) * len(argnums)
         gen = self.last = get_batched(jvp_gen.function, bmask, signature)
-        out_b, out_dot_b = gen.function(*primals, *basis)
+        try:
+            out_b, out_dot_b = gen.function(*primals, *basis)
+        except Exception as e:
+            errors.note_origin(e)
+            raise
         # the same for every column; unbatched where it does not depend on the
         # tangents' basis (a value carried through a loop, for one)
         out = jax.tree_util.tree_map(
@@ -108,7 +112,11 @@ class Jacobian(pipeline.Transformation):
             treedef, [jax.ShapeDtypeStruct(leaf.shape, leaf.dtype) for leaf in leaves])
         gen = self.last = get_batched(vjp_gen.function, bmask,
                                       signature + (probe.describe(example_seed),))
-        result = gen.function(*args, seeds)
+        try:
+            result = gen.function(*args, seeds)
+        except Exception as e:
+            errors.note_origin(e)
+            raise
         aux = None
         if self.has_aux:
             grads, aux = result

@@ -11,7 +11,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import api, backend, driver, frontend, pipeline, transforms
+from . import api, backend, driver, errors, frontend, pipeline, transforms
 from .errors import S2SError
 from .passes import probe
 from .pipeline import BatchOptions
@@ -115,7 +115,11 @@ class Vmapped(pipeline.Transformation):
             return _place_outputs(_broadcast(out, size), self.out_axes, batched=False)
         target = _target_function(self.fun, signature)
         gen = self.last = get_batched(target, tuple(mask), tuple(signature))
-        out = gen.function(*moved)
+        try:
+            out = gen.function(*moved)
+        except Exception as e:
+            errors.note_origin(e)
+            raise
         return _place_outputs(out, self.out_axes, batched=gen.facts["output_batched"])
 
     def positional(self, args, kwargs):

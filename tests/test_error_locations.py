@@ -121,6 +121,38 @@ def test_source_map_leads_generated_lines_to_the_users():
         assert e.lineno == lc.two_defaults.__code__.co_firstlineno
 
 
+
+@pytest.mark.parametrize("call", [
+    lambda: s2s.grad(lc.bad_shape)(x3),
+    lambda: s2s.jvp(lc.bad_shape, (x3,), (x3,)),
+    lambda: s2s.vjp(lc.calls_bad_shape, x3),
+], ids=["grad", "jvp", "vjp"])
+def test_an_exception_in_generated_code_notes_the_users_line(call):
+    with pytest.raises(TypeError) as e:
+        call()
+    [note] = [n for n in getattr(e.value, "__notes__", []) if n.startswith("s2s:")]
+    assert "raised in generated code (<s2s-" in note
+    assert f"{CASES_FILE}:{marker_line('bad shape')}" in note.replace(lc.__file__, CASES_FILE)
+
+
+def soft_norm(x, y):
+    h = jnp.tanh(x * y)
+    return jnp.sum(h * h)
+
+
+@pytest.mark.parametrize("make", [
+    lambda: s2s.source(s2s.hessian(lc.two_defaults), example_args=(x3, x3)),
+    lambda: s2s.source(s2s.vmap(s2s.grad(soft_norm)), example_args=(jnp.ones((2, 3)),
+                                                                    jnp.ones((2, 3)))),
+    lambda: s2s.source(s2s.jacrev(soft_norm), example_args=(x3, x3)),
+], ids=["hessian", "vmap_of_grad", "jacrev"])
+def test_composed_code_comments_with_the_users_lines_only(make):
+    text = make()
+    comments = [line.strip() for line in text.splitlines() if line.strip().startswith("# ")]
+    users = ("# error_location_cases.py:", "# test_error_locations.py:")
+    assert comments and all(c.startswith(users) for c in comments), text
+
+
 # -- 3. reverse mode names the operation ------------------------------------------------
 
 

@@ -1,51 +1,34 @@
 def sum_logistic_grad_jvp_vmap(x, x_dot_batch):
-    # <s2s: sum_logistic_grad_jvp>:4: neg = -x
+    # vmap_golden_cases.py:39: return jnp.sum(1.0 / (1.0 + jnp.exp(-x)))
     batch_size = jnp.shape(x_dot_batch)[0]
     neg = -x
-    # <s2s: sum_logistic_grad_jvp>:5: neg_dot = -x_dot
     neg_dot_batch = -x_dot_batch
-    # <s2s: sum_logistic_grad_jvp>:7: exp = jnp.exp(neg)
     exp = jnp.exp(neg)
-    # <s2s: sum_logistic_grad_jvp>:8: exp_dot = exp * neg_dot
     exp_dot_batch = exp * neg_dot_batch
-    # <s2s: sum_logistic_grad_jvp>:10: add = 1.0 + exp
     add = 1.0 + exp
-    # <s2s: sum_logistic_grad_jvp>:12: div = 1.0 / add
     div = 1.0 / add
-    # <s2s: sum_logistic_grad_jvp>:13: div_dot = -(div * exp_dot / add)
     mul_1_batch = div * exp_dot_batch
     div_1_batch = mul_1_batch / add
     div_dot_batch = -div_1_batch
-    # <s2s: sum_logistic_grad_jvp>:15: sum = jnp.sum(div)
     sum = jnp.sum(div)
-    # <s2s: sum_logistic_grad_jvp>:17: result_bar = grad_seed(sum)
+    # vmap_golden_cases.py:38: def sum_logistic(x):
     result_bar = grad_seed(sum)
-    # <s2s: sum_logistic_grad_jvp>:19: shape = jnp.shape(div)
+    # vmap_golden_cases.py:39: return jnp.sum(1.0 / (1.0 + jnp.exp(-x)))
     shape = jnp.shape(div)
-    # <s2s: sum_logistic_grad_jvp>:20: div_bar = jnp.broadcast_to(result_bar, shape)
     div_bar = jnp.broadcast_to(result_bar, shape)
-    # <s2s: sum_logistic_grad_jvp>:22: neg_1 = -div_bar
     neg_1 = -div_bar
-    # <s2s: sum_logistic_grad_jvp>:23: mul = neg_1 * div
     mul = neg_1 * div
-    # <s2s: sum_logistic_grad_jvp>:24: mul_dot = neg_1 * div_dot
     mul_dot_batch = neg_1 * div_dot_batch
-    # <s2s: sum_logistic_grad_jvp>:25: add_bar = mul / add
     add_bar = mul / add
-    # <s2s: sum_logistic_grad_jvp>:26: add_bar_dot = mul_dot / add - add_bar * exp_dot / add
     div_2_batch = mul_dot_batch / add
     mul_2_batch = add_bar * exp_dot_batch
     div_3_batch = mul_2_batch / add
     add_bar_dot_batch = div_2_batch - div_3_batch
-    # <s2s: sum_logistic_grad_jvp>:28: neg_bar = add_bar * exp
     neg_bar = add_bar * exp
-    # <s2s: sum_logistic_grad_jvp>:29: neg_bar_dot = add_bar_dot * exp + add_bar * exp_dot
     mul_3_batch = add_bar_dot_batch * exp
     neg_bar_dot_batch = mul_3_batch + mul_2_batch
-    # <s2s: sum_logistic_grad_jvp>:31: x_bar = -neg_bar
     x_bar = -neg_bar
-    # <s2s: sum_logistic_grad_jvp>:32: x_bar_dot = -neg_bar_dot
     x_bar_dot_batch = -neg_bar_dot_batch
-    # <s2s: sum_logistic_grad_jvp>:34: return (x_bar, x_bar_dot)
+    # vmap_golden_cases.py:38: def sum_logistic(x):
     result_batch = (x_bar, x_bar_dot_batch)
     return (jnp.broadcast_to(result_batch[0], (batch_size, 3)), result_batch[1])

@@ -1,85 +1,63 @@
 def loss_grad_vmap(params, x_batch, y_batch):
-    # <s2s: loss_grad>:4: params_slice_2 = params[:-1]
+    # vmap_golden_cases.py:28: for w, b in params[:-1]:
     batch_size = jnp.shape(x_batch)[0]
     params_slice_2 = params[:-1]
-    # <s2s: loss_grad>:5: n = len(params_slice_2)
     n = len(params_slice_2)
-    # <s2s: loss_grad>:6: x_1_1 = x
     x_1_1_batch = x_batch
-    # <s2s: loss_grad>:7: tape = []
     tape_batch = []
-    # <s2s: loss_grad>:8: for i in range(n):
     for i in range(n):
-        # <s2s: loss_grad>:9: params_slice_2_i = params_slice_2[i]
         params_slice_2_i = params_slice_2[i]
-        # <s2s: loss_grad>:10: w_1, b_1 = params_slice_2_i
         w_1, b_1 = params_slice_2_i
-        # <s2s: loss_grad>:12: dot_2 = jnp.dot(w_1, x_1_1)
+        # vmap_golden_cases.py:29: x = jnp.tanh(jnp.dot(w, x) + b)
         dot_2_batch = jnp.einsum('zj,ij->zi', x_1_1_batch, w_1)
-        # <s2s: loss_grad>:13: add_2 = dot_2 + b_1
         add_2_batch = dot_2_batch + b_1
-        # <s2s: loss_grad>:14: x_1_2 = jnp.tanh(add_2)
         x_1_2_batch = jnp.tanh(add_2_batch)
-        # <s2s: loss_grad>:16: tape.append((x_1_1, i, w_1, b_1, dot_2, x_1_2))
+        # vmap_golden_cases.py:28: for w, b in params[:-1]:
         tape_batch = list_append(tape_batch, (x_1_1_batch, i, w_1, b_1, dot_2_batch, x_1_2_batch))
-        # <s2s: loss_grad>:17: x_1_1 = x_1_2
         x_1_1_batch = x_1_2_batch
-    # <s2s: loss_grad>:18: x_1_3 = x_1_1
     x_1_3_batch = x_1_1_batch
-    # <s2s: loss_grad>:20: params_slice_1_1 = params[-1]
+    # vmap_golden_cases.py:30: w, b = params[-1]
     params_slice_1_1 = params[-1]
-    # <s2s: loss_grad>:21: w_1_2, b_1_2 = params_slice_1_1
     w_1_2, b_1_2 = params_slice_1_1
-    # <s2s: loss_grad>:23: dot_1_1 = jnp.dot(w_1_2, x_1_3)
+    # vmap_golden_cases.py:31: return jnp.dot(w, x) + b
     dot_1_1_batch = jnp.einsum('zj,ij->zi', x_1_3_batch, w_1_2)
-    # <s2s: loss_grad>:24: add_1_1 = dot_1_1 + b_1_2
     add_1_1_batch = dot_1_1_batch + b_1_2
-    # <s2s: loss_grad>:26: sub = add_1_1 - y
+    # vmap_golden_cases.py:35: return jnp.sum((predict(params, x) - y) ** 2)
     sub_batch = add_1_1_batch - y_batch
-    # <s2s: loss_grad>:29: result_bar = grad_seed(sum)
+    # vmap_golden_cases.py:34: def loss(params, x, y):
     result_bar = 1.0
-    # <s2s: loss_grad>:30: pow_bar = jnp.broadcast_to(result_bar, jnp.shape(pow))
+    # vmap_golden_cases.py:35: return jnp.sum((predict(params, x) - y) ** 2)
     shape = (3,)
     pow_bar = jnp.broadcast_to(result_bar, shape)
-    # <s2s: loss_grad>:31: sub_bar = pow_bar * (2 * sub)
     mul_batch = 2 * sub_batch
     sub_bar_batch = pow_bar * mul_batch
-    # <s2s: loss_grad>:36: w_1_2_bar = dot_cotangent_a(dot_1_1_bar, w_1_2, x_1_3)
+    # vmap_golden_cases.py:31: return jnp.dot(w, x) + b
     w_1_2_bar_batch = jnp.einsum('zi,zj->zij', sub_bar_batch, x_1_3_batch)
-    # <s2s: loss_grad>:37: x_1_3_bar = dot_cotangent_b(dot_1_1_bar, w_1_2, x_1_3)
     x_1_3_bar_batch = jnp.einsum('zi,ij->zj', sub_bar_batch, w_1_2)
-    # <s2s: loss_grad>:39: params_slice_1_1_bar = (w_1_2_bar, b_1_2_bar)
+    # vmap_golden_cases.py:30: w, b = params[-1]
     params_slice_1_1_bar_batch = (w_1_2_bar_batch, sub_bar_batch)
-    # <s2s: loss_grad>:40: params_1_bar = getitem_cotangent(params, -1, params_slice_1_1_bar)
     params_1_bar_batch = getitem_cotangent(broadcast_tree(params, batch_size), -1, params_slice_1_1_bar_batch)
-    # <s2s: loss_grad>:42: x_1_1_bar = x_1_3_bar
+    # vmap_golden_cases.py:28: for w, b in params[:-1]:
     x_1_1_bar_batch = x_1_3_bar_batch
-    # <s2s: loss_grad>:43: params_slice_2_bar = tree_zeros_like(params_slice_2)
     params_slice_2_bar_batch = broadcast_tree(tree_zeros_like(params_slice_2), batch_size)
-    # <s2s: loss_grad>:44: for x_1_1, i, w_1, b_1, dot_2, x_1_2 in reversed(tape):
     n_1 = 1
     last = n_1 - 1
     for i_1 in range(n_1):
         j = last - i_1
         tape_j_batch = tape_batch[j]
         x_1_1_batch, i, w_1, b_1, dot_2_batch, x_1_2_batch = tape_j_batch
-        # <s2s: loss_grad>:45: x_1_2_bar = x_1_1_bar
         x_1_2_bar_batch = x_1_1_bar_batch
-        # <s2s: loss_grad>:47: add_2_bar = x_1_2_bar * (1 - x_1_2 ** 2)
+        # vmap_golden_cases.py:29: x = jnp.tanh(jnp.dot(w, x) + b)
         pow_1_batch = x_1_2_batch ** 2
         sub_1_batch = 1 - pow_1_batch
         add_2_bar_batch = x_1_2_bar_batch * sub_1_batch
-        # <s2s: loss_grad>:50: w_1_bar = dot_cotangent_a(dot_2_bar, w_1, x_1_1)
         w_1_bar_batch = jnp.einsum('zi,zj->zij', add_2_bar_batch, x_1_1_batch)
-        # <s2s: loss_grad>:51: x_1_1_bar = dot_cotangent_b(dot_2_bar, w_1, x_1_1)
         x_1_1_bar_batch = jnp.einsum('zi,ij->zj', add_2_bar_batch, w_1)
-        # <s2s: loss_grad>:53: params_slice_2_i_bar = (w_1_bar, b_1_bar)
+        # vmap_golden_cases.py:28: for w, b in params[:-1]:
         params_slice_2_i_bar_batch = (w_1_bar_batch, add_2_bar_batch)
-        # <s2s: loss_grad>:54: params_slice_2_bar = add_at(params_slice_2_bar, i, params_slice_2_i_bar)
         params_slice_2_bar_batch = add_at(params_slice_2_bar_batch, i, params_slice_2_i_bar_batch)
-    # <s2s: loss_grad>:55: params_1_bar = add_at(params_1_bar, slice(None, -1, None), params_slice_2_bar)
     slice_1 = slice(None, -1, None)
     params_1_bar_batch = add_at(params_1_bar_batch, slice_1, params_slice_2_bar_batch)
-    # <s2s: loss_grad>:57: params_bar = params_1_bar
+    # vmap_golden_cases.py:35: return jnp.sum((predict(params, x) - y) ** 2)
     params_bar_batch = params_1_bar_batch
     return params_bar_batch
