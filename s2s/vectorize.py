@@ -155,7 +155,8 @@ class Vmapped(pipeline.Transformation):
         """The generated code for `example_args` (arrays with their batch axes),
         else the code the last call used."""
         if example_args is not None:
-            axes = _axes_per_argument(self.in_axes, example_args)
+            example_args, in_axes = self.positional(tuple(example_args), {})
+            axes = _axes_per_argument(in_axes, example_args)
             size = _batch_size(example_args, axes, self.axis_size)
             prepared = [_to_front(a, ax, size) for a, ax in zip(example_args, axes)]
             mask = tuple(p[2] for p in prepared)

@@ -692,3 +692,17 @@ def test_a_live_name_with_another_shape_in_a_batched_branch_is_refused():
     with pytest.raises(s2s.S2SError, match=r"test_vmap.py:\d+.*`t2` has shape \(4, 2\) in one "
                                            r"branch and \(2,\) in the other"):
         s2s.vmap(branch_gives_a_live_name_another_shape, in_axes=(0, None))(xs, 0.3)
+
+
+def with_two_defaults(x, y, a=2.0, b=0.5):
+    return jnp.sum(jnp.tanh(x) * a + y * b)
+
+
+def test_source_of_vmap_of_grad_with_defaults_left_out():
+    """As a call does, example_args may leave parameters to their defaults
+    (the probe ran the gradient without them: 'missing 2 required arguments')."""
+    xs = jnp.ones((2, 3))
+    text = s2s.source(s2s.vmap(s2s.grad(with_two_defaults)), example_args=(xs, xs))
+    assert "def with_two_defaults_grad_vmap(" in text
+    np.testing.assert_allclose(s2s.vmap(s2s.grad(with_two_defaults))(xs, xs),
+                               jax.vmap(jax.grad(with_two_defaults))(xs, xs))
