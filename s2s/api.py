@@ -14,12 +14,12 @@ def get_jvp(fn, mask):
 
 
 _REVERSE = {"vjp": transforms.VJP, "grad": transforms.GRAD,
-            "value_and_grad": transforms.VALUE_AND_GRAD, "vjp_apply": transforms.VJP_APPLY}
+            "value_and_grad": transforms.VALUE_AND_GRAD}
 
 
 def get_reverse(fn, mode, kinds, has_aux=False, argnums_int=False, flat=False):
-    """The generated reverse-mode function of `fn`: mode is 'vjp', 'grad',
-    'value_and_grad' or 'vjp_apply'; kinds[i] is 0 (not differentiated), 1 (an
+    """The generated reverse-mode function of `fn`: mode is 'vjp', 'grad' or
+    'value_and_grad' (the API's names); kinds[i] is 0 (not differentiated), 1 (an
     array) or 2 (a pytree) for parameter i. `flat`: the functions it calls are
     put in line instead of called through their own vjp (so vmap can batch it)."""
     return driver.build(_REVERSE[mode], fn, ReverseOptions(tuple(kinds), has_aux, argnums_int,

@@ -16,8 +16,9 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import api, errors, frontend, pipeline
+from . import api, driver, errors, frontend, pipeline, transforms
 from .errors import S2SError
+from .pipeline import ReverseOptions
 from .passes import probe
 from .vectorize import get_batched, output_shape
 
@@ -99,7 +100,8 @@ class Jacobian(pipeline.Transformation):
 
     def _reverse(self, fn, args, argnums):
         kinds = tuple(api.kind_of(a) if i in argnums else 0 for i, a in enumerate(args))
-        vjp_gen = api.get_reverse(fn, "vjp_apply", kinds, self.has_aux, flat=True)
+        vjp_gen = driver.build(transforms.VJP_APPLY, fn,
+                               ReverseOptions(kinds, self.has_aux, flat=True))
         signature = tuple(_info(a) for a in args)
         out_shape = output_shape(fn, signature)
         value = out_shape[0] if self.has_aux else out_shape
