@@ -1,6 +1,7 @@
 """s2s: JAX's transformations by rewriting Python source."""
-from .api import generated, grad, jvp, source, stages, value_and_grad, vjp
+from .api import grad, jvp, value_and_grad, vjp
 from .errors import S2SError
+from .introspect import generated, source, stages
 from .jacobians import hessian, jacfwd, jacrev
 from .vectorize import vmap
 

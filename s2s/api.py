@@ -53,7 +53,7 @@ def jvp(fun, primals, tangents, has_aux=False):
     else:
         for i, (p, t) in enumerate(zip(primals, tangents)):
             _check_same_structure(i, p, t)
-        mask = tuple(_differentiable(p) for p in primals)
+        mask = tuple(differentiable(p) for p in primals)
         tangents = [_tangent_for(p, t) for p, t in zip(primals, tangents)]
     fun = _for_args(fun, primals)
     defaults = default_values(fun, len(primals))
@@ -69,84 +69,6 @@ def jvp(fun, primals, tangents, has_aux=False):
         (out, aux), (out_dot, _) = out, out_dot
         return out, out_dot, aux
     return out, out_dot
-
-
-def generated(fun, transform="jvp", argnums=None):
-    """The generated function itself (for `transform` with `argnums` active)."""
-    fn = frontend.python_function(fun)
-    nparams = fn.__code__.co_argcount
-    if argnums is None:
-        argnums = tuple(range(nparams))
-    elif isinstance(argnums, int):
-        argnums = (argnums,)
-    for a in argnums:
-        if not isinstance(a, int) or not -nparams <= a < nparams:
-            raise ValueError(f"argnums {a!r} out of bounds for {fn.__name__} with "
-                             f"{nparams} parameters")
-    argnums = tuple(a % nparams for a in argnums)
-    mask = tuple(i in argnums for i in range(nparams))
-    if transform != "jvp":
-        return _generated_record(fun, transform, argnums).function
-    return get_jvp(fn, mask).function
-
-
-def source(fun, transform=None, argnums=None, example_args=None):
-    """The generated Python source of a function s2s produced.
-
-    `s2s.source(g)` for a function s2s generated, or a transformation such as
-    `s2s.grad(f)` (the version its last call used); `s2s.source(f, "jvp")`
-    for what s2s generates from a user function `f` (all parameters active
-    unless `argnums` says otherwise). Arguments are taken to be arrays unless
-    `example_args` shows what they are (a list of layers is a pytree, an int
-    is not differentiated).
-    """
-    return _generated_record(fun, transform, argnums, example_args).source
-
-
-def stages(fun, transform, argnums=None, example_args=None):
-    """[Stage(name, purpose, source)]: the program after every pass (the CLI's
-    --passes)."""
-    return _generated_record(fun, transform, argnums, example_args).stages
-
-
-def _generated_record(fun, transform, argnums, example_args=None):
-    if transform is None and callable(getattr(type(fun), "generated", None)):
-        return fun.generated(example_args)   # grad(f), vmap(f), ...
-    if transform in ("grad", "value_and_grad", "vjp"):
-        fn = frontend.python_function(fun)
-        nparams = fn.__code__.co_argcount
-        if transform == "vjp":
-            active = range(nparams) if argnums is None else \
-                ((argnums,) if isinstance(argnums, int) else argnums)
-            kinds = tuple(1 if i in active else 0 for i in range(nparams))
-            if example_args is not None:
-                kinds = tuple(k and (kind_of(a) if _differentiable(a) else 0)
-                              for k, a in zip(kinds, example_args))
-            return get_reverse(fn, "vjp", kinds)
-        return Transformed(fn, transform, 0 if argnums is None else argnums,
-                           False).generated(example_args)
-    if transform is None:
-        gen = driver.generated_by(fun)
-        if gen is None:
-            raise S2SError(f"{getattr(fun, '__qualname__', fun)!r} was not produced by s2s",
-                           hint="name the transformation: s2s.source(f, 'jvp')")
-        return gen
-    if transform in SHAPE_SPECIALIZED:
-        if example_args is None:
-            raise S2SError(f"s2s.{transform} builds its code for one example's shapes",
-                           hint=f"pass them: s2s.source(f, {transform!r}, example_args=(x,))")
-        make = SHAPE_SPECIALIZED[transform]
-        return make(fun, 0 if argnums is None else argnums).generated(tuple(example_args))
-    if transform != "jvp":
-        raise S2SError(f"s2s has no transformation {transform!r}",
-                       hint="one of: " + ", ".join(("jvp", "vjp", "grad", "value_and_grad")
-                                                   + tuple(SHAPE_SPECIALIZED)))
-    return driver.generated_by(generated(fun, transform, argnums))
-
-
-# transformation name -> make(fun, argnums), for those built for one example's
-# shapes (vmap, the Jacobians): their modules register them
-SHAPE_SPECIALIZED = {}
 
 
 _ARRAY_TYPES = (jax.Array, float, np.ndarray, np.float64, np.float32)
@@ -212,7 +134,7 @@ def _compute_defaults(fun, nargs):
     return list(values[nargs - first_default:]) if nargs > first_default else list(values)
 
 
-def _differentiable(tree):
+def differentiable(tree):
     return any(inexact(leaf) for leaf in jax.tree_util.tree_leaves(tree))
 
 
@@ -329,7 +251,7 @@ def vjp(fun, *primals, has_aux=False):
     fn = frontend.python_function(_for_args(fun, primals))
     defaults = default_values(fn, len(primals))
     args = list(primals) + defaults
-    kinds = tuple(kind_of(p) if _differentiable(p) else 0 for p in args)
+    kinds = tuple(kind_of(p) if differentiable(p) else 0 for p in args)
     gen = get_reverse(fn, "vjp", kinds, has_aux)
     try:
         out, pullback = gen.function(*args)

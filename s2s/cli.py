@@ -19,7 +19,7 @@ import importlib.util
 import os
 import sys
 
-from . import api, frontend
+from . import frontend, introspect
 from .errors import S2SError
 
 TRANSFORMS = ("jvp", "vjp", "grad", "value_and_grad", "vmap", "jacfwd", "jacrev", "hessian")
@@ -58,9 +58,9 @@ def main(argv=None):
         argnums = check_argnums(argnums, fn, single=args.argnums is not None
                                 and "," not in args.argnums)
         if args.passes:
-            print_stages(api.stages(fn, args.transform, argnums))
+            print_stages(introspect.stages(fn, args.transform, argnums))
         else:
-            print(api.source(fn, args.transform, argnums), end="")
+            print(introspect.source(fn, args.transform, argnums), end="")
     except S2SError as e:
         print(f"s2s: error: {e.one_line()}", file=sys.stderr)
         return 1

@@ -261,6 +261,3 @@ def jacrev(fun, argnums=0, has_aux=False):
 def hessian(fun, argnums=0, has_aux=False):
     """The Hessian, as `jax.hessian`: jacfwd(jacrev(fun))."""
     return jacfwd(jacrev(fun, argnums, has_aux), argnums, has_aux)
-
-
-api.SHAPE_SPECIALIZED.update(jacfwd=jacfwd, jacrev=jacrev, hessian=hessian)

@@ -81,7 +81,6 @@ def vmap(fun, in_axes=0, out_axes=0, axis_size=None):
     return Vmapped(fun, in_axes, out_axes, axis_size)
 
 
-api.SHAPE_SPECIALIZED["vmap"] = lambda fun, argnums: vmap(fun)
 
 
 class Vmapped(pipeline.Transformation):

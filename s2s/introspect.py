@@ -1,0 +1,85 @@
+"""Introspection: the generated code behind a transformation, and the program
+after each of its passes (`s2s.source`, `s2s.stages`, `s2s.generated`; the
+CLI prints them)."""
+from . import api, driver, frontend
+from .errors import S2SError
+from .jacobians import hessian, jacfwd, jacrev
+from .vectorize import vmap
+
+# transformation name -> make(fun, argnums), for those built for one example's
+# shapes
+SHAPE_SPECIALIZED = {"vmap": lambda fun, argnums: vmap(fun), "jacfwd": jacfwd,
+                     "jacrev": jacrev, "hessian": hessian}
+
+
+def generated(fun, transform="jvp", argnums=None):
+    """The generated function itself (for `transform` with `argnums` active)."""
+    fn = frontend.python_function(fun)
+    nparams = fn.__code__.co_argcount
+    if argnums is None:
+        argnums = tuple(range(nparams))
+    elif isinstance(argnums, int):
+        argnums = (argnums,)
+    for a in argnums:
+        if not isinstance(a, int) or not -nparams <= a < nparams:
+            raise ValueError(f"argnums {a!r} out of bounds for {fn.__name__} with "
+                             f"{nparams} parameters")
+    argnums = tuple(a % nparams for a in argnums)
+    mask = tuple(i in argnums for i in range(nparams))
+    if transform != "jvp":
+        return _generated_record(fun, transform, argnums).function
+    return api.get_jvp(fn, mask).function
+
+
+def source(fun, transform=None, argnums=None, example_args=None):
+    """The generated Python source of a function s2s produced.
+
+    `s2s.source(g)` for a function s2s generated, or a transformation such as
+    `s2s.grad(f)` (the version its last call used); `s2s.source(f, "jvp")`
+    for what s2s generates from a user function `f` (all parameters active
+    unless `argnums` says otherwise). Arguments are taken to be arrays unless
+    `example_args` shows what they are (a list of layers is a pytree, an int
+    is not differentiated).
+    """
+    return _generated_record(fun, transform, argnums, example_args).source
+
+
+def stages(fun, transform, argnums=None, example_args=None):
+    """[Stage(name, purpose, source)]: the program after every pass (the CLI's
+    --passes)."""
+    return _generated_record(fun, transform, argnums, example_args).stages
+
+
+def _generated_record(fun, transform, argnums, example_args=None):
+    if transform is None and callable(getattr(type(fun), "generated", None)):
+        return fun.generated(example_args)   # grad(f), vmap(f), ...
+    if transform in ("grad", "value_and_grad", "vjp"):
+        fn = frontend.python_function(fun)
+        nparams = fn.__code__.co_argcount
+        if transform == "vjp":
+            active = range(nparams) if argnums is None else \
+                ((argnums,) if isinstance(argnums, int) else argnums)
+            kinds = tuple(1 if i in active else 0 for i in range(nparams))
+            if example_args is not None:
+                kinds = tuple(k and (api.kind_of(a) if api.differentiable(a) else 0)
+                              for k, a in zip(kinds, example_args))
+            return api.get_reverse(fn, "vjp", kinds)
+        return api.Transformed(fn, transform, 0 if argnums is None else argnums,
+                               False).generated(example_args)
+    if transform is None:
+        gen = driver.generated_by(fun)
+        if gen is None:
+            raise S2SError(f"{getattr(fun, '__qualname__', fun)!r} was not produced by s2s",
+                           hint="name the transformation: s2s.source(f, 'jvp')")
+        return gen
+    if transform in SHAPE_SPECIALIZED:
+        if example_args is None:
+            raise S2SError(f"s2s.{transform} builds its code for one example's shapes",
+                           hint=f"pass them: s2s.source(f, {transform!r}, example_args=(x,))")
+        make = SHAPE_SPECIALIZED[transform]
+        return make(fun, 0 if argnums is None else argnums).generated(tuple(example_args))
+    if transform != "jvp":
+        raise S2SError(f"s2s has no transformation {transform!r}",
+                       hint="one of: " + ", ".join(("jvp", "vjp", "grad", "value_and_grad")
+                                                   + tuple(SHAPE_SPECIALIZED)))
+    return driver.generated_by(generated(fun, transform, argnums))
