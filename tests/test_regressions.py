@@ -75,7 +75,8 @@ SCALAR = ("nested_for", "nested_for_state", "twice_in_loop", "twice_in_branch",
           "calls_branch_then_while", "while_in_a_for", "nested_branch_then_while",
           "for_target_reused_after_a_branch", "matmul_in_a_branch_in_a_loop",
           "maybe_undefined_then_a_loop", "while_only_under_an_if",
-          "loop_in_the_else_branch", "loop_only_on_the_other_path")
+          "loop_in_the_else_branch", "loop_only_on_the_other_path",
+          "constant_call_unpacked_into_active_names")
 
 
 VALUE_DEPENDENT_IF = ("calls_slice_only_in_a_branch", "while_stacks_its_counter",

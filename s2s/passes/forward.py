@@ -361,6 +361,10 @@ class Forward:
             return gast.Call(func=load("tree_zeros_like"), args=[load(target.id)], keywords=[])
         if isinstance(target, gast.Name):
             return _call_jnp("zeros_like", [load(target.id)])
+        if isinstance(target, (gast.Tuple, gast.List)):
+            # `g, z = helper(1.5)`: each name's zeros, from the value it now holds
+            return gast.Tuple(elts=[self.zero_like(_as_value(e), e) for e in target.elts],
+                              ctx=gast.Load())
         return _call_jnp("zeros_like", [copy.deepcopy(value)])
 
     def ans(self, target):
@@ -622,3 +626,12 @@ def _find_def(scope, name):
                 return node
         scope = scope.parent
     raise KeyError(name)
+
+
+def _as_value(target):
+    """An assignment target (a name, or a tuple of them) read back as a value."""
+    if isinstance(target, gast.Name):
+        return load(target.id)
+    if isinstance(target, (gast.Tuple, gast.List)):
+        return gast.Tuple(elts=[_as_value(e) for e in target.elts], ctx=gast.Load())
+    return copy.deepcopy(target)

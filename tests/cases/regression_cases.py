@@ -331,6 +331,20 @@ def read_by_the_next_outer_iteration(x):
             it = it + 1
     return acc
 
+
+def _two_of(a):
+    return jnp.tanh(a) * 2.0, jnp.sin(a)
+
+
+def constant_call_unpacked_into_active_names(x):
+    # jvp (make fuzz, seed 0, program 1962): `g, z = helper(1.5)` is inactive but
+    # `z` is active (assigned again below); its zero tangents were written
+    # `g_dot, z_dot = jnp.zeros_like(helper(1.5))`: zeros_like of a tuple, a crash
+    g, z = _two_of(1.5)
+    u, y = _two_of(x)
+    z = jnp.tanh(z * y)
+    return z + g * u
+
 def _flipped_pair(a, b):
     b -= a
     return jnp.sin(b * jnp.arange(1.0, 5.0)), jnp.flip(b * jnp.arange(1.0, 5.0))
