@@ -345,6 +345,25 @@ def constant_call_unpacked_into_active_names(x):
     z = jnp.tanh(z * y)
     return z + g * u
 
+
+def unused_cotangent_carried_by_a_branch_loop(x, c):
+    # grad of grad w.r.t. c (make fuzz, seed 0, program 1654): NameError
+    # `h_bar_3`. The first gradient carries `h_bar` through the loop and never
+    # reads it after; the second one writes a zero cotangent from its exit copy,
+    # which is not defined. Open: tests/test_regressions.py marks it xfail.
+    h, g = x[:2], ((c * jnp.arange(1.0, 3.0)) * 0.5) * (c * jnp.arange(1.0, 3.0))
+    if jnp.minimum(jnp.sum(x), (c * 0.5) - c) > -0.2:
+        it = 0
+        while it < 3 and jnp.sum(g ** 2) < 5.0:
+            g = g * 2.0 - ((c * jnp.arange(1.0, 5.0)) @ (jnp.arange(1.0, 5.0)[:, None] * h))
+    else:
+        h = h + jnp.einsum('i,ij->j', x, jnp.arange(1.0, 5.0)[:, None] * h)
+    z = jnp.maximum(x * 0.5, x)
+    pair = (g, jnp.einsum('i,j->ij', z, h))
+    y = pair[1]
+    q, r = jnp.max(y), jnp.square(0.5)
+    return r
+
 def _flipped_pair(a, b):
     b -= a
     return jnp.sin(b * jnp.arange(1.0, 5.0)), jnp.flip(b * jnp.arange(1.0, 5.0))
