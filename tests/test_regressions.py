@@ -267,9 +267,6 @@ def test_numpy_arrays_in_and_out():
          jax.grad(lambda x: jnp.sum(C.slice_updated_in_a_loop(x)))(x))
 
 
-@pytest.mark.xfail(strict=True, raises=NameError,
-                   reason="open (make fuzz seed 0, program 1654): grad of grad writes the zero "
-                          "cotangent of a loop-carried cotangent from an exit copy never defined")
 def test_grad_of_grad_of_an_unused_cotangent_carried_by_a_branch_loop():
     x = jnp.array([0.5, 1.0, 2.0, 0.1])
     f = C.unused_cotangent_carried_by_a_branch_loop

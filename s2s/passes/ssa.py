@@ -206,6 +206,9 @@ class _SSA:
                     loop.saved = [merged if v == version else v for v in loop.saved]
                     loop.entry_values = {k: merged if v == version else v
                                          for k, v in loop.entry_values.items()}
+                    # (its copy after the loop may be the branch's assignment)
+                    loop.exit_values = {k: merged if v == version else v
+                                        for k, v in loop.exit_values.items()}
         for loop in self.loops:
             loop.saved = [merged if v == version else v for v in loop.saved]
         return True

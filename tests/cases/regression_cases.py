@@ -348,9 +348,9 @@ def constant_call_unpacked_into_active_names(x):
 
 def unused_cotangent_carried_by_a_branch_loop(x, c):
     # grad of grad w.r.t. c (make fuzz, seed 0, program 1654): NameError
-    # `h_bar_3`. The first gradient carries `h_bar` through the loop and never
-    # reads it after; the second one writes a zero cotangent from its exit copy,
-    # which is not defined. Open: tests/test_regressions.py marks it xfail.
+    # `h_bar_3`. The first gradient carries `h_bar` through a loop in a branch;
+    # ssa named the loop's exit copy as the branch's join (`h_bar_5`), but the
+    # loop still said `h_bar_3`, which the zero cotangent was made from.
     h, g = x[:2], ((c * jnp.arange(1.0, 3.0)) * 0.5) * (c * jnp.arange(1.0, 3.0))
     if jnp.minimum(jnp.sum(x), (c * 0.5) - c) > -0.2:
         it = 0
