@@ -327,7 +327,7 @@ def trace(probe_fn, recorder, signature):
 
 # -- instrumenting the function ------------------------------------------------------------
 
-def number(fn, ctx=None):
+def number(fn, ctx):
     """Give every statement of `fn` an id the probe and the batch pass share."""
     def visit(stmts, count):
         for s in stmts:

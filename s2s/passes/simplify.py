@@ -25,7 +25,7 @@ from .resolve import AT_METHODS
 PURE_BUILTINS = frozenset({"len", "range", "zip", "enumerate", "reversed"})
 
 
-def run(fn, ctx=None):
+def run(fn, ctx):
     while True:
         changed = remove_dead(fn) | share_repeated(fn) | propagate_copies(fn)
         if not changed:
