@@ -3,7 +3,8 @@ from .api import grad, jvp, value_and_grad, vjp
 from .errors import S2SError
 from .introspect import generated, source, stages
 from .jacobians import hessian, jacfwd, jacrev
+from .jit import jit
 from .vectorize import vmap
 
-__all__ = ["jvp", "vjp", "grad", "value_and_grad", "vmap", "jacfwd", "jacrev", "hessian", "source", "generated", "stages",
-           "S2SError"]
+__all__ = ["jvp", "vjp", "grad", "value_and_grad", "vmap", "jacfwd", "jacrev", "hessian", "jit",
+           "source", "generated", "stages", "S2SError"]

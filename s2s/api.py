@@ -204,6 +204,7 @@ class Transformed(pipeline.Transformation):
         last call used, else the one for array arguments."""
         nparams = self.fn.__code__.co_argcount
         if example_args is not None:
+            example_args = list(example_args) + default_values(self.fn, len(example_args))
             kinds = tuple(kind_of(a) if i in self.argnums else 0
                           for i, a in enumerate(example_args))
         elif self.last is not None and not flat:
@@ -211,6 +212,9 @@ class Transformed(pipeline.Transformation):
         else:
             kinds = tuple(1 if i in self.argnums else 0 for i in range(nparams))
         return get_reverse(self.fn, self.mode, kinds, self.has_aux, self.argnums_int, flat)
+
+    def function_for(self, args):
+        return self.generated(list(args), flat=True).function
 
     @property
     def __s2s_function__(self):
@@ -234,13 +238,14 @@ def _for_args(fun, args):
 def grad(fun, argnums=0, has_aux=False):
     """The gradient of a scalar function, as `jax.grad`: built by rewriting
     `fun`'s source into a forward sweep and its pullback (`s2s.source(grad(f))`)."""
-    return Transformed(fun, "grad", argnums, has_aux)
+    return pipeline.keep_compiled(fun, lambda f: Transformed(f, "grad", argnums, has_aux))
 
 
 @pipeline.factory
 def value_and_grad(fun, argnums=0, has_aux=False):
     """`(fun(*args), grad(fun)(*args))` in one sweep, as `jax.value_and_grad`."""
-    return Transformed(fun, "value_and_grad", argnums, has_aux)
+    return pipeline.keep_compiled(
+        fun, lambda f: Transformed(f, "value_and_grad", argnums, has_aux))
 
 
 @pipeline.public("vjp")

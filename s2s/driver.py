@@ -12,7 +12,7 @@ import os
 import gast
 import jax.numpy as jnp
 
-from . import backend, frontend, runtime, transforms
+from . import backend, control_flow, frontend, runtime, transforms  # noqa: F401 (helpers)
 from .errors import S2SError, Source
 from .names import Namer, names_in
 from .pipeline import TRANSFORMS, Stage

@@ -248,13 +248,13 @@ def _target(fun, args, argnums, has_aux):
 @pipeline.factory
 def jacfwd(fun, argnums=0, has_aux=False):
     """The Jacobian by forward mode, as `jax.jacfwd`: output shape + input shape."""
-    return Jacobian(fun, "jacfwd", argnums, has_aux)
+    return pipeline.keep_compiled(fun, lambda f: Jacobian(f, "jacfwd", argnums, has_aux))
 
 
 @pipeline.factory
 def jacrev(fun, argnums=0, has_aux=False):
     """The Jacobian by reverse mode, as `jax.jacrev`: output shape + input shape."""
-    return Jacobian(fun, "jacrev", argnums, has_aux)
+    return pipeline.keep_compiled(fun, lambda f: Jacobian(f, "jacrev", argnums, has_aux))
 
 
 @pipeline.factory

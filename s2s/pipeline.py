@@ -35,6 +35,7 @@ class Family(enum.Enum):
     FORWARD = "forward mode"
     REVERSE = "reverse mode"
     BATCH = "vmap"
+    JIT = "jit"
 
 
 @dataclass(frozen=True)
@@ -69,6 +70,20 @@ class Transformation:
     `.fun` is what they transform. Passes and the API recognise them by this
     class, never by module or class names."""
     fun = None
+
+    def function_for(self, args):
+        """The Python function (generated code) that computes this
+        transformation for `args`, for a further transformation to rewrite; None
+        where there is none (it is then used as it is)."""
+        return None
+
+
+def keep_compiled(fun, make):
+    """`make(fun)`, except that a transformation of a jitted function (s2s.jit)
+    is jitted the same way: grad(jit(f)) is jit(grad(f)), as JAX differentiates
+    a jitted function into a jitted one."""
+    rejit = getattr(fun, "__s2s_rejit__", None)
+    return make(fun) if rejit is None else rejit(make(fun.fun))
 
 
 FACTORIES = set()   # s2s.grad, s2s.vmap, ...: called inside user code, built at resolve
@@ -128,6 +143,16 @@ class ReverseOptions:
     @property
     def nparams(self):
         return len(self.kinds)
+
+
+@dataclass(frozen=True)
+class JitOptions:
+    static: tuple           # per parameter: is it static (a Python value when traced)
+    unroll: int = 32        # a counted loop of at most this many steps stays a Python loop
+
+    @property
+    def nparams(self):
+        return len(self.static)
 
 
 @dataclass(frozen=True)

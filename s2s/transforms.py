@@ -4,8 +4,8 @@ Adding a transformation is one `Transform` record here (plus its passes, one
 file each under s2s/passes/, and a thin wrapper in the API with JAX's
 argument semantics); s2s/driver.py runs any record the same way.
 """
-from .passes import (batch, fence, flags, forward, inline, normalize, probe, resolve, reverse,
-                     simplify, ssa, structure)
+from .passes import (batch, fence, flags, forward, functionalize, inline, normalize, probe,
+                     resolve, reverse, simplify, ssa, structure)
 from .pipeline import Family, Output, Pass, Transform, register
 
 SOURCE = Pass("source", "the function as written", None)
@@ -68,3 +68,12 @@ VMAP = register(Transform(
     "vmap", "_vmap", Family.BATCH, "the vmap", callee="vmap",
     passes=BATCH_PREP + (PROBE, Pass("vmap", "every line computes the whole batch at once "
                                              "(the batch rules)", batch.run))))
+
+# jit: the function's own code, its control flow on traced values made functional.
+JIT = register(Transform(
+    "jit", "_jit", Family.JIT, "the jitted code", callee="jit", keeps_defaults=True,
+    passes=(STRUCTURE, SIMPLIFY,
+            Pass("functionalize", "an `if`, `while` or counted `for` on a traced value becomes "
+                                  "named functions and one call of if_else / while_loop / "
+                                  "for_range (lax.cond, lax.while_loop, lax.fori_loop)",
+                 functionalize.run))))

@@ -78,7 +78,7 @@ def vmap(fun, in_axes=0, out_axes=0, axis_size=None):
                         f"but got {in_axes}.")
     if isinstance(in_axes, list):
         in_axes = tuple(in_axes)   # as JAX: a list is a tuple of per-argument axes
-    return Vmapped(fun, in_axes, out_axes, axis_size)
+    return pipeline.keep_compiled(fun, lambda f: Vmapped(f, in_axes, out_axes, axis_size))
 
 
 

@@ -67,6 +67,47 @@ def _flagged(loop, namer):
     return [start, loop]
 
 
+def flagged_while(loop, namer):
+    """(jit) Every `break` of this `while` becomes a flag its test reads: the
+    statements to run before the loop (the flag set to True, if it is new).
+    `while True:` gets a flag `going` as its test."""
+    if not _breaks(loop.body):
+        return []
+    if isinstance(loop.test, gast.Name):
+        _replace_breaks(loop.body, loop.test.id)
+        return []
+    flag = namer.fresh("going")
+    _replace_breaks(loop.body, flag)
+    loop.test = load(flag)
+    return [gast.copy_location(gast.Assign(targets=[store(flag)],
+                                           value=gast.Constant(value=True, kind=None),
+                                           type_comment=None), loop)]
+
+
+def flagged_for(loop, namer):
+    """(jit) (statements before the loop, the loop) with its `break`s made a flag
+    that guards the body."""
+    if not _breaks(loop.body):
+        return [], loop
+    start, loop = _flagged(loop, namer)
+    return [start], loop
+
+
+def _breaks(body):
+    """This loop's own `break`s (not those of loops inside it)."""
+    found = []
+
+    def visit(stmts):
+        for s in stmts:
+            if isinstance(s, gast.Break):
+                found.append(s)
+            elif isinstance(s, gast.If):
+                visit(s.body)
+                visit(s.orelse)
+    visit(body)
+    return found
+
+
 def _replace_breaks(stmts, flag):
     for i, s in enumerate(stmts):
         if isinstance(s, gast.Break):

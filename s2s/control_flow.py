@@ -1,0 +1,248 @@
+"""The helpers `s2s.jit`'s code calls for control flow on traced values.
+
+The functionalize pass (s2s/passes/functionalize.py) turns an `if`, `while`
+or counted `for` whose condition may be traced into named functions and one
+call of these helpers. Each decides when the program is traced:
+
+- a concrete condition runs the plain Python `if` / loop (so a short loop
+  over `range(x.shape[0])` unrolls as before, and a static argument's `if`
+  picks its branch);
+- a traced one becomes `lax.cond` / `lax.while_loop` / `lax.fori_loop`.
+
+They also do what `lax` asks of a person writing it by hand: the values the
+branches or iterations hand on are promoted to one dtype (`total = 0` before a
+loop that adds floats to it), and what cannot be made to fit (a shape that
+changes from one iteration to the next) is an `S2SError` at the user's line.
+"""
+import contextlib
+import contextvars
+import sys
+
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+from .errors import S2SError
+from .runtime import helper
+
+# Counted loops with a concrete trip count of at most this many steps run as
+# Python loops (unrolled into the compiled program); longer ones become
+# `lax.fori_loop`, so compile time stays flat in the trip count. `s2s.jit(f,
+# unroll=N)` sets it for one function.
+UNROLL = contextvars.ContextVar("s2s_unroll", default=32)
+
+
+@contextlib.contextmanager
+def unrolling(limit):
+    token = UNROLL.set(limit)
+    try:
+        yield
+    finally:
+        UNROLL.reset(token)
+
+
+def _traced(x):
+    return isinstance(x, jax.core.Tracer)
+
+
+def _pack(out, n):
+    """What a branch or body returned, as a tuple of its n values."""
+    return (out,) if n == 1 else (() if n == 0 else tuple(out))
+
+
+def _unpack(values):
+    return values[0] if len(values) == 1 else (None if not values else tuple(values))
+
+
+@helper
+def if_else(pred, if_true, if_false, *operands):
+    """`if pred:` -> `if_true(*operands)`, else `if_false(*operands)`: each
+    returns the values the branches set and later code reads. A Python `if`
+    when `pred` is concrete, `lax.cond` when it is traced."""
+    if not _traced(pred):
+        return if_true(*operands) if pred else if_false(*operands)
+    _check_scalar_condition(pred, "if")
+    true_out = jax.eval_shape(if_true, *operands)
+    false_out = jax.eval_shape(if_false, *operands)
+    target = _common_types(_none_as(true_out, false_out), _none_as(false_out, true_out),
+                           None, "if")
+    return lax.cond(pred, _cast_to(if_true, target), _cast_to(if_false, target), *operands)
+
+
+def _none_as(out, other):
+    """`out` with each None that is an array in `other` (reverse mode's
+    placeholder for a value the path does not compute) described as that array.
+    (The functionalize pass refuses an `is None` test of such a value.)"""
+    if out is None and isinstance(other, jax.ShapeDtypeStruct):
+        return other
+    if isinstance(out, (tuple, list)) and isinstance(other, (tuple, list)) \
+            and len(out) == len(other) and type(out) is type(other):
+        return type(out)(_none_as(a, b) for a, b in zip(out, other))
+    return out
+
+
+@helper
+def while_loop(test, body, *carry):
+    """`while test(*carry): carry = body(*carry)`. Runs as Python while the
+    test is concrete, and as `lax.while_loop` from the first traced test on."""
+    n = len(carry)
+    while True:
+        going = test(*carry)
+        if _traced(going):
+            break
+        if not going:
+            return _unpack(carry)
+        carry = _pack(body(*carry), n)
+    _check_scalar_condition(going, "while")
+    carry = _stable_carry(lambda c: _pack(body(*c), n), carry, body, "while")
+    out = lax.while_loop(lambda c: test(*c), lambda c: _pack(body(*c), n), carry)
+    return _unpack(out)
+
+
+@helper
+def for_range(stop, body, *carry, start=0, step=1):
+    """`for i in range(start, stop, step): carry = body(i, *carry)`. A Python
+    loop when the trip count is concrete and short (see UNROLL), else
+    `lax.fori_loop`."""
+    n = len(carry)
+    concrete = not any(_traced(b) for b in (start, stop, step))
+    if concrete and len(range(start, stop, step)) <= UNROLL.get():
+        return _python_for(range(start, stop, step), body, carry)
+    if _traced(step):
+        raise _error("the step of this `range` is traced under jit; lax.fori_loop needs "
+                     "it concrete", "make the step a constant or a static argument")
+    trips = len(range(start, stop, step)) if concrete else \
+        jnp.maximum(0, (stop - start + step - (1 if step > 0 else -1)) // step)
+
+    def step_body(k, c):
+        return _pack(body(start + k * step, *c), n)
+
+    try:
+        carry = _stable_carry(lambda c: step_body(0, c), carry, body, "for")
+        out = lax.fori_loop(0, trips, step_body, carry)
+    except (jax.errors.ConcretizationTypeError, TypeError, IndexError):
+        if not concrete:
+            raise
+        # The body needs its counter concrete (an index into a Python list) or
+        # changes what it carries (a list that grows): unrolled, as Python runs it.
+        return _python_for(range(start, stop, step), body, carry)
+    return _unpack(out)
+
+
+def _python_for(steps, body, carry):
+    n = len(carry)
+    for i in steps:
+        carry = _pack(body(i, *carry), n)
+    return _unpack(carry)
+
+
+# -- making what lax carries fit ---------------------------------------------------------------
+
+def _check_scalar_condition(pred, construct):
+    shape = jnp.shape(pred)
+    if shape != ():
+        raise _error(f"the condition of this `{construct}` is an array of shape {shape} under "
+                     "jit, not one boolean",
+                     "reduce it to one value (jnp.any, jnp.all), or select elementwise with "
+                     "jnp.where")
+
+
+def _stable_carry(step, carry, fn, construct):
+    """The loop's initial values promoted until one iteration gives back the
+    same types (`total = 0` then `total = total + x` carries a float)."""
+    carry = tuple(jax.tree_util.tree_map(jnp.asarray, carry))
+    for _ in range(4):
+        out = jax.eval_shape(step, carry)
+        target = _common_types(carry, out, fn, construct)
+        promoted = jax.tree_util.tree_map(lambda x, t: x.astype(t.dtype) if x.dtype != t.dtype
+                                          else x, carry, target)
+        if all(a.dtype == b.dtype for a, b in zip(jax.tree_util.tree_leaves(promoted),
+                                                  jax.tree_util.tree_leaves(carry))):
+            return promoted
+        carry = promoted
+    return carry
+
+
+def _common_types(a, b, fn, construct):
+    """One ShapeDtypeStruct per leaf that both `a` and `b` fit (same shapes):
+    the two branches' results of an `if`, or a loop's values before and
+    after one iteration."""
+    names = _value_names(fn, construct == "for") if fn is not None else None
+    where = ("the two branches of this `if` set", "in one branch", "in the other") \
+        if construct == "if" else (f"this `{construct}` loop carries", "before an iteration",
+                                   "after it")
+    if jax.tree_util.tree_structure(a) != jax.tree_util.tree_structure(b):
+        if construct != "if" and _grows(a, b):
+            raise _error(f"a list grows in this `{construct}` loop, which runs as a lax loop "
+                         "under jit: lax carries values of one fixed shape (in a gradient, "
+                         "this is reverse mode's tape of the loop)",
+                         "give the loop a fixed trip count (for i in range(n), with a "
+                         "static n), or compute this gradient without jit; a bounded tape "
+                         "for `while` loops under jit is not supported yet")
+        raise _error(f"{where[0]} values of different structures under jit "
+                     f"({_describe(names, a, b)})",
+                     "give each value the same kind (array, list, None) on every path")
+    leaves_a, tree = jax.tree_util.tree_flatten(a)
+    leaves_b = jax.tree_util.tree_leaves(b)
+    out = []
+    for i, (x, y) in enumerate(zip(leaves_a, leaves_b)):
+        if jnp.shape(x) != jnp.shape(y):
+            name = f"`{names[i]}`" if names and len(names) == len(leaves_a) else \
+                f"a value (number {i + 1})"
+            raise _error(f"{where[0]} {name} with shape {jnp.shape(x)} {where[1]} and "
+                         f"{jnp.shape(y)} {where[2]}: under jit, lax needs one shape",
+                         "keep its shape fixed (pad, or preallocate and update with .at[]), "
+                         "or mark the argument that decides it static")
+        dtype = jnp.promote_types(jnp.result_type(x), jnp.result_type(y))
+        out.append(jax.ShapeDtypeStruct(jnp.shape(x), dtype))
+    return jax.tree_util.tree_unflatten(tree, out)
+
+
+def _grows(a, b):
+    """Is some list of `a` longer in `b` (`tape = list_append(tape, ...)`)?"""
+    def lists(tree):
+        return [x for x in jax.tree_util.tree_leaves(
+            tree, is_leaf=lambda x: isinstance(x, list)) if isinstance(x, list)]
+    return any(len(x) != len(y) for x, y in zip(lists(a), lists(b)))
+
+
+def _cast_to(fn, target):
+    """`fn` with its results made `target`'s dtypes (None: zeros)."""
+    def cast(*args):
+        return _cast(fn(*args), target)
+    return cast
+
+
+def _cast(out, target):
+    if isinstance(target, jax.ShapeDtypeStruct):
+        if out is None:
+            return jnp.zeros(target.shape, target.dtype)
+        return jnp.asarray(out).astype(target.dtype)
+    if isinstance(target, (tuple, list)):
+        return type(target)(_cast(o, t) for o, t in zip(out, target))
+    return jax.tree_util.tree_map(lambda x, t: jnp.asarray(x).astype(t.dtype), out, target)
+
+
+def _value_names(fn, counted=False):
+    """The names a generated loop body hands on: its parameters (after the
+    counter of a counted loop), which it returns in the same order."""
+    code = getattr(fn, "__code__", None)
+    if code is None:
+        return None
+    return code.co_varnames[int(counted):code.co_argcount]
+
+
+def _describe(names, a, b):
+    shown = " and ".join(str(jax.tree_util.tree_structure(x)) for x in (a, b))
+    return f"{', '.join(names)}: {shown}" if names else shown
+
+
+def _error(message, hint):
+    """An S2SError at the generated line calling the helper (the user's line, via the
+    source map)."""
+    frame = sys._getframe(1)
+    while frame is not None and frame.f_code.co_filename == __file__:
+        frame = frame.f_back
+    if frame is None:
+        return S2SError(message, hint=hint)
+    return S2SError(message, frame.f_code.co_filename, frame.f_lineno, hint=hint)

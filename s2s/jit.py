@@ -1,0 +1,159 @@
+"""`s2s.jit`: the function's source with control flow on traced values made
+functional (the functionalize pass), handed to `jax.jit`.
+
+`jax.jit(f)` traces `f`: a Python `if x > 0:` on a traced `x` fails there.
+`s2s.jit(f)` first rewrites such an `if` / `while` / counted `for` into named
+functions and a call of `if_else` / `while_loop` / `for_range`, which run
+`lax.cond` / `lax.while_loop` / `lax.fori_loop` when the condition is traced
+(and plain Python when it is not); everything else stays as written. The
+result is compiled by `jax.jit` with the same arguments (static_argnums,
+static_argnames, donate_argnums, shardings), so it scales over devices with
+JAX's own partitioner.
+"""
+import jax
+
+from . import control_flow, driver, errors, frontend, pipeline, transforms
+from .errors import S2SError
+from .pipeline import JitOptions
+
+_UNSET = object()
+
+
+class Jitted(pipeline.Transformation):
+    """`jit(fun)`: callable as `jax.jit(fun)`, printable with `s2s.source`."""
+
+    def __init__(self, fun, static_argnums=None, static_argnames=None, donate_argnums=None,
+                 in_shardings=_UNSET, out_shardings=_UNSET, unroll=32, **jit_kwargs):
+        self.fun = fun
+        if not isinstance(unroll, int) or unroll < 0:
+            raise ValueError(f"s2s.jit: unroll must be a non-negative int, not {unroll!r}")
+        self.unroll = unroll
+        self.static = _static_positions(fun, static_argnums, static_argnames)
+        self.jit_kwargs = dict(jit_kwargs)
+        self.jit_kwargs.update(static_argnums=static_argnums, static_argnames=static_argnames,
+                               donate_argnums=donate_argnums)
+        if in_shardings is not _UNSET:
+            self.jit_kwargs["in_shardings"] = in_shardings
+        if out_shardings is not _UNSET:
+            self.jit_kwargs["out_shardings"] = out_shardings
+        self.last = None          # the Generated the last call used
+        self._compiled = {}       # Generated -> its jax.jit
+        name = getattr(fun, "__name__", "function")
+        self.__name__ = f"jit_{name}"
+        self.__qualname__ = self.__name__
+        self.__doc__ = getattr(fun, "__doc__", None)
+        self.__wrapped__ = fun
+
+    def __repr__(self):
+        return f"<s2s.jit of {getattr(self.fun, '__qualname__', self.fun)!r}>"
+
+    @property
+    def options(self):
+        return JitOptions(self.static, self.unroll)
+
+    def __call__(self, *args, **kwargs):
+        compiled = self.compiled_for(args)
+        with control_flow.unrolling(self.unroll):
+            try:
+                return compiled(*args, **kwargs)
+            except Exception as e:
+                errors.note_origin(e)
+                raise
+
+    def lower(self, *args, **kwargs):
+        """JAX's lowering of the converted function (`.lower(x).as_text()`, `.compile()`)."""
+        with control_flow.unrolling(self.unroll):
+            return self.compiled_for(args).lower(*args, **kwargs)
+
+    def compiled_for(self, args):
+        target = self._target(args)
+        if target is None:   # (a Jacobian: its Python wrapper is traced as it is)
+            key = self.fun
+        else:
+            key = self.last = driver.build(transforms.JIT, target, self.options)
+        compiled = self._compiled.get(key)
+        if compiled is None:
+            fn = self.fun if target is None else key.function
+            compiled = self._compiled[key] = jax.jit(fn, **self.jit_kwargs)
+        return compiled
+
+    def generated(self, example_args=None):
+        """The converted code: for the kinds (and, for a vmap, shapes) of
+        `example_args` if given, else the version the last call used."""
+        if example_args is None and self.last is not None:
+            return self.last
+        target = self._target(example_args)
+        if target is None:
+            raise S2SError(f"s2s.jit of {self.fun!r} compiles it as it is: there is no "
+                           "converted source to show",
+                           hint="s2s.source(s2s.jit(f)) shows the converted f")
+        return driver.build(transforms.JIT, target, self.options)
+
+    def _target(self, args):
+        """What to convert: the user's function, or the generated code of the
+        transformation being jitted, for these arguments (None: jit it as it is)."""
+        fun = self.fun
+        if isinstance(fun, pipeline.Transformation):
+            if args is None:
+                raise S2SError(f"s2s.jit of {fun!r} builds its code for the arguments of "
+                               "the first call", hint="call it once, or pass example_args")
+            return fun.function_for(tuple(args))
+        return frontend.python_function(fun)
+
+    @property
+    def __s2s_function__(self):
+        """What a transformation of this object transforms: the function it jits."""
+        return frontend.python_function(self.fun)
+
+    def __s2s_rejit__(self, inner):
+        """`grad(jit(f))` is `jit(grad(f))`: JAX differentiates a jitted function
+        into a jitted one, and so does s2s (the derivative stays compiled)."""
+        return Jitted(inner, self.jit_kwargs.get("static_argnums"),
+                      self.jit_kwargs.get("static_argnames"), unroll=self.unroll)
+
+
+def _static_positions(fun, static_argnums, static_argnames):
+    """Per parameter of `fun`: is it static (by position or by name, as jax.jit
+    infers one from the other)."""
+    if static_argnums is None and static_argnames is None:
+        return ()
+    while isinstance(fun, pipeline.Transformation):
+        fun = fun.fun
+    code = frontend.python_function(fun).__code__
+    names = code.co_varnames[:code.co_argcount]
+    nums = (static_argnums,) if isinstance(static_argnums, int) else tuple(static_argnums or ())
+    argnames = (static_argnames,) if isinstance(static_argnames, str) else \
+        tuple(static_argnames or ())
+    static = set()
+    for n in nums:
+        if not isinstance(n, int):
+            raise TypeError(f"s2s.jit: static_argnums must be ints, not {n!r}")
+        if -len(names) <= n < len(names):
+            static.add(n % len(names))
+    for a in argnames:
+        if a in names:
+            static.add(names.index(a))
+    return tuple(i in static for i in range(len(names)))
+
+
+@pipeline.factory
+def jit(fun=None, *, static_argnums=None, static_argnames=None, donate_argnums=None,
+        in_shardings=_UNSET, out_shardings=_UNSET, unroll=32, **jit_kwargs):
+    """`jax.jit` for source: control flow on traced values becomes `lax.cond`,
+    `lax.while_loop`, `lax.fori_loop` (see `s2s.source(s2s.jit(f))`), then the
+    function is compiled by `jax.jit` with these arguments. A counted loop of
+    at most `unroll` steps (known when traced) stays a Python loop. Also a
+    decorator: `@s2s.jit` or `@s2s.jit(static_argnums=1)`."""
+    def make(fun):
+        if isinstance(fun, Jitted) and static_argnums is None and static_argnames is None \
+                and donate_argnums is None and in_shardings is _UNSET \
+                and out_shardings is _UNSET and not jit_kwargs and unroll == fun.unroll:
+            return fun   # jit of jit
+        return Jitted(fun, static_argnums, static_argnames, donate_argnums, in_shardings,
+                      out_shardings, unroll, **jit_kwargs)
+    if fun is None:
+        return make
+    if not callable(fun):
+        raise TypeError(f"s2s.jit: expected a function, got {type(fun).__name__}")
+    return make(fun)
+

@@ -1,0 +1,333 @@
+"""Functionalize: control flow on traced values becomes functions and one call.
+
+Under `jax.jit` a Python `if x > 0:` on a traced `x` cannot run: Python needs a
+bool and the tracer has none. `lax` has the functional forms instead, and this
+pass writes them the way a person would (AutoGraph's rules):
+
+    if gt:                          def if_true(y):
+        y = y * 2           ->          y = y * 2
+                                        return y
+                                    def if_false(y):
+                                        return y
+                                    y = if_else(gt, if_true, if_false, y)
+
+- `if` on a traced test: two branch functions taking the names the branches
+  assign and read (or must hand on unchanged), returning the names they assign
+  that later code reads; a name assigned in one branch only, undefined before
+  and read after, is an error at the user's line.
+- `while c:` on a traced `c` (and `while True:` left by a `break` on a traced
+  value): a test and a body function over the loop's carry (the names the body
+  assigns and the next iteration or later code reads); `break`s become a flag.
+- `for i in range(n)` with a computed or long trip count: a body function of
+  the counter and the carry.
+
+Only control flow the tracedness analysis marks as possibly traced is
+converted; the rest stays Python. The helpers (`if_else`, `while_loop`,
+`for_range`, s2s/control_flow.py) decide at trace time: a concrete condition
+runs the Python `if`/loop, a traced one the `lax` form.
+"""
+import gast
+
+from .. import runtime
+from ..errors import S2SError
+from ..pipeline import JitOptions
+from ..template import load, store
+from . import flags
+from .resolve import _is_library, callee
+from .scopes import local_names, params
+from .tracedness import Tracedness, range_bounds
+
+
+def run(fn, ctx):
+    options = ctx.options
+    static = [p for p, is_static in zip(params(fn), options.static) if is_static]
+    traced = Tracedness(fn, static, options.unroll)
+    fn.body = _Functionalize(ctx, traced).block(fn.body, set(params(fn)), set())
+    _convert_callees(fn, ctx)
+    fn.name = ctx.name
+    return fn
+
+
+def _convert_callees(fn, ctx):
+    """The user functions it calls are converted too (and called as converted):
+    their `if`s on traced arguments run under the same trace."""
+    locals_ = set()
+    for node in gast.walk(fn):
+        if isinstance(node, gast.FunctionDef):
+            locals_ |= local_names(node)
+    for node in gast.walk(fn):
+        if not (isinstance(node, gast.Call) and isinstance(node.func, gast.Name)) \
+                or node.func.id in runtime.HELPERS:
+            continue
+        try:
+            c = callee(node, ctx.ns, locals_)
+            if c.kind != "user" or runtime.defines(c.obj) or _is_library(c.obj):
+                continue
+            name = ctx.request_callee(c.obj, JitOptions((), ctx.options.unroll), node.func.id)
+        except S2SError:
+            continue   # not Python source s2s can read: called as it is
+        node.func = load(name)
+
+
+class _Functionalize:
+    def __init__(self, ctx, traced):
+        self.ctx = ctx
+        self.namer = ctx.namer
+        self.source = ctx.source
+        self.traced = traced
+
+    def block(self, stmts, defined, after):
+        """`stmts` converted; `defined`: names that may hold a value before them
+        (updated), `after`: names read after them."""
+        out = []
+        live = _live_after_each(stmts, after)
+        for s, later in zip(stmts, live):
+            if isinstance(s, gast.If) and self.traced.converts_if(s):
+                out.extend(self.convert_if(s, defined, later))
+            elif isinstance(s, gast.While) and self.traced.converts_while(s):
+                out.extend(self.convert_while(s, defined, later))
+            elif isinstance(s, gast.For) and self.traced.converts_for(s):
+                out.extend(self.convert_for(s, defined, later))
+            elif isinstance(s, gast.FunctionDef):
+                inner = _Functionalize(self.ctx, self.traced.nested(s))
+                s.body = inner.block(s.body, set(params(s)), set())
+                out.append(s)
+            else:
+                self.inside(s, defined, later)
+                out.append(s)
+            defined |= _assigned([s])
+        return out
+
+    def inside(self, s, defined, later):
+        """A statement kept as Python: its blocks are converted in turn."""
+        if isinstance(s, gast.If):
+            s.body = self.block(s.body, set(defined), later)
+            s.orelse = self.block(s.orelse, set(defined), later)
+        elif isinstance(s, (gast.For, gast.While)):
+            inner = set(defined) | _assigned([s.target]) if isinstance(s, gast.For) else set(defined)
+            s.body = self.block(s.body, inner, _loop_live(s, later))
+
+    # -- if ---------------------------------------------------------------------------
+
+    def convert_if(self, s, defined, later):
+        self.refuse_effects(s, "if")
+        body = self.block(s.body, set(defined), later)
+        orelse = self.block(s.orelse, set(defined), later)
+        set_true, set_false = _assigned(body), _assigned(orelse)
+        outs = sorted((set_true | set_false) & later)
+        for name in outs:
+            if name not in defined and not (name in set_true and name in set_false):
+                raise self.source.error(
+                    s, f"`{name}` is assigned in only one branch of this `if`, whose "
+                       "condition is traced under jit, and read after it",
+                    f"give `{name}` a value before the `if` or in both branches: lax.cond "
+                    "needs it from either branch")
+        ins = sorted(n for n in (set_true | set_false) & defined
+                     if (n in set_true and n in _exposed(body))
+                     or (n in set_false and n in _exposed(orelse))
+                     or (n in outs and not (n in set_true and n in set_false)))
+        if_true = self.function("if_true", ins, body, outs, s)
+        if_false = self.function("if_false", ins, orelse, outs, s)
+        call = _call("if_else", [s.test, load(if_true.name), load(if_false.name)]
+                     + [load(n) for n in ins])
+        return [if_true, if_false, _assign(outs, call, s)]
+
+    # -- loops ------------------------------------------------------------------------
+
+    def convert_while(self, s, defined, later):
+        self.refuse_effects(s, "while")
+        start = flags.flagged_while(s, self.namer)
+        for st in start:
+            defined |= _assigned([st])
+        self.traced.traced.add(s.test.id)
+        body = self.block(s.body, set(defined), _loop_live(s, later))
+        carried = self.carried(s, body, defined, later, extra={s.test.id}, construct="while")
+        test = self.function("loop_test", carried, [], [s.test.id], s)
+        loop_body = self.function("loop_body", carried, body, carried, s)
+        call = _call("while_loop", [load(test.name), load(loop_body.name)]
+                     + [load(n) for n in carried])
+        return start + [test, loop_body, _assign(carried, call, s)]
+
+    def convert_for(self, s, defined, later):
+        self.refuse_effects(s, "for")
+        start, s = flags.flagged_for(s, self.namer)
+        for st in start:
+            defined |= _assigned([st])
+            self.traced.traced |= _assigned([st])   # (set again under a traced `if`)
+        counter = s.target.id
+        begin, stop, step = range_bounds(s)
+        body = self.block(s.body, set(defined) | {counter}, _loop_live(s, later))
+        carried = self.carried(s, body, defined, later, extra=set(), construct="for",
+                               skip={counter})
+        loop_body = self.function("loop_body", [counter] + carried, body, carried, s)
+        keywords = []
+        if not _is_int(begin, 0):
+            keywords.append(gast.keyword(arg="start", value=begin))
+        if not _is_int(step, 1):
+            keywords.append(gast.keyword(arg="step", value=step))
+        call = _call("for_range", [stop, load(loop_body.name)] + [load(n) for n in carried],
+                     keywords)
+        return start + [loop_body, _assign(carried, call, s)]
+
+    def carried(self, loop, body, defined, later, extra, construct, skip=frozenset()):
+        """Names the body assigns that the next iteration or later code reads."""
+        assigned = _assigned(body) - set(skip)
+        names = sorted(n for n in assigned if n in later or n in _exposed(body) or n in extra)
+        for name in names:
+            if name not in defined:
+                raise self.source.error(
+                    loop, f"`{name}` is assigned in this `{construct}` loop, which runs as a "
+                          "lax loop under jit, but has no value before it",
+                    f"give `{name}` a value before the loop: the lax loop carries it from one "
+                    "iteration to the next")
+        return names
+
+    # -- the pieces -------------------------------------------------------------------
+
+    def function(self, base, parameters, body, results, where):
+        name = self.namer.fresh(base)
+        ret = gast.Return(value=_names_value(results))
+        fdef = gast.FunctionDef(
+            name=name, args=gast.arguments(args=[gast.Name(id=p, ctx=gast.Param(),
+                                                            annotation=None, type_comment=None)
+                                                 for p in parameters],
+                                           posonlyargs=[], vararg=None, kwonlyargs=[],
+                                           kw_defaults=[], kwarg=None, defaults=[]),
+            body=list(body) + [ret], decorator_list=[], returns=None, type_comment=None,
+            type_params=[])
+        return gast.copy_location(fdef, where)
+
+    def refuse_effects(self, s, construct):
+        for node in gast.walk(s):
+            if isinstance(node, (gast.Raise, gast.Assert)):
+                raise self.source.error(
+                    node, f"`{'raise' if isinstance(node, gast.Raise) else 'assert'}` under "
+                          f"this `{construct}`, whose condition is traced under jit: the "
+                          "check would run when the program is traced, not when it runs",
+                    "check the arguments before calling the jitted function, or use "
+                    "jax.experimental.checkify")
+            if isinstance(node, (gast.Return, gast.Yield, gast.Global, gast.Nonlocal)):
+                raise self.source.error(node, f"this statement under a `{construct}` whose "
+                                              "condition is traced under jit",
+                                        "set a variable and read it after the loop")
+
+
+# -- names read and written -----------------------------------------------------------------
+
+def _reads(stmts):
+    """Names `stmts` read (a function they define reads its free names)."""
+    found = set()
+    for s in stmts:
+        if isinstance(s, gast.FunctionDef):
+            found |= _free_reads(s)
+            continue
+        for n in _own_nodes(s):
+            if isinstance(n, gast.FunctionDef):
+                found |= _free_reads(n)
+            elif isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load):
+                found.add(n.id)
+    return found
+
+
+def _free_reads(fdef):
+    local = set(params(fdef)) | _assigned(fdef.body)
+    return _reads(fdef.body) - local
+
+
+def _loop_live(loop, later):
+    """Names read after one pass through the loop's body: by the code after
+    the loop, the loop's test, or the next iteration before it assigns them."""
+    head = [loop.test] if isinstance(loop, gast.While) else [loop.iter]
+    return later | _reads(head) | _exposed(loop.body)
+
+
+def _assigned(stmts):
+    """Names stored by `stmts` in this scope (not inside the functions they define)."""
+    found = set()
+    for s in stmts:
+        if isinstance(s, gast.FunctionDef):
+            continue
+        if isinstance(s, gast.expr):
+            nodes = gast.walk(s)
+        else:
+            nodes = _own_nodes(s)
+        found |= {n.id for n in nodes if isinstance(n, gast.Name)
+                  and isinstance(n.ctx, gast.Store)}
+    return found
+
+
+def _own_nodes(s):
+    """`s` and the nodes inside it, a function it defines (not its body) included."""
+    stack = [s]
+    while stack:
+        node = stack.pop()
+        yield node
+        if not isinstance(node, gast.FunctionDef):
+            stack.extend(gast.iter_child_nodes(node))
+
+
+def _live_after_each(stmts, after):
+    """For each statement, the names read after it before being assigned
+    (`after`: those read after the whole block)."""
+    live, out = set(after), []
+    for s in reversed(stmts):
+        out.append(live)
+        exposed, assigned = _exposed_and_assigned([s])
+        live = (live - assigned) | exposed
+    return out[::-1]
+
+
+def _exposed(stmts):
+    """Names `stmts` may read before assigning them (their values come from before)."""
+    return _exposed_and_assigned(stmts)[0]
+
+
+def _exposed_and_assigned(stmts):
+    """(names read before assigned, names assigned on every path)."""
+    exposed = set()
+
+    def visit(block, assigned):
+        assigned = set(assigned)
+        for s in block:
+            if isinstance(s, gast.If):
+                exposed.update(_reads([s.test]) - assigned)
+                a, b = visit(s.body, assigned), visit(s.orelse, assigned)
+                assigned |= a & b
+            elif isinstance(s, (gast.For, gast.While)):
+                head = s.iter if isinstance(s, gast.For) else s.test
+                exposed.update(_reads([head]) - assigned)
+                inner = assigned | (_assigned([s.target]) if isinstance(s, gast.For) else set())
+                visit(s.body, inner)
+            else:
+                exposed.update(_reads([s]) - assigned)
+                assigned |= _assigned([s])
+        return assigned
+    return exposed, visit(stmts, set())
+
+
+# -- building code ------------------------------------------------------------------------
+
+def _call(name, args, keywords=()):
+    return gast.Call(func=load(name), args=list(args), keywords=list(keywords))
+
+
+def _names_value(names):
+    if len(names) == 1:
+        return load(names[0])
+    if not names:
+        return gast.Constant(value=None, kind=None)
+    return gast.Tuple(elts=[load(n) for n in names], ctx=gast.Load())
+
+
+def _assign(names, value, where):
+    if not names:
+        node = gast.Expr(value=value)
+    else:
+        target = store(names[0]) if len(names) == 1 else gast.Tuple(
+            elts=[store(n) for n in names], ctx=gast.Store())
+        node = gast.Assign(targets=[target], value=value, type_comment=None)
+    return gast.copy_location(node, where)
+
+
+def _is_int(node, value):
+    return isinstance(node, gast.Constant) and node.value == value and type(node.value) is int
