@@ -8,6 +8,7 @@
     s2s vmap examples/quickstart.py:apply_matrix --shapes 100
     s2s vmap model.py:predict --in-axes None,0 --shapes "8,4;4"
     s2s jacfwd model.py:f --shapes 3          (also jacrev, hessian)
+    s2s jit model.py:f --static-argnums 1     (control flow on traced values -> lax)
 
 vmap and the Jacobians are specialized on one example's shapes (as jit is on
 argument shapes), so they need --shapes: one example's shape per argument,
@@ -22,7 +23,8 @@ import sys
 from . import frontend, introspect
 from .errors import S2SError
 
-TRANSFORMS = ("jvp", "vjp", "grad", "value_and_grad", "vmap", "jacfwd", "jacrev", "hessian")
+TRANSFORMS = ("jvp", "vjp", "grad", "value_and_grad", "vmap", "jacfwd", "jacrev", "hessian",
+              "jit")
 SHAPED = ("vmap", "jacfwd", "jacrev", "hessian")
 
 
@@ -43,8 +45,16 @@ def main(argv=None):
                         help="vmap: the batch axis of each argument, e.g. 0 or None,0")
     parser.add_argument("--out-axes", default="0", help="vmap: where the batch axis goes")
     parser.add_argument("--dtype", default="float32", help="the arguments' dtype")
+    parser.add_argument("--static-argnums", default=None,
+                        help="jit: comma-separated indices of the static arguments")
+    parser.add_argument("--unroll", type=int, default=32,
+                        help="jit: a counted loop of at most this many steps stays Python")
     args = parser.parse_args(argv)
     try:
+        if args.transform == "jit":
+            generated = jitted(args)
+            print_stages(generated.stages) if args.passes else print(generated.source, end="")
+            return 0
         fn = load_function(args.target) if args.transform in SHAPED else None
         if args.transform in SHAPED:
             generated = shaped_transform(args, fn)
@@ -83,6 +93,16 @@ def print_stages(stages):
 
 class UsageError(Exception):
     pass
+
+
+def jitted(args):
+    """The code s2s.jit compiles, for --static-argnums."""
+    from .jit import jit
+    fn = load_function(args.target)
+    static = parse_argnums(args.static_argnums) if args.static_argnums else None
+    if static is not None:
+        static = check_argnums(static, fn)
+    return jit(fn, static_argnums=static, unroll=args.unroll).generated()
 
 
 def shaped_transform(args, fn):

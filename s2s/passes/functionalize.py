@@ -111,6 +111,9 @@ class _Functionalize:
 
     def convert_if(self, s, defined, later):
         self.refuse_effects(s, "if")
+        while isinstance(s.test, gast.UnaryOp) and isinstance(s.test.op, gast.Not):
+            # `not` needs a Python bool: the branches swap instead
+            s.test, s.body, s.orelse = s.test.operand, s.orelse or [gast.Pass()], s.body
         body = self.block(s.body, set(defined), later)
         orelse = self.block(s.orelse, set(defined), later)
         set_true, set_false = _assigned(body), _assigned(orelse)
@@ -127,7 +130,7 @@ class _Functionalize:
                      or (n in set_false and n in _exposed(orelse))
                      or (n in outs and not (n in set_true and n in set_false)))
         if_true = self.function("if_true", ins, body, outs, s)
-        if_false = self.function("if_false", ins, orelse, outs, s)
+        if_false = self.function("if_false", ins, orelse, outs, None)
         call = _call("if_else", [s.test, load(if_true.name), load(if_false.name)]
                      + [load(n) for n in ins])
         return [if_true, if_false, _assign(outs, call, s)]
@@ -142,7 +145,7 @@ class _Functionalize:
         self.traced.traced.add(s.test.id)
         body = self.block(s.body, set(defined), _loop_live(s, later))
         carried = self.carried(s, body, defined, later, extra={s.test.id}, construct="while")
-        test = self.function("loop_test", carried, [], [s.test.id], s)
+        test = self.function("loop_test", carried, [], [s.test.id], None)
         loop_body = self.function("loop_body", carried, body, carried, s)
         call = _call("while_loop", [load(test.name), load(loop_body.name)]
                      + [load(n) for n in carried])
@@ -195,7 +198,9 @@ class _Functionalize:
                                            kw_defaults=[], kwarg=None, defaults=[]),
             body=list(body) + [ret], decorator_list=[], returns=None, type_comment=None,
             type_params=[])
-        return gast.copy_location(fdef, where)
+        # (the second function of an `if` or loop is not located: its comment
+        # would repeat the first's)
+        return gast.copy_location(fdef, where) if where is not None else fdef
 
     def refuse_effects(self, s, construct):
         for node in gast.walk(s):

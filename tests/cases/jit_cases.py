@@ -1,0 +1,143 @@
+"""Programs with Python control flow on traced values: what `jax.jit` refuses
+(a concretization error) and `s2s.jit` converts to lax."""
+import jax.numpy as jnp
+
+
+def branch(x):
+    if jnp.sum(x) > 0:
+        y = x * 2.0
+    else:
+        y = -x
+    return y
+
+
+def early_return(x):
+    if x > 0:
+        return x * 3.0
+    return jnp.sin(x) - 1.0
+
+
+def newton_sqrt(a):
+    x = a
+    steps = 0
+    while jnp.abs(x * x - a) > 1e-6 and steps < 50:
+        x = 0.5 * (x + a / x)
+        steps += 1
+    return x
+
+
+def counted(x, n):
+    total = 0.0
+    for i in range(n):
+        total = total + x * i
+    return total
+
+
+def rows(m):
+    acc = 0.0
+    for row in m:
+        if jnp.sum(row) > 0:
+            acc = acc + jnp.sum(row ** 2)
+        else:
+            acc = acc - 1.0
+    return acc
+
+
+def nested_loops(x):
+    total = 0.0
+    i = 0
+    while total < 10.0:
+        for j in range(3):
+            total = total + x[j] * (i + 1)
+        i += 1
+    return total * i
+
+
+def break_continue(x):
+    acc = 0.0
+    i = 0
+    while i < 100:
+        acc = acc + x[i % 3]
+        i += 1
+        if acc < 2.0:
+            continue
+        if acc > 5.0:
+            break
+        acc = acc + 0.25
+    return acc
+
+
+def int_carry(x):
+    total = 0
+    k = 0
+    while k < 4:
+        total = total + x[k]
+        k += 1
+    return total
+
+
+def long_loop(x):
+    acc = x
+    for i in range(1000):
+        acc = jnp.sin(acc) + 0.001 * i
+    return jnp.sum(acc)
+
+
+def static_flag(x, square):
+    if square:
+        y = x * x
+    else:
+        y = x
+    return jnp.sum(y)
+
+
+def helper_with_branch(v):
+    if v > 1.0:
+        return jnp.log(v)
+    return v - 1.0
+
+
+def calls_helper(x):
+    return helper_with_branch(x) * 2.0 + helper_with_branch(x + 1.0)
+
+
+def sum_logistic(x):
+    return jnp.sum(1.0 / (1.0 + jnp.exp(-x)))
+
+
+def selu(x, alpha=1.67, lmbda=1.05):
+    return lmbda * jnp.where(x > 0, x, alpha * jnp.exp(x) - alpha)
+
+
+def loss_with_clip(w, x, y):
+    pred = jnp.tanh(x @ w)
+    err = jnp.sum((pred - y) ** 2)
+    if err > 1.0:
+        err = jnp.sqrt(err)
+    return err
+
+
+# -- what s2s.jit refuses, at the user's line -------------------------------------------------
+
+def one_branch_only(x):
+    if x > 0:
+        y = x * 2.0
+    return y
+
+
+def growing_carry(x):
+    while jnp.sum(x) < 100.0:
+        x = jnp.concatenate([x, x])
+    return x
+
+
+def raise_under_traced_if(x):
+    if x < 0:
+        raise ValueError("negative")
+    return x
+
+
+def array_condition(x):
+    if x > 0:
+        x = x - 1.0
+    return x
