@@ -73,7 +73,7 @@ def _none_as(out, other):
     """`out` with each None that is an array in `other` (reverse mode's
     placeholder for a value the path does not compute) described as that array.
     (The functionalize pass refuses an `is None` test of such a value.)"""
-    if out is None and isinstance(other, jax.ShapeDtypeStruct):
+    if out is None and other is not None:
         return other
     if isinstance(out, (tuple, list)) and isinstance(other, (tuple, list)) \
             and len(out) == len(other) and type(out) is type(other):
@@ -214,9 +214,9 @@ def _cast_to(fn, target):
 
 
 def _cast(out, target):
+    if out is None and target is not None:
+        return jax.tree_util.tree_map(lambda t: jnp.zeros(t.shape, t.dtype), target)
     if isinstance(target, jax.ShapeDtypeStruct):
-        if out is None:
-            return jnp.zeros(target.shape, target.dtype)
         return jnp.asarray(out).astype(target.dtype)
     if isinstance(target, (tuple, list)):
         return type(target)(_cast(o, t) for o, t in zip(out, target))

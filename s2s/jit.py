@@ -38,6 +38,7 @@ class Jitted(pipeline.Transformation):
             self.jit_kwargs["out_shardings"] = out_shardings
         self.last = None          # the Generated the last call used
         self._compiled = {}       # Generated -> its jax.jit
+        self._by_signature = {}   # (a transformation's) argument signature -> its jax.jit
         name = getattr(fun, "__name__", "function")
         self.__name__ = f"jit_{name}"
         self.__qualname__ = self.__name__
@@ -66,6 +67,17 @@ class Jitted(pipeline.Transformation):
             return self.compiled_for(args).lower(*args, **kwargs)
 
     def compiled_for(self, args):
+        if not isinstance(self.fun, pipeline.Transformation):
+            return self._compiled_for(args)
+        # The code of a transformation (vmap, grad) depends on the arguments'
+        # kinds and shapes: chosen once per signature, as jax.jit traces once.
+        key = _signature(args)
+        compiled = self._by_signature.get(key)
+        if compiled is None:
+            compiled = self._by_signature[key] = self._compiled_for(args)
+        return compiled
+
+    def _compiled_for(self, args):
         target = self._target(args)
         if target is None:   # (a Jacobian: its Python wrapper is traced as it is)
             key = self.fun
@@ -110,6 +122,12 @@ class Jitted(pipeline.Transformation):
         into a jitted one, and so does s2s (the derivative stays compiled)."""
         return Jitted(inner, self.jit_kwargs.get("static_argnums"),
                       self.jit_kwargs.get("static_argnames"), unroll=self.unroll)
+
+
+def _signature(args):
+    leaves, tree = jax.tree_util.tree_flatten(args)
+    return tree, tuple((type(x), getattr(x, "shape", None), getattr(x, "dtype", None))
+                       if hasattr(x, "shape") else (type(x), x) for x in leaves)
 
 
 def _static_positions(fun, static_argnums, static_argnames):

@@ -42,7 +42,7 @@ def run(fn, ctx):
     options = ctx.options
     static = [p for p, is_static in zip(params(fn), options.static) if is_static]
     traced = Tracedness(fn, static, options.unroll)
-    fn.body = _Functionalize(ctx, traced).block(fn.body, set(params(fn)), set())
+    fn.body = _Functionalize(ctx, traced, fn).block(fn.body, set(params(fn)), set())
     _convert_callees(fn, ctx)
     fn.name = ctx.name
     return fn
@@ -70,11 +70,12 @@ def _convert_callees(fn, ctx):
 
 
 class _Functionalize:
-    def __init__(self, ctx, traced):
+    def __init__(self, ctx, traced, root):
         self.ctx = ctx
         self.namer = ctx.namer
         self.source = ctx.source
         self.traced = traced
+        self.root = root   # the whole function (where later reads are looked up)
 
     def block(self, stmts, defined, after):
         """`stmts` converted; `defined`: names that may hold a value before them
@@ -89,7 +90,7 @@ class _Functionalize:
             elif isinstance(s, gast.For) and self.traced.converts_for(s):
                 out.extend(self.convert_for(s, defined, later))
             elif isinstance(s, gast.FunctionDef):
-                inner = _Functionalize(self.ctx, self.traced.nested(s))
+                inner = _Functionalize(self.ctx, self.traced.nested(s), self.root)
                 s.body = inner.block(s.body, set(params(s)), set())
                 out.append(s)
             else:
@@ -118,8 +119,13 @@ class _Functionalize:
         orelse = self.block(s.orelse, set(defined), later)
         set_true, set_false = _assigned(body), _assigned(orelse)
         outs = sorted((set_true | set_false) & later)
-        for name in outs:
-            if name not in defined and not (name in set_true and name in set_false):
+        # A name one branch sets, undefined before, is read after only under the
+        # same test (the pullback of a branch): the other branch hands on None,
+        # which if_else makes zeros of the right shape, never read.
+        only_true = {n for n in outs if n not in defined and n not in set_false}
+        only_false = {n for n in outs if n not in defined and n not in set_true}
+        for name in sorted(only_true | only_false):
+            if not self.read_only_under(name, s.test, name in only_true, s):
                 raise self.source.error(
                     s, f"`{name}` is assigned in only one branch of this `if`, whose "
                        "condition is traced under jit, and read after it",
@@ -129,8 +135,8 @@ class _Functionalize:
                      if (n in set_true and n in _exposed(body))
                      or (n in set_false and n in _exposed(orelse))
                      or (n in outs and not (n in set_true and n in set_false)))
-        if_true = self.function("if_true", ins, body, outs, s)
-        if_false = self.function("if_false", ins, orelse, outs, None)
+        if_true = self.function("if_true", ins, body, outs, s, unset=only_false)
+        if_false = self.function("if_false", ins, orelse, outs, None, unset=only_true)
         call = _call("if_else", [s.test, load(if_true.name), load(if_false.name)]
                      + [load(n) for n in ins])
         return [if_true, if_false, _assign(outs, call, s)]
@@ -187,9 +193,44 @@ class _Functionalize:
 
     # -- the pieces -------------------------------------------------------------------
 
-    def function(self, base, parameters, body, results, where):
+    def read_only_under(self, name, test, when_true, node):
+        """Is every read of `name` (outside `node`) in a branch of an `if` on the
+        same test, the one taken when it is `when_true`?"""
+        if not isinstance(test, gast.Name):
+            return False
+        found_any = [False]
+
+        def visit(stmts, guarded):
+            for st in stmts:
+                if st is node:
+                    continue
+                if isinstance(st, gast.If):
+                    sense = _test_sense(st.test, test.id)
+                    if _reads_name([st.test], name) and not guarded:
+                        return False
+                    for branch, taken in ((st.body, True), (st.orelse, False)):
+                        ok = guarded or (sense is not None and (sense == taken) == when_true)
+                        if not visit(branch, ok):
+                            return False
+                    continue
+                if isinstance(st, (gast.For, gast.While, gast.FunctionDef)):
+                    head = [] if isinstance(st, gast.FunctionDef) else \
+                        [st.iter if isinstance(st, gast.For) else st.test]
+                    if _reads_name(head, name) and not guarded:
+                        return False
+                    if not visit(st.body, guarded):
+                        return False
+                    continue
+                if _reads_name([st], name):
+                    found_any[0] = True
+                    if not guarded:
+                        return False
+            return True
+        return visit(self.root.body, False)
+
+    def function(self, base, parameters, body, results, where, unset=frozenset()):
         name = self.namer.fresh(base)
-        ret = gast.Return(value=_names_value(results))
+        ret = gast.Return(value=_names_value(results, unset))
         fdef = gast.FunctionDef(
             name=name, args=gast.arguments(args=[gast.Name(id=p, ctx=gast.Param(),
                                                             annotation=None, type_comment=None)
@@ -316,12 +357,29 @@ def _call(name, args, keywords=()):
     return gast.Call(func=load(name), args=list(args), keywords=list(keywords))
 
 
-def _names_value(names):
+def _names_value(names, unset=frozenset()):
+    """`a` or `(a, b)`; a name in `unset` (no value on this path) is None."""
+    def one(n):
+        return gast.Constant(value=None, kind=None) if n in unset else load(n)
     if len(names) == 1:
-        return load(names[0])
+        return one(names[0])
     if not names:
         return gast.Constant(value=None, kind=None)
-    return gast.Tuple(elts=[load(n) for n in names], ctx=gast.Load())
+    return gast.Tuple(elts=[one(n) for n in names], ctx=gast.Load())
+
+
+def _test_sense(test, name):
+    """True for `if name:`, False for `if not name:`, None for another test."""
+    if isinstance(test, gast.Name) and test.id == name:
+        return True
+    if isinstance(test, gast.UnaryOp) and isinstance(test.op, gast.Not):
+        inner = _test_sense(test.operand, name)
+        return None if inner is None else not inner
+    return None
+
+
+def _reads_name(nodes, name):
+    return name in _reads(nodes)
 
 
 def _assign(names, value, where):

@@ -39,7 +39,7 @@ import s2s
 jax.config.update("jax_enable_x64", True)
 
 TRANSFORMS = ["jvp", "vjp", "grad", "value_and_grad", "vmap", "jacfwd", "jacrev", "hessian",
-              "jvp_of_grad", "grad_of_grad", "jit_grad"]
+              "jvp_of_grad", "grad_of_grad", "jit_grad", "s2s_jit", "s2s_jit_grad"]
 OUTCOMES = ["PASS", "REFUSED", "WRONG", "CRASH", "BOTH_FAIL", "SKIP"]
 
 RTOL, ATOL = 1e-6, 1e-8
@@ -277,6 +277,16 @@ def cases(prog, mod):
         "jit_grad": (lambda: jax.jit(s2s.grad(loss, argnums=argnums), static_argnums=static)(*args),
                      lambda: jax.jit(jax.grad(loss, argnums=argnums), static_argnums=static)(*args),
                      lambda: jax.grad(loss, argnums=argnums)(*args)),
+        # s2s.jit converts the Python `if`/`while` that jax.jit refuses: where JAX
+        # refuses, the eager program (and JAX's eager gradient) is the reference
+        "s2s_jit": (lambda: s2s.jit(f, static_argnums=static)(*args),
+                    lambda: jax.jit(f, static_argnums=static)(*args),
+                    lambda: f(*args)),
+        "s2s_jit_grad": (lambda: s2s.jit(s2s.grad(loss, argnums=argnums),
+                                         static_argnums=static)(*args),
+                         lambda: jax.jit(jax.grad(loss, argnums=argnums),
+                                         static_argnums=static)(*args),
+                         lambda: jax.grad(loss, argnums=argnums)(*args)),
     }
 
 
@@ -311,7 +321,8 @@ def _call(thunk):
         signal.signal(signal.SIGALRM, old)
 
 
-FALLBACK_KINDS = {"vmap": "loop", "jit_grad": "jax, not jitted"}
+FALLBACK_KINDS = {"vmap": "loop", "jit_grad": "jax, not jitted",
+                  "s2s_jit": "the program, not jitted", "s2s_jit_grad": "jax, not jitted"}
 
 
 def check_one(name, prog, table, keep_traceback=False):
