@@ -118,6 +118,8 @@ def for_range(stop, body, *carry, start=0, step=1):
         return _pack(body(start + k * step, *c), n)
 
     try:
+        if concrete and any(isinstance(c, list) and not c for c in carry):
+            return _scan_recording(start, step, trips, body, carry)
         carry = _stable_carry(lambda c: step_body(0, c), carry, body, "for")
         out = lax.fori_loop(0, trips, step_body, carry)
     except (jax.errors.ConcretizationTypeError, TypeError, IndexError):
@@ -127,6 +129,71 @@ def for_range(stop, body, *carry, start=0, step=1):
         # changes what it carries (a list that grows): unrolled, as Python runs it.
         return _python_for(range(start, stop, step), body, carry)
     return _unpack(out)
+
+
+class _NotRecording(TypeError):
+    """The body does not append exactly one item per step to its empty lists."""
+
+
+def _scan_recording(start, step, trips, body, carry):
+    """A counted loop whose body appends one item per step to lists that start
+    empty (reverse mode's tape): `lax.scan`, with each list its stacked
+    outputs (a `Stacked`), so compile time does not grow with the trip count."""
+    n = len(carry)
+    lists = {j for j, c in enumerate(carry) if isinstance(c, list) and not c}
+
+    def split(values):
+        return tuple(v for j, v in enumerate(values) if j not in lists)
+
+    def join(rest):
+        rest = iter(rest)
+        return tuple([] if j in lists else next(rest) for j in range(n))
+
+    def scan_step(rest, k):
+        out = _pack(body(start + k * step, *join(rest)), n)
+        if not all(isinstance(out[j], list) and len(out[j]) == 1 for j in lists):
+            raise _NotRecording()
+        return split(out), tuple(out[j][0] for j in sorted(lists))
+
+    rest = _stable_carry(lambda c: scan_step(c, 0)[0], split(carry), None, "for")
+    final, items = lax.scan(scan_step, rest, jnp.arange(trips))
+    final, items = iter(final), iter(items)
+    return _unpack(tuple(Stacked(next(items), trips) if j in lists else next(final)
+                         for j in range(n)))
+
+
+@jax.tree_util.register_pytree_node_class
+class Stacked:
+    """A list recorded by `lax.scan`: `length` items of one structure, kept as
+    arrays with a leading axis. It reads like the list it stands for: `len`,
+    indexing (by a traced index too), iteration."""
+
+    def __init__(self, items, length):
+        self.items, self.length = items, length
+
+    def __len__(self):
+        return self.length
+
+    def __getitem__(self, k):
+        if isinstance(k, int):
+            if k < 0:
+                k += self.length
+            if not 0 <= k < self.length:
+                raise IndexError("list index out of range")
+        return jax.tree_util.tree_map(lambda a: a[k], self.items)
+
+    def __iter__(self):
+        return (self[k] for k in range(self.length))
+
+    def __reversed__(self):
+        return (self[k] for k in reversed(range(self.length)))
+
+    def tree_flatten(self):
+        return (self.items,), self.length
+
+    @classmethod
+    def tree_unflatten(cls, length, children):
+        return cls(children[0], length)
 
 
 def _python_for(steps, body, carry):

@@ -31,7 +31,7 @@ import gast
 from .. import runtime
 from ..errors import S2SError
 from ..pipeline import JitOptions
-from ..template import load, store
+from ..template import jnp_attr, load, store
 from . import flags
 from .resolve import _is_library, callee
 from .scopes import local_names, params
@@ -95,7 +95,7 @@ class _Functionalize:
                 out.append(s)
             else:
                 self.inside(s, defined, later)
-                out.append(s)
+                out.append(self.logical_not(s))
             defined |= _assigned([s])
         return out
 
@@ -107,6 +107,13 @@ class _Functionalize:
         elif isinstance(s, (gast.For, gast.While)):
             inner = set(defined) | _assigned([s.target]) if isinstance(s, gast.For) else set(defined)
             s.body = self.block(s.body, inner, _loop_live(s, later))
+
+    def logical_not(self, s):
+        """`a = not b` on a traced `b` -> `a = jnp.logical_not(b)` (`not` needs a bool)."""
+        if isinstance(s, gast.Assign) and isinstance(s.value, gast.UnaryOp) \
+                and isinstance(s.value.op, gast.Not) and self.traced.is_traced(s.value.operand):
+            s.value = gast.Call(func=jnp_attr("logical_not"), args=[s.value.operand], keywords=[])
+        return s
 
     # -- if ---------------------------------------------------------------------------
 
@@ -198,6 +205,7 @@ class _Functionalize:
         same test, the one taken when it is `when_true`?"""
         if not isinstance(test, gast.Name):
             return False
+        negations = _negations(self.root)
         found_any = [False]
 
         def visit(stmts, guarded):
@@ -205,7 +213,7 @@ class _Functionalize:
                 if st is node:
                     continue
                 if isinstance(st, gast.If):
-                    sense = _test_sense(st.test, test.id)
+                    sense = _test_sense(st.test, test.id, negations)
                     if _reads_name([st.test], name) and not guarded:
                         return False
                     for branch, taken in ((st.body, True), (st.orelse, False)):
@@ -368,14 +376,44 @@ def _names_value(names, unset=frozenset()):
     return gast.Tuple(elts=[one(n) for n in names], ctx=gast.Load())
 
 
-def _test_sense(test, name):
-    """True for `if name:`, False for `if not name:`, None for another test."""
-    if isinstance(test, gast.Name) and test.id == name:
-        return True
-    if isinstance(test, gast.UnaryOp) and isinstance(test.op, gast.Not):
-        inner = _test_sense(test.operand, name)
-        return None if inner is None else not inner
-    return None
+def _negations(fn):
+    """{a: b} for each `a = not b` (reverse mode tests `not_ = not gt`)."""
+    found = {}
+    for node in gast.walk(fn):
+        if isinstance(node, gast.Assign) and isinstance(node.targets[0], gast.Name):
+            v = node.value
+            if isinstance(v, gast.UnaryOp) and isinstance(v.op, gast.Not) \
+                    and isinstance(v.operand, gast.Name):
+                found[node.targets[0].id] = v.operand.id
+            elif isinstance(v, gast.Call) and isinstance(v.func, gast.Attribute) \
+                    and v.func.attr == "logical_not" and len(v.args) == 1 \
+                    and isinstance(v.args[0], gast.Name):
+                found[node.targets[0].id] = v.args[0].id
+    return found
+
+
+def _polarity(name, negations):
+    """(the name a chain of `not`s starts from, whether the chain is even)."""
+    sense, seen = True, set()
+    while name in negations and name not in seen:
+        seen.add(name)
+        name, sense = negations[name], not sense
+    return name, sense
+
+
+def _test_sense(test, name, negations):
+    """Whether `if test:` is `if name:` (True), `if not name:` (False), or
+    another test (None), through `not` and names bound to `not name`."""
+    flip = False
+    while isinstance(test, gast.UnaryOp) and isinstance(test.op, gast.Not):
+        test, flip = test.operand, not flip
+    if not isinstance(test, gast.Name):
+        return None
+    root, sense = _polarity(test.id, negations)
+    other, other_sense = _polarity(name, negations)
+    if root != other:
+        return None
+    return (sense == other_sense) != flip
 
 
 def _reads_name(nodes, name):
