@@ -223,3 +223,5 @@ if __name__ == "__main__":
     bench_jvp()
     bench_grad()
     bench_vmap()
+    import jit_bench
+    jit_bench.main()

@@ -10,6 +10,8 @@ result is compiled by `jax.jit` with the same arguments (static_argnums,
 static_argnames, donate_argnums, shardings), so it scales over devices with
 JAX's own partitioner.
 """
+import functools
+
 import jax
 
 from . import control_flow, driver, errors, frontend, pipeline, transforms
@@ -39,6 +41,7 @@ class Jitted(pipeline.Transformation):
         self.last = None          # the Generated the last call used
         self._compiled = {}       # Generated -> its jax.jit
         self._by_signature = {}   # (a transformation's) argument signature -> its jax.jit
+        self._plain = None        # (Generated, its jax.jit) of a plain function
         name = getattr(fun, "__name__", "function")
         self.__name__ = f"jit_{name}"
         self.__qualname__ = self.__name__
@@ -53,25 +56,31 @@ class Jitted(pipeline.Transformation):
         return JitOptions(self.static, self.unroll)
 
     def __call__(self, *args, **kwargs):
-        compiled = self.compiled_for(args)
-        with control_flow.unrolling(self.unroll):
-            try:
-                return compiled(*args, **kwargs)
-            except Exception as e:
-                errors.note_origin(e)
-                raise
+        try:
+            return self.compiled_for(args)(*args, **kwargs)
+        except Exception as e:
+            errors.note_origin(e)
+            raise
 
     def lower(self, *args, **kwargs):
         """JAX's lowering of the converted function (`.lower(x).as_text()`, `.compile()`)."""
-        with control_flow.unrolling(self.unroll):
-            return self.compiled_for(args).lower(*args, **kwargs)
+        return self.compiled_for(args).lower(*args, **kwargs)
 
     def compiled_for(self, args):
+        """The jax.jit of the converted code for these arguments."""
         if not isinstance(self.fun, pipeline.Transformation):
-            return self._compiled_for(args)
+            plain = self._plain
+            if plain is not None and plain[0].is_current():
+                return plain[1]
+            compiled = self._compiled_for(args)
+            self._plain = (self.last, compiled)
+            return compiled
         # The code of a transformation (vmap, grad) depends on the arguments'
         # kinds and shapes: chosen once per signature, as jax.jit traces once.
-        key = _signature(args)
+        if getattr(type(self.fun), "__s2s_shape_specialized__", False):
+            key = _signature(args)
+        else:   # (grad's code depends only on which arguments are pytrees)
+            key = tuple(isinstance(a, (list, tuple, dict)) for a in args)
         compiled = self._by_signature.get(key)
         if compiled is None:
             compiled = self._by_signature[key] = self._compiled_for(args)
@@ -85,7 +94,7 @@ class Jitted(pipeline.Transformation):
             key = self.last = driver.build(transforms.JIT, target, self.options)
         compiled = self._compiled.get(key)
         if compiled is None:
-            fn = self.fun if target is None else key.function
+            fn = self.fun if target is None else _tracing_with(key.function, self.unroll)
             compiled = self._compiled[key] = jax.jit(fn, **self.jit_kwargs)
         return compiled
 
@@ -122,6 +131,16 @@ class Jitted(pipeline.Transformation):
         into a jitted one, and so does s2s (the derivative stays compiled)."""
         return Jitted(inner, self.jit_kwargs.get("static_argnums"),
                       self.jit_kwargs.get("static_argnames"), unroll=self.unroll)
+
+
+def _tracing_with(fn, unroll):
+    """`fn`, with `unroll` in force while it is traced (the control-flow helpers
+    read it then; the compiled code never runs this Python)."""
+    @functools.wraps(fn)
+    def traced(*args, **kwargs):
+        with control_flow.unrolling(unroll):
+            return fn(*args, **kwargs)
+    return traced
 
 
 def _signature(args):
