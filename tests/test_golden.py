@@ -137,3 +137,25 @@ BATCHED_CASES = [
 def test_batched_source_matches_golden(transform, name, make, example):
     text = s2s.source(make(), example_args=example())
     check_golden(text, os.path.join(GOLDEN, transform, f"{name}.py"))
+
+
+# s2s.jit: control flow on traced values converted to lax (and jit of grad).
+import jit_cases as jc  # noqa: E402
+
+JIT_CASES = [
+    ("jit", "branch", lambda: s2s.jit(jc.branch), None),
+    ("jit", "newton_sqrt", lambda: s2s.jit(jc.newton_sqrt), None),
+    ("jit", "counted", lambda: s2s.jit(jc.counted, static_argnums=1), None),
+    ("jit", "nested_loops", lambda: s2s.jit(jc.nested_loops), None),
+    ("jit", "break_continue", lambda: s2s.jit(jc.break_continue), None),
+    ("jit_grad", "early_return", lambda: s2s.jit(s2s.grad(jc.early_return)), lambda: (1.0,)),
+    ("jit_grad", "rows", lambda: s2s.jit(s2s.grad(jc.rows)), lambda: (np.ones((4, 3)),)),
+    ("jit_grad", "long_loop", lambda: s2s.jit(s2s.grad(jc.long_loop)), lambda: (np.ones(3),)),
+]
+
+
+@pytest.mark.parametrize("transform, name, make, example", JIT_CASES,
+                         ids=[f"{t}-{n}" for t, n, _, _ in JIT_CASES])
+def test_jit_source_matches_golden(transform, name, make, example):
+    text = s2s.source(make(), example_args=example() if example else None)
+    check_golden(text, os.path.join(GOLDEN, transform, f"{name}.py"))
