@@ -243,3 +243,95 @@ def test_vmap_batches_every_line():
             result_batch = sum_batch
             return result_batch
     """)
+
+
+# -- jit: tracedness and functionalize -----------------------------------------------------
+
+def traced_and_static(x, n):
+    k = x.shape[0]
+    y = x * 2.0
+    z = jnp.zeros(3)
+    m = n + 1
+    if y[0] > 0:
+        w = m
+    else:
+        w = 0
+    return y, z, k, w
+
+
+def test_tracedness_follows_values_not_shapes():
+    from s2s.passes.tracedness import Tracedness
+    from s2s.pipeline import JitOptions
+    tree = driver.run_passes(traced_and_static, transforms.JIT, JitOptions((False, True)),
+                             transforms.JIT.passes[:1])[1]
+    traced = Tracedness(tree, static_params=["n"]).traced
+    assert {"x", "y", "z", "w"} <= traced        # a jnp call is staged; w is set under a traced if
+    assert not {"n", "m", "k"} & traced           # static argument, arithmetic on it, a shape
+
+
+def clipped(x, limit):
+    if jnp.sum(x) > limit:
+        x = x * 0.5
+    return x
+
+
+def test_functionalize_turns_a_traced_if_into_branch_functions():
+    from s2s.pipeline import JitOptions
+    _, text = after(clipped, transforms.JIT, "functionalize", JitOptions(()))
+    assert text == expect("""
+        def clipped_jit(x, limit):
+            sum = jnp.sum(x)
+            gt = sum > limit
+
+            def if_true(x):
+                x = x * 0.5
+                return x
+
+            def if_false(x):
+                return x
+            x = if_else(gt, if_true, if_false, x)
+            result = x
+            return result
+    """)
+
+
+def halve(x):
+    while jnp.max(x) > 1.0:
+        x = x / 2.0
+    return x
+
+
+def test_functionalize_turns_a_traced_while_into_a_test_and_a_body():
+    from s2s.pipeline import JitOptions
+    _, text = after(halve, transforms.JIT, "functionalize", JitOptions(()))
+    assert text == expect("""
+        def halve_jit(x):
+            max = jnp.max(x)
+            cond = max > 1.0
+
+            def loop_test(cond, x):
+                return cond
+
+            def loop_body(cond, x):
+                x = x / 2.0
+                max_1 = jnp.max(x)
+                cond = max_1 > 1.0
+                return (cond, x)
+            cond, x = while_loop(loop_test, loop_body, cond, x)
+            result = x
+            return result
+    """)
+
+
+def test_functionalize_keeps_a_static_if_and_a_short_literal_loop():
+    from s2s.pipeline import JitOptions
+
+    def f(x, square):
+        if square:
+            x = x * x
+        for i in range(3):
+            x = x + i
+        return x
+    _, text = after(f, transforms.JIT, "functionalize", JitOptions((False, True)))
+    assert "if square:" in text and "for i in range(3):" in text
+    assert "if_else" not in text and "for_range" not in text
