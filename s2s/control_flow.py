@@ -31,13 +31,19 @@ from .runtime import helper
 # unroll=N)` sets it for one function.
 UNROLL = contextvars.ContextVar("s2s_unroll", default=32)
 
+# A `while` on a traced condition that records a tape (reverse mode) keeps at
+# most this many steps; more is an error when it runs. `s2s.jit(f, max_steps=N)`.
+MAX_STEPS = contextvars.ContextVar("s2s_max_steps", default=1000)
+
 
 @contextlib.contextmanager
-def unrolling(limit):
+def unrolling(limit, max_steps=None):
     token = UNROLL.set(limit)
+    bound = MAX_STEPS.set(max_steps if max_steps is not None else MAX_STEPS.get())
     try:
         yield
     finally:
+        MAX_STEPS.reset(bound)
         UNROLL.reset(token)
 
 
@@ -94,9 +100,75 @@ def while_loop(test, body, *carry):
             return _unpack(carry)
         carry = _pack(body(*carry), n)
     _check_scalar_condition(going, "while")
+    if any(isinstance(c, list) for c in carry):
+        return _while_recording(test, body, carry)
     carry = _stable_carry(lambda c: _pack(body(*c), n), carry, body, "while")
     out = lax.while_loop(lambda c: test(*c), lambda c: _pack(body(*c), n), carry)
     return _unpack(out)
+
+
+def _while_recording(test, body, carry):
+    """A `while` on a traced condition whose body appends one item per step to
+    lists (reverse mode's tape): `lax.while_loop` writing each step's items
+    into arrays of MAX_STEPS more rows, with a step counter. The lists become
+    `Stacked` of a traced length (with the items the steps run in Python
+    before the condition was traced, if any); more steps than the bound is an
+    error when the program runs, never a truncated tape."""
+    n = len(carry)
+    lists = sorted(j for j, c in enumerate(carry) if isinstance(c, list))
+    before = [carry[j] for j in lists]
+    split, join = _splitter(n, lists)
+    bound = MAX_STEPS.get()
+
+    def step(rest):
+        out = _pack(body(*join(rest)), n)
+        if not all(isinstance(out[j], list) and len(out[j]) == 1 for j in lists):
+            raise _error("a list grows in this `while` loop by other than one item per step "
+                         "under jit: lax carries values of one fixed shape",
+                         "append one item per step, or compute this without jit")
+        return split(out), tuple(out[j][0] for j in lists)
+
+    rest = _stable_carry(lambda c: step(c)[0], split(carry), body, "while", skip=lists)
+    items = jax.eval_shape(lambda c: step(c)[1], rest)
+    tapes = tuple(_preallocated(item, prefix, bound) for item, prefix in zip(items, before))
+    offsets = tuple(len(prefix) for prefix in before)
+
+    def going(state):
+        rest, _, k = state
+        return jnp.logical_and(test(*join(rest)), k < bound)
+
+    def record(state):
+        rest, tapes, k = state
+        rest, new = step(rest)
+        tapes = tuple(jax.tree_util.tree_map(lambda t, v, o=o: t.at[o + k].set(v), tape, item)
+                      for tape, item, o in zip(tapes, new, offsets))
+        return rest, tapes, k + 1
+
+    rest, tapes, steps = lax.while_loop(going, record, (rest, tapes, jnp.asarray(0)))
+    jax.debug.callback(_check_bound, test(*join(rest)), steps, bound)
+    rest, tapes, offsets = iter(rest), iter(tapes), iter(offsets)
+    return _unpack(tuple(Stacked(next(tapes), next(offsets) + steps) if j in lists
+                         else next(rest) for j in range(n)))
+
+
+def _preallocated(item, prefix, bound):
+    """Arrays with room for the items already recorded (`prefix`) and `bound` more."""
+    rows = len(prefix) + bound
+    tape = jax.tree_util.tree_map(lambda t: jnp.zeros((rows,) + t.shape, t.dtype), item)
+    for k, old in enumerate(prefix):
+        tape = jax.tree_util.tree_map(lambda t, v: t.at[k].set(jnp.asarray(v, t.dtype)),
+                                      tape, old)
+    return tape
+
+
+BOUND_MARK = "ran past its bound of"
+
+
+def _check_bound(still_going, steps, bound):
+    if still_going and int(steps) >= bound:
+        raise S2SError(f"a `while` loop under s2s.jit {BOUND_MARK} {bound} recorded "
+                       "steps (reverse mode keeps each step for the way back)",
+                       hint="raise the bound: s2s.jit(f, max_steps=N)")
 
 
 @helper
@@ -131,6 +203,20 @@ def for_range(stop, body, *carry, start=0, step=1):
     return _unpack(out)
 
 
+def _splitter(n, lists):
+    """(split, join): a carry without the lists at positions `lists`, and back
+    with each of them empty."""
+    lists = set(lists)
+
+    def split(values):
+        return tuple(v for j, v in enumerate(values) if j not in lists)
+
+    def join(rest):
+        rest = iter(rest)
+        return tuple([] if j in lists else next(rest) for j in range(n))
+    return split, join
+
+
 class _NotRecording(TypeError):
     """The body does not append exactly one item per step to its empty lists."""
 
@@ -141,13 +227,7 @@ def _scan_recording(start, step, trips, body, carry):
     outputs (a `Stacked`), so compile time does not grow with the trip count."""
     n = len(carry)
     lists = {j for j, c in enumerate(carry) if isinstance(c, list) and not c}
-
-    def split(values):
-        return tuple(v for j, v in enumerate(values) if j not in lists)
-
-    def join(rest):
-        rest = iter(rest)
-        return tuple([] if j in lists else next(rest) for j in range(n))
+    split, join = _splitter(n, lists)
 
     def scan_step(rest, k):
         out = _pack(body(start + k * step, *join(rest)), n)
@@ -169,9 +249,12 @@ class Stacked:
     indexing (by a traced index too), iteration."""
 
     def __init__(self, items, length):
-        self.items, self.length = items, length
+        self.items, self.length = items, length   # length: an int, or traced (a while)
 
     def __len__(self):
+        if not isinstance(self.length, int):
+            raise TypeError("the length of a tape recorded by a `while` on a traced value is "
+                            "traced: read it with list_length")
         return self.length
 
     def __getitem__(self, k):
@@ -189,11 +272,20 @@ class Stacked:
         return (self[k] for k in reversed(range(self.length)))
 
     def tree_flatten(self):
-        return (self.items,), self.length
+        if isinstance(self.length, int):
+            return (self.items,), self.length
+        return (self.items, self.length), None
 
     @classmethod
     def tree_unflatten(cls, length, children):
-        return cls(children[0], length)
+        return cls(children[0], length if length is not None else children[1])
+
+
+@helper
+def list_length(xs):
+    """`len(xs)` in jitted code, where `xs` may be a tape a `while` recorded
+    (its length is then traced)."""
+    return xs.length if isinstance(xs, Stacked) else len(xs)
 
 
 def _python_for(steps, body, carry):
@@ -214,13 +306,13 @@ def _check_scalar_condition(pred, construct):
                      "jnp.where")
 
 
-def _stable_carry(step, carry, fn, construct):
+def _stable_carry(step, carry, fn, construct, skip=()):
     """The loop's initial values promoted until one iteration gives back the
     same types (`total = 0` then `total = total + x` carries a float)."""
     carry = tuple(jax.tree_util.tree_map(jnp.asarray, carry))
     for _ in range(4):
         out = jax.eval_shape(step, carry)
-        target = _common_types(carry, out, fn, construct)
+        target = _common_types(carry, out, fn, construct, skip)
         promoted = jax.tree_util.tree_map(lambda x, t: x.astype(t.dtype) if x.dtype != t.dtype
                                           else x, carry, target)
         if all(a.dtype == b.dtype for a, b in zip(jax.tree_util.tree_leaves(promoted),
@@ -230,11 +322,13 @@ def _stable_carry(step, carry, fn, construct):
     return carry
 
 
-def _common_types(a, b, fn, construct):
+def _common_types(a, b, fn, construct, skip=()):
     """One ShapeDtypeStruct per leaf that both `a` and `b` fit (same shapes):
     the two branches' results of an `if`, or a loop's values before and
     after one iteration."""
     names = _value_names(fn, construct == "for") if fn is not None else None
+    if names is not None:
+        names = [name for j, name in enumerate(names) if j not in set(skip)]
     where = ("the two branches of this `if` set", "in one branch", "in the other") \
         if construct == "if" else (f"this `{construct}` loop carries", "before an iteration",
                                    "after it")

@@ -25,8 +25,12 @@ class Jitted(pipeline.Transformation):
     """`jit(fun)`: callable as `jax.jit(fun)`, printable with `s2s.source`."""
 
     def __init__(self, fun, static_argnums=None, static_argnames=None, donate_argnums=None,
-                 in_shardings=_UNSET, out_shardings=_UNSET, unroll=32, **jit_kwargs):
+                 in_shardings=_UNSET, out_shardings=_UNSET, unroll=32, max_steps=1000,
+                 **jit_kwargs):
         self.fun = fun
+        if not isinstance(max_steps, int) or max_steps < 1:
+            raise ValueError(f"s2s.jit: max_steps must be a positive int, not {max_steps!r}")
+        self.max_steps = max_steps
         if not isinstance(unroll, int) or unroll < 0:
             raise ValueError(f"s2s.jit: unroll must be a non-negative int, not {unroll!r}")
         self.unroll = unroll
@@ -60,6 +64,11 @@ class Jitted(pipeline.Transformation):
             return self.compiled_for(args)(*args, **kwargs)
         except Exception as e:
             errors.note_origin(e)
+            if control_flow.BOUND_MARK in str(e):   # (raised by a callback as it ran)
+                raise S2SError(f"a `while` loop under s2s.jit ran past its bound of "
+                               f"{self.max_steps} recorded steps (reverse mode keeps each "
+                               "step for the way back)",
+                               hint="raise the bound: s2s.jit(f, max_steps=N)") from None
             raise
 
     def lower(self, *args, **kwargs):
@@ -94,7 +103,7 @@ class Jitted(pipeline.Transformation):
             key = self.last = driver.build(transforms.JIT, target, self.options)
         compiled = self._compiled.get(key)
         if compiled is None:
-            fn = self.fun if target is None else _tracing_with(key.function, self.unroll)
+            fn = self.fun if target is None else _tracing_with(key.function, self.unroll, self.max_steps)
             compiled = self._compiled[key] = jax.jit(fn, **self.jit_kwargs)
         return compiled
 
@@ -130,15 +139,16 @@ class Jitted(pipeline.Transformation):
         """`grad(jit(f))` is `jit(grad(f))`: JAX differentiates a jitted function
         into a jitted one, and so does s2s (the derivative stays compiled)."""
         return Jitted(inner, self.jit_kwargs.get("static_argnums"),
-                      self.jit_kwargs.get("static_argnames"), unroll=self.unroll)
+                      self.jit_kwargs.get("static_argnames"), unroll=self.unroll,
+                      max_steps=self.max_steps)
 
 
-def _tracing_with(fn, unroll):
-    """`fn`, with `unroll` in force while it is traced (the control-flow helpers
-    read it then; the compiled code never runs this Python)."""
+def _tracing_with(fn, unroll, max_steps):
+    """`fn`, with `unroll` and `max_steps` in force while it is traced (the
+    control-flow helpers read them then; the compiled code runs no Python)."""
     @functools.wraps(fn)
     def traced(*args, **kwargs):
-        with control_flow.unrolling(unroll):
+        with control_flow.unrolling(unroll, max_steps):
             return fn(*args, **kwargs)
     return traced
 
@@ -175,19 +185,22 @@ def _static_positions(fun, static_argnums, static_argnames):
 
 @pipeline.factory
 def jit(fun=None, *, static_argnums=None, static_argnames=None, donate_argnums=None,
-        in_shardings=_UNSET, out_shardings=_UNSET, unroll=32, **jit_kwargs):
+        in_shardings=_UNSET, out_shardings=_UNSET, unroll=32, max_steps=1000, **jit_kwargs):
     """`jax.jit` for source: control flow on traced values becomes `lax.cond`,
     `lax.while_loop`, `lax.fori_loop` (see `s2s.source(s2s.jit(f))`), then the
     function is compiled by `jax.jit` with these arguments. A counted loop of
-    at most `unroll` steps (known when traced) stays a Python loop. Also a
-    decorator: `@s2s.jit` or `@s2s.jit(static_argnums=1)`."""
+    at most `unroll` steps (known when traced) stays a Python loop. Reverse
+    mode through a `while` on a traced condition records at most `max_steps`
+    steps (more is an error when it runs). Also a decorator: `@s2s.jit` or
+    `@s2s.jit(static_argnums=1)`."""
     def make(fun):
         if isinstance(fun, Jitted) and static_argnums is None and static_argnames is None \
                 and donate_argnums is None and in_shardings is _UNSET \
-                and out_shardings is _UNSET and not jit_kwargs and unroll == fun.unroll:
+                and out_shardings is _UNSET and not jit_kwargs and unroll == fun.unroll \
+                and max_steps == fun.max_steps:
             return fun   # jit of jit
         return Jitted(fun, static_argnums, static_argnames, donate_argnums, in_shardings,
-                      out_shardings, unroll, **jit_kwargs)
+                      out_shardings, unroll, max_steps, **jit_kwargs)
     if fun is None:
         return make
     if not callable(fun):

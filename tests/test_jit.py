@@ -154,19 +154,31 @@ def test_seed_composition_third_derivative():
 @pytest.mark.parametrize("fn, args", [
     (jc.early_return, (0.7,)), (jc.early_return, (-0.7,)),
     (jc.newton_sqrt, (2.0,)), (jc.rows, (np.arange(6.0).reshape(3, 2) - 2.0,)),
+    (jc.long_loop, (np.linspace(-1.0, 1.0, 3),)),
     (jc.loss_with_clip, (np.full((3, 2), 0.3), np.full((4, 3), 0.5), np.zeros((4, 2)))),
     (jc.calls_helper, (2.0,)),
-], ids=["early_pos", "early_neg", "newton", "rows", "clip", "helper"])
+], ids=["early_pos", "early_neg", "newton", "rows", "long_loop", "clip", "helper"])
 def test_jit_of_grad_matches_eager_grad(fn, args):
     args = [jnp.asarray(a) for a in args]
     want = s2s.grad(fn)(*args)
-    if fn is jc.newton_sqrt:
-        # reverse mode through a `while` on a traced condition needs a bounded tape
-        with pytest.raises(s2s.S2SError, match="a list grows in this `while` loop"):
-            s2s.jit(s2s.grad(fn))(*args)
-        return
     close(s2s.jit(s2s.grad(fn))(*args), want)
     close(s2s.grad(s2s.jit(fn))(*args), want)
+
+
+def test_jit_of_grad_through_a_traced_while_records_a_bounded_tape():
+    # jax.grad of a lax.while_loop is refused by JAX; s2s records each step
+    for a in (0.3, 2.0, 9.0):
+        close(s2s.jit(s2s.grad(jc.newton_sqrt))(a), s2s.grad(jc.newton_sqrt)(a))
+    x = jnp.asarray([0.3, 0.5, 0.9])
+    for fn in (jc.nested_loops, jc.break_continue):
+        close(s2s.jit(s2s.grad(fn))(x), s2s.grad(fn)(x))
+    assert "while" in primitives(s2s.jit(s2s.grad(jc.newton_sqrt)), 2.0)
+
+
+def test_a_while_past_its_bound_is_an_error_when_it_runs():
+    with pytest.raises(s2s.S2SError, match="ran past its bound of 3 recorded steps"):
+        s2s.jit(s2s.grad(jc.newton_sqrt), max_steps=3)(2.0)
+    close(s2s.jit(s2s.grad(jc.newton_sqrt), max_steps=8)(2.0), s2s.grad(jc.newton_sqrt)(2.0))
 
 
 def test_jit_of_vmap_with_a_batched_while():

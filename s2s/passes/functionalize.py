@@ -44,8 +44,22 @@ def run(fn, ctx):
     traced = Tracedness(fn, static, options.unroll)
     fn.body = _Functionalize(ctx, traced, fn).block(fn.body, set(params(fn)), set())
     _convert_callees(fn, ctx)
+    _list_lengths(fn)
     fn.name = ctx.name
     return fn
+
+
+def _list_lengths(fn):
+    """`len(xs)` of a list the function builds (`xs = []`) -> `list_length(xs)`: a
+    list a converted `while` recorded (a tape) has a traced length."""
+    lists = {n.targets[0].id for n in gast.walk(fn) if isinstance(n, gast.Assign)
+             and isinstance(n.targets[0], gast.Name) and isinstance(n.value, gast.List)
+             and not n.value.elts}
+    for node in gast.walk(fn):
+        if isinstance(node, gast.Call) and isinstance(node.func, gast.Name) \
+                and node.func.id == "len" and len(node.args) == 1 \
+                and isinstance(node.args[0], gast.Name) and node.args[0].id in lists:
+            node.func = load("list_length")
 
 
 def _convert_callees(fn, ctx):
