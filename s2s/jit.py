@@ -11,6 +11,7 @@ static_argnames, donate_argnums, shardings), so it scales over devices with
 JAX's own partitioner.
 """
 import functools
+import linecache
 
 import jax
 
@@ -62,6 +63,8 @@ class Jitted(pipeline.Transformation):
     def __call__(self, *args, **kwargs):
         try:
             return self.compiled_for(args)(*args, **kwargs)
+        except _CONCRETE_NEEDED as e:
+            raise _concrete_needed(e) from None
         except Exception as e:
             errors.note_origin(e)
             if control_flow.BOUND_MARK in str(e):   # (raised by a callback as it ran)
@@ -141,6 +144,34 @@ class Jitted(pipeline.Transformation):
         return Jitted(inner, self.jit_kwargs.get("static_argnums"),
                       self.jit_kwargs.get("static_argnames"), unroll=self.unroll,
                       max_steps=self.max_steps)
+
+
+_CONCRETE_NEEDED = (jax.errors.ConcretizationTypeError, jax.errors.TracerArrayConversionError)
+
+
+def _concrete_needed(e):
+    """JAX's concretization error, as an S2SError at the user's line that says
+    what to do (or the error itself with a note, outside generated code)."""
+    where = errors.generated_frame(e.__traceback__)
+    if where is None:
+        errors.note_origin(e)
+        return e
+    code = linecache.getline(where[0], where[1])
+    if isinstance(e, jax.errors.TracerIntegerConversionError) or "int(" in code:
+        what = ("needs a Python int (`int(x)`, `range(x)`, an index into a Python list), "
+                "but the value is traced under jit")
+        hint = ("mark the argument it comes from static (static_argnums), index an array "
+                "instead of a list, or loop with a fixed range and select with jnp.where")
+    elif isinstance(e, jax.errors.TracerBoolConversionError) or "bool(" in code:
+        what = "needs a Python bool (`bool(x)`, `x and y`), but the value is traced under jit"
+        hint = "use jnp.logical_and / jnp.where, or mark the argument it comes from static"
+    elif isinstance(e, jax.errors.TracerArrayConversionError) or "float(" in code:
+        what = "turns a traced value into a NumPy array (np.asarray, float(x)) under jit"
+        hint = "use jax.numpy instead of numpy on it, or mark the argument static"
+    else:
+        what = "needs a concrete value, but the value is traced under jit"
+        hint = "mark the argument it comes from static (static_argnums), or use jnp.where"
+    return S2SError(f"this line {what}", where[0], where[1], hint=hint)
 
 
 def _tracing_with(fn, unroll, max_steps):

@@ -235,6 +235,14 @@ def test_array_condition_is_an_error():
         s2s.jit(jc.array_condition)(jnp.ones(3))
 
 
+def test_a_concrete_value_needed_is_an_error_at_the_line():
+    with pytest.raises(s2s.S2SError, match="needs a Python int") as e:
+        s2s.jit(jc.int_of_traced)(1.0, jnp.ones(3))
+    assert e.value.lineno == _line_of(jc.int_of_traced, "k = int(x)")
+    assert "static_argnums" in e.value.hint
+    assert float(s2s.jit(jc.int_of_traced, static_argnums=0)(1.0, jnp.arange(3.0))) == 1.0
+
+
 def test_cli_prints_the_converted_source():
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     out = subprocess.run([sys.executable, "-m", "s2s.cli", "jit", "tests/cases/jit_cases.py:counted",

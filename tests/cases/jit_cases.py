@@ -141,3 +141,8 @@ def array_condition(x):
     if x > 0:
         x = x - 1.0
     return x
+
+
+def int_of_traced(x, xs):
+    k = int(x)
+    return xs[k]
