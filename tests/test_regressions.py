@@ -272,3 +272,13 @@ def test_grad_of_grad_of_an_unused_cotangent_carried_by_a_branch_loop():
     f = C.unused_cotangent_carried_by_a_branch_loop
     same(s2s.grad(s2s.grad(f, argnums=1), argnums=1)(x, 0.3),
          jax.grad(jax.grad(f, argnums=1), argnums=1)(x, 0.3))
+
+
+@pytest.mark.parametrize("transform", ("grad", "vjp", "jvp", "jacfwd", "jacrev", "hessian",
+                                       "jvp_of_grad"))
+def test_continue_keeps_the_carried_value(transform):
+    """Found by hand (a `continue` then a `break` in a while): grad was a scalar
+    (ssa made the carried value None on the continue path before the tape saved
+    it), and jacfwd dropped `acc = acc * 1.5` (the probe ran the branch that
+    breaks first, never reached the other, and pruned it)."""
+    check(C.continue_keeps_the_carried_value, (jnp.array([0.1, -0.2]),), (transform,))

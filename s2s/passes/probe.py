@@ -382,6 +382,10 @@ class _Instrument:
                                               comparators=[gast.Constant("then", None)]),
                             body=self.block(s.orelse), orelse=[])
             self.choices.pop()
+            if _breaks_out(s.body) and not _breaks_out(s.orelse):
+                # both branches run: the one that leaves the loop runs last, or the
+                # other would never be seen (and would be pruned as unreachable)
+                then, other = other, then
             return [self.see(sid, "in", s.test), ask, then, other]
         if isinstance(s, gast.While):
             enter = gast.Expr(value=_probe_call("enter", [gast.Constant(sid, None)]))
@@ -472,3 +476,13 @@ def _probe_call(method, args):
 
 def _assign(name, value):
     return gast.Assign(targets=[store(name)], value=value, type_comment=None)
+
+
+def _breaks_out(stmts):
+    """Does this block leave its loop (`break`, `continue`), outside inner loops?"""
+    for s in stmts:
+        if isinstance(s, (gast.Break, gast.Continue)):
+            return True
+        if isinstance(s, gast.If) and (_breaks_out(s.body) or _breaks_out(s.orelse)):
+            return True
+    return False

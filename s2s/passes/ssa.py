@@ -173,8 +173,12 @@ class _SSA:
         flowing_paths = {f: {renamed.get(v, v) for v in paths[f]} | _stored_here(getattr(s, f))
                          for f, _ in flowing}
         every = set().union(*flowing_paths.values()) if flowing_paths else set()
+        # (a carried version has a value on every path from the loop's entry: a
+        # branch that copies it back before a `break` must not make it None on
+        # the others)
+        carried = set(loop.carried.values())
         for field, path in flowing_paths.items():
-            missing = sorted(every - path)
+            missing = sorted(every - path - carried)
             if not missing:
                 continue
             block = [b for b in getattr(s, field) if not isinstance(b, gast.Pass)]

@@ -489,3 +489,21 @@ def helpers_with_whiles(x, s):
     z = _while_then_for(jnp.mean(g, axis=0) ** 2)
     out = g + (z * jnp.arange(1.0, 9.0).reshape(4, 2))
     return jnp.sum(out ** 2)
+
+
+def continue_keeps_the_carried_value(y):
+    # grad wrt y was a scalar: ssa's placeholders for the `continue` path of a
+    # `while True` loop (`acc_1 = None`) overwrote the carried value before the
+    # tape recorded it, so the pullback summed acc's cotangent to a scalar
+    x = jnp.array([0.3, 0.5, 0.9])
+    acc = y
+    i = 0
+    while i < 100:
+        acc = acc + x[i % 3]
+        i += 1
+        if jnp.sum(acc) < 2.0:
+            continue
+        if jnp.sum(acc) > 5.0:
+            break
+        acc = acc * 1.5
+    return jnp.sum(acc * jnp.arange(1.0, 3.0))

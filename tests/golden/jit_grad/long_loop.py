@@ -23,7 +23,7 @@ def long_loop_grad_jit(x):
     acc_3_bar = jnp.broadcast_to(result_bar, shape)
     # jit_cases.py:81: for i in range(1000):
     acc_1_bar = acc_3_bar
-    n = len(tape)
+    n = list_length(tape)
     last = n - 1
 
     def loop_body_1(i_1, acc_1_bar):

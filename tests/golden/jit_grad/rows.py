@@ -38,7 +38,7 @@ def rows_grad_jit(m):
     # jit_cases.py:38: for row in m:
     acc_1_bar = result_bar
     m_bar = zeros_like(m)
-    n_1 = len(tape)
+    n_1 = list_length(tape)
     last = n_1 - 1
 
     def loop_body_1(i_1, acc_1_bar, m_bar):
