@@ -90,6 +90,7 @@ class _Functionalize:
         self.source = ctx.source
         self.traced = traced
         self.root = root   # the whole function (where later reads are looked up)
+        self.booleans = _booleans(root)
 
     def block(self, stmts, defined, after):
         """`stmts` converted; `defined`: names that may hold a value before them
@@ -123,11 +124,30 @@ class _Functionalize:
             s.body = self.block(s.body, inner, _loop_live(s, later))
 
     def logical_not(self, s):
-        """`a = not b` on a traced `b` -> `a = jnp.logical_not(b)` (`not` needs a bool)."""
-        if isinstance(s, gast.Assign) and isinstance(s.value, gast.UnaryOp) \
-                and isinstance(s.value.op, gast.Not) and self.traced.is_traced(s.value.operand):
-            s.value = gast.Call(func=jnp_attr("logical_not"), args=[s.value.operand], keywords=[])
+        """`a = not b`, `a = b and c`, `a = b or c` on traced values: Python's
+        operators need a bool, so they become jnp's (`jnp.where` keeps Python's
+        value for operands that are not booleans)."""
+        if not isinstance(s, gast.Assign):
+            return s
+        v = s.value
+        if isinstance(v, gast.UnaryOp) and isinstance(v.op, gast.Not) \
+                and self.traced.is_traced(v.operand):
+            s.value = _jnp_call("logical_not", [v.operand])
+        elif isinstance(v, gast.BoolOp) and self.traced.is_traced(v):
+            s.value = self.bool_op(v)
         return s
+
+    def bool_op(self, v):
+        is_and = isinstance(v.op, gast.And)
+        if all(_is_bool(e, self.booleans) for e in v.values):
+            out = v.values[0]
+            for e in v.values[1:]:
+                out = _jnp_call("logical_and" if is_and else "logical_or", [out, e])
+            return out
+        out = v.values[-1]
+        for e in reversed(v.values[:-1]):   # a and b: b where a holds, else a
+            out = _jnp_call("where", [e, out, e] if is_and else [e, e, out])
+        return out
 
     # -- if ---------------------------------------------------------------------------
 
@@ -388,6 +408,48 @@ def _names_value(names, unset=frozenset()):
     if not names:
         return gast.Constant(value=None, kind=None)
     return gast.Tuple(elts=[one(n) for n in names], ctx=gast.Load())
+
+
+def _jnp_call(name, args):
+    return gast.Call(func=jnp_attr(name), args=list(args), keywords=[])
+
+
+def _booleans(fn):
+    """Names every assignment of which gives a bool (a comparison, `not`, ...)."""
+    values = {}
+    for node in gast.walk(fn):
+        if isinstance(node, gast.Assign) and isinstance(node.targets[0], gast.Name):
+            values.setdefault(node.targets[0].id, []).append(node.value)
+        elif isinstance(node, (gast.For, gast.FunctionDef)) or (
+                isinstance(node, gast.Assign) and not isinstance(node.targets[0], gast.Name)):
+            for n in gast.walk(node.target if isinstance(node, gast.For) else
+                               node.targets[0] if isinstance(node, gast.Assign) else node.args):
+                if isinstance(n, gast.Name):
+                    values.setdefault(n.id, []).append(None)
+    found, changed = set(), True
+    while changed:
+        changed = False
+        for name, vs in values.items():
+            if name not in found and all(v is not None and _is_bool(v, found) for v in vs):
+                found.add(name)
+                changed = True
+    return found
+
+
+def _is_bool(node, booleans):
+    if isinstance(node, gast.Name):
+        return node.id in booleans
+    if isinstance(node, gast.Constant):
+        return isinstance(node.value, bool)
+    if isinstance(node, gast.Compare) or (isinstance(node, gast.UnaryOp)
+                                          and isinstance(node.op, gast.Not)):
+        return True
+    if isinstance(node, gast.BoolOp):
+        return all(_is_bool(e, booleans) for e in node.values)
+    if isinstance(node, gast.Call) and isinstance(node.func, gast.Attribute) \
+            and node.func.attr in ("logical_and", "logical_or", "logical_not", "any", "all"):
+        return True
+    return False
 
 
 def _negations(fn):
