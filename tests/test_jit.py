@@ -54,6 +54,7 @@ CASES = [
     (jc.int_carry, [lambda r: (U(r, 4),)]),
     (jc.long_loop, [lambda r: (U(r, 3),)]),
     (jc.calls_helper, [lambda r: (U(r, lo=1.5, hi=3.0),), lambda r: (U(r, lo=-0.5, hi=0.5),)]),
+    (jc.and_of_atoms_in_a_while, [lambda r: (U(r, lo=0.3, hi=0.6),), lambda r: (U(r, lo=4.0, hi=9.0),)]),
     (jc.loss_with_clip, [lambda r: (U(r, 3, 2), U(r, 4, 3), U(r, 4, 2)),
                          lambda r: (U(r, 3, 2) * 0.01, U(r, 4, 3) * 0.01, U(r, 4, 2) * 0.01)]),
 ]

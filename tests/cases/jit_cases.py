@@ -146,3 +146,14 @@ def array_condition(x):
 def int_of_traced(x, xs):
     k = int(x)
     return xs[k]
+
+
+def and_of_atoms_in_a_while(a):
+    # make fuzz seed 7: `it < 4 and a < 5.0` stays a Python `and` of two names,
+    # which needs a bool (TracerBoolConversionError before the fix)
+    a = a * jnp.tanh(jnp.log(1.0 + a ** 2))
+    it = 0
+    while it < 4 and a < 5.0:
+        it = it + 1
+        a = a * 1.5
+    return a * it
