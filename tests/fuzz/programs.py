@@ -631,6 +631,8 @@ class Gen:
         if assignable and not any(line.split(" ")[0] in assignable for line in body):
             target = draw(st.sampled_from(assignable))
             body.append(f"{target} = {self._update(inner, target)}")
+        if assignable:
+            body += self.jump(inner, draw(st.sampled_from(assignable)))
         if level >= 1:
             env.features.add("nested for")
         env.features.add("for")
@@ -682,8 +684,25 @@ class Gen:
         if draw(st.booleans()):
             body += self.block(inner, 1, level + 1, top=False)
         body.append(f"{counter} = {counter} + 1")
+        body += self.jump(inner, target)
         env.features.add("while")
         return [f"{counter} = 0", f"while {cond}:"] + ["    " + b for b in body]
+
+    def jump(self, env, target):
+        """Sometimes `if <value> <op> c: break` (or `continue`) and an update
+        after it: a loop body with two ends (after the counter's step, so the
+        loop still ends)."""
+        draw = self.draw
+        if not draw(st.integers(0, 3)) == 0:
+            return []
+        value = rhs(draw, env, (), 1)
+        if not any(v in value for v in env.vars):
+            value = leaf(draw, env, ())
+        op, c = draw(st.sampled_from(['>', '<'])), draw(st.sampled_from(['0.3', '0.0', '1.0']))
+        kind = draw(st.sampled_from(["break", "continue"]))
+        env.features.add(kind)
+        return [f"if {atom(value)} {op} {c}:", f"    {kind}",
+                f"{target} = {self._update(env, target)}"]
 
     def tuple_stmt(self, env):
         draw = self.draw
