@@ -145,7 +145,7 @@ def _while_recording(test, body, carry):
         return rest, tapes, k + 1
 
     rest, tapes, steps = lax.while_loop(going, record, (rest, tapes, jnp.asarray(0)))
-    jax.debug.callback(_check_bound, test(*join(rest)), steps, bound)
+    _report_bound(jnp.logical_and(test(*join(rest)), steps >= bound), bound)
     rest, tapes, offsets = iter(rest), iter(tapes), iter(offsets)
     return _unpack(tuple(Stacked(next(tapes), next(offsets) + steps) if j in lists
                          else next(rest) for j in range(n)))
@@ -162,6 +162,54 @@ def _preallocated(item, prefix, bound):
 
 
 BOUND_MARK = "ran past its bound of"
+
+# Under s2s.jit: where the program reports whether a bounded `while` ran out
+# of room (s2s.jit returns the flags with the result and checks them).
+BOUND_CHECKS = contextvars.ContextVar("s2s_bound_checks", default=None)
+
+
+def _report_bound(exceeded, bound):
+    checks = BOUND_CHECKS.get()
+    if checks is not None:
+        checks.append(exceeded)
+        return
+    check_when_run(exceeded, bound)
+
+
+def check_when_run(exceeded, bound):
+    """Where the flag cannot be returned (jax.jit of the converted code, or
+    s2s.jit inside another trace): a host callback, run only when the bound was
+    hit (its presence costs the program tens of microseconds a call)."""
+    lax.cond(exceeded, lambda: jax.debug.callback(_check_bound, True, bound, bound),
+             lambda: None)
+
+
+@jax.tree_util.register_pytree_node_class
+class Checked:
+    """A jitted program's result with the flag of its bounded loops."""
+
+    def __init__(self, out, exceeded):
+        self.out, self.exceeded = out, exceeded
+
+    def tree_flatten(self):
+        return (self.out, self.exceeded), None
+
+    @classmethod
+    def tree_unflatten(cls, _, children):
+        return cls(*children)
+
+
+def checked(fn, *args, **kwargs):
+    """fn(*args, **kwargs), as a `Checked` if it traced a bounded loop."""
+    checks = []
+    token = BOUND_CHECKS.set(checks)
+    try:
+        out = fn(*args, **kwargs)
+    finally:
+        BOUND_CHECKS.reset(token)
+    if not checks:
+        return out
+    return Checked(out, jnp.any(jnp.stack([jnp.asarray(c) for c in checks])))
 
 
 def _check_bound(still_going, steps, bound):

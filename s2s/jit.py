@@ -62,7 +62,17 @@ class Jitted(pipeline.Transformation):
 
     def __call__(self, *args, **kwargs):
         try:
-            return self.compiled_for(args)(*args, **kwargs)
+            out = self.compiled_for(args)(*args, **kwargs)
+            if type(out) is control_flow.Checked:   # (a bounded `while` reports)
+                if isinstance(out.exceeded, jax.core.Tracer):   # (inside another trace)
+                    control_flow.check_when_run(out.exceeded, self.max_steps)
+                elif out.exceeded:
+                    raise S2SError(f"a `while` loop under s2s.jit {control_flow.BOUND_MARK} "
+                                   f"{self.max_steps} recorded steps (reverse mode keeps each "
+                                   "step for the way back)",
+                                   hint="raise the bound: s2s.jit(f, max_steps=N)")
+                out = out.out
+            return out
         except _CONCRETE_NEEDED as e:
             raise _concrete_needed(e) from None
         except Exception as e:
@@ -180,7 +190,7 @@ def _tracing_with(fn, unroll, max_steps):
     @functools.wraps(fn)
     def traced(*args, **kwargs):
         with control_flow.unrolling(unroll, max_steps):
-            return fn(*args, **kwargs)
+            return control_flow.checked(fn, *args, **kwargs)
     return traced
 
 

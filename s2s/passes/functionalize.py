@@ -156,6 +156,9 @@ class _Functionalize:
         while isinstance(s.test, gast.UnaryOp) and isinstance(s.test.op, gast.Not):
             # `not` needs a Python bool: the branches swap instead
             s.test, s.body, s.orelse = s.test.operand, s.orelse or [gast.Pass()], s.body
+        selected = self.as_select(s, defined)
+        if selected is not None:
+            return selected
         body = self.block(s.body, set(defined), later)
         orelse = self.block(s.orelse, set(defined), later)
         set_true, set_false = _assigned(body), _assigned(orelse)
@@ -181,6 +184,35 @@ class _Functionalize:
         call = _call("if_else", [s.test, load(if_true.name), load(if_false.name)]
                      + [load(n) for n in ins])
         return [if_true, if_false, _assign(outs, call, s)]
+
+    def as_select(self, s, defined):
+        """`if t: a = x < y` / `else: a = b` (what `and`/`or` become): one
+        boolean value per branch, cheap and safe to compute on both paths, so
+        `a = jnp.where(t, x < y, b)` instead of two functions and a lax.cond."""
+        branches = [[b for b in block if not isinstance(b, gast.Pass)]
+                    for block in (s.body, s.orelse)]
+        if not all(len(b) <= 1 for b in branches):
+            return None
+        names = set()
+        for b in branches:
+            for st in b:
+                if not (isinstance(st, gast.Assign) and isinstance(st.targets[0], gast.Name)
+                        and _is_bool(st.value, self.booleans)
+                        and all(isinstance(n, (gast.Name, gast.Constant, gast.expr_context,
+                                               gast.Compare, gast.cmpop, gast.BoolOp,
+                                               gast.boolop, gast.UnaryOp, gast.Not))
+                                for n in gast.walk(st.value))):
+                    return None
+                names.add(st.targets[0].id)
+        if len(names) != 1:
+            return None
+        name = names.pop()
+        values = [b[0].value if b else load(name) for b in branches]
+        if not all(b for b in branches) and name not in defined:
+            return None
+        where = gast.Assign(targets=[store(name)], value=_jnp_call("where", [s.test] + values),
+                            type_comment=None)
+        return [gast.copy_location(where, s)]
 
     # -- loops ------------------------------------------------------------------------
 
