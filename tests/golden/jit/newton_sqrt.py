@@ -8,14 +8,7 @@ def newton_sqrt_jit(a):
     sub = mul - a
     abs = jnp.abs(sub)
     and_ = abs > 1e-06
-
-    def if_true(and_):
-        and_ = steps < 50
-        return and_
-
-    def if_false(and_):
-        return and_
-    and_ = if_else(and_, if_true, if_false, and_)
+    and_ = jnp.where(and_, steps < 50, and_)
     cond = and_
 
     def loop_test(cond, steps, x):
@@ -33,14 +26,7 @@ def newton_sqrt_jit(a):
         sub_1 = mul_1 - a
         abs_1 = jnp.abs(sub_1)
         and_1 = abs_1 > 1e-06
-
-        def if_true_1(and_1):
-            and_1 = steps < 50
-            return and_1
-
-        def if_false_1(and_1):
-            return and_1
-        and_1 = if_else(and_1, if_true_1, if_false_1, and_1)
+        and_1 = jnp.where(and_1, steps < 50, and_1)
         cond = and_1
         return (cond, steps, x)
     cond, steps, x = while_loop(loop_test, loop_body, cond, steps, x)
