@@ -35,6 +35,7 @@ from ..template import jnp_attr, load, store
 from . import flags
 from .resolve import _is_library, callee
 from .scopes import local_names, params
+from . import liveness, tracedness
 from .tracedness import Tracedness, range_bounds
 
 
@@ -90,13 +91,13 @@ class _Functionalize:
         self.source = ctx.source
         self.traced = traced
         self.root = root   # the whole function (where later reads are looked up)
-        self.booleans = _booleans(root)
+        self.booleans = tracedness.booleans(root)
 
     def block(self, stmts, defined, after):
         """`stmts` converted; `defined`: names that may hold a value before them
         (updated), `after`: names read after them."""
         out = []
-        live = _live_after_each(stmts, after)
+        live = liveness.live_after_each(stmts, after)
         for s, later in zip(stmts, live):
             if isinstance(s, gast.If) and self.traced.converts_if(s):
                 out.extend(self.convert_if(s, defined, later))
@@ -111,7 +112,7 @@ class _Functionalize:
             else:
                 self.inside(s, defined, later)
                 out.append(self.logical_not(s))
-            defined |= _assigned([s])
+            defined |= liveness.assigned([s])
         return out
 
     def inside(self, s, defined, later):
@@ -120,8 +121,10 @@ class _Functionalize:
             s.body = self.block(s.body, set(defined), later)
             s.orelse = self.block(s.orelse, set(defined), later)
         elif isinstance(s, (gast.For, gast.While)):
-            inner = set(defined) | _assigned([s.target]) if isinstance(s, gast.For) else set(defined)
-            s.body = self.block(s.body, inner, _loop_live(s, later))
+            inner = set(defined)
+            if isinstance(s, gast.For):
+                inner |= liveness.assigned([s.target])
+            s.body = self.block(s.body, inner, liveness.loop_live(s, later))
 
     def logical_not(self, s):
         """`a = not b`, `a = b and c`, `a = b or c` on traced values: Python's
@@ -139,7 +142,7 @@ class _Functionalize:
 
     def bool_op(self, v):
         is_and = isinstance(v.op, gast.And)
-        if all(_is_bool(e, self.booleans) for e in v.values):
+        if all(tracedness.is_bool(e, self.booleans) for e in v.values):
             out = v.values[0]
             for e in v.values[1:]:
                 out = _jnp_call("logical_and" if is_and else "logical_or", [out, e])
@@ -161,7 +164,7 @@ class _Functionalize:
             return selected
         body = self.block(s.body, set(defined), later)
         orelse = self.block(s.orelse, set(defined), later)
-        set_true, set_false = _assigned(body), _assigned(orelse)
+        set_true, set_false = liveness.assigned(body), liveness.assigned(orelse)
         outs = sorted((set_true | set_false) & later)
         # A name one branch sets, undefined before, is read after only under the
         # same test (the pullback of a branch): the other branch hands on None,
@@ -176,8 +179,8 @@ class _Functionalize:
                     f"give `{name}` a value before the `if` or in both branches: lax.cond "
                     "needs it from either branch")
         ins = sorted(n for n in (set_true | set_false) & defined
-                     if (n in set_true and n in _exposed(body))
-                     or (n in set_false and n in _exposed(orelse))
+                     if (n in set_true and n in liveness.exposed(body))
+                     or (n in set_false and n in liveness.exposed(orelse))
                      or (n in outs and not (n in set_true and n in set_false)))
         if_true = self.function("if_true", ins, body, outs, s, unset=only_false)
         if_false = self.function("if_false", ins, orelse, outs, None, unset=only_true)
@@ -197,7 +200,7 @@ class _Functionalize:
         for b in branches:
             for st in b:
                 if not (isinstance(st, gast.Assign) and isinstance(st.targets[0], gast.Name)
-                        and _is_bool(st.value, self.booleans)
+                        and tracedness.is_bool(st.value, self.booleans)
                         and all(isinstance(n, (gast.Name, gast.Constant, gast.expr_context,
                                                gast.Compare, gast.cmpop, gast.BoolOp,
                                                gast.boolop, gast.UnaryOp, gast.Not))
@@ -220,9 +223,9 @@ class _Functionalize:
         self.refuse_effects(s, "while")
         start = flags.flagged_while(s, self.namer)
         for st in start:
-            defined |= _assigned([st])
+            defined |= liveness.assigned([st])
         self.traced.traced.add(s.test.id)
-        body = self.block(s.body, set(defined), _loop_live(s, later))
+        body = self.block(s.body, set(defined), liveness.loop_live(s, later))
         carried = self.carried(s, body, defined, later, extra={s.test.id}, construct="while")
         test = self.function("loop_test", carried, [], [s.test.id], None)
         loop_body = self.function("loop_body", carried, body, carried, s)
@@ -234,11 +237,11 @@ class _Functionalize:
         self.refuse_effects(s, "for")
         start, s = flags.flagged_for(s, self.namer)
         for st in start:
-            defined |= _assigned([st])
-            self.traced.traced |= _assigned([st])   # (set again under a traced `if`)
+            defined |= liveness.assigned([st])
+            self.traced.traced |= liveness.assigned([st])   # (set again under a traced `if`)
         counter = s.target.id
         begin, stop, step = range_bounds(s)
-        body = self.block(s.body, set(defined) | {counter}, _loop_live(s, later))
+        body = self.block(s.body, set(defined) | {counter}, liveness.loop_live(s, later))
         carried = self.carried(s, body, defined, later, extra=set(), construct="for",
                                skip={counter})
         loop_body = self.function("loop_body", [counter] + carried, body, carried, s)
@@ -253,8 +256,9 @@ class _Functionalize:
 
     def carried(self, loop, body, defined, later, extra, construct, skip=frozenset()):
         """Names the body assigns that the next iteration or later code reads."""
-        assigned = _assigned(body) - set(skip)
-        names = sorted(n for n in assigned if n in later or n in _exposed(body) or n in extra)
+        assigned = liveness.assigned(body) - set(skip)
+        exposed = liveness.exposed(body)
+        names = sorted(n for n in assigned if n in later or n in exposed or n in extra)
         for name in names:
             if name not in defined:
                 raise self.source.error(
@@ -271,7 +275,7 @@ class _Functionalize:
         same test, the one taken when it is `when_true`?"""
         if not isinstance(test, gast.Name):
             return False
-        negations = _negations(self.root)
+        negations = tracedness.negations(self.root)
         found_any = [False]
 
         def visit(stmts, guarded):
@@ -279,7 +283,7 @@ class _Functionalize:
                 if st is node:
                     continue
                 if isinstance(st, gast.If):
-                    sense = _test_sense(st.test, test.id, negations)
+                    sense = tracedness.test_sense(st.test, test.id, negations)
                     if _reads_name([st.test], name) and not guarded:
                         return False
                     for branch, taken in ((st.body, True), (st.orelse, False)):
@@ -332,99 +336,6 @@ class _Functionalize:
                                         "set a variable and read it after the loop")
 
 
-# -- names read and written -----------------------------------------------------------------
-
-def _reads(stmts):
-    """Names `stmts` read (a function they define reads its free names)."""
-    found = set()
-    for s in stmts:
-        if isinstance(s, gast.FunctionDef):
-            found |= _free_reads(s)
-            continue
-        for n in _own_nodes(s):
-            if isinstance(n, gast.FunctionDef):
-                found |= _free_reads(n)
-            elif isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load):
-                found.add(n.id)
-    return found
-
-
-def _free_reads(fdef):
-    local = set(params(fdef)) | _assigned(fdef.body)
-    return _reads(fdef.body) - local
-
-
-def _loop_live(loop, later):
-    """Names read after one pass through the loop's body: by the code after
-    the loop, the loop's test, or the next iteration before it assigns them."""
-    head = [loop.test] if isinstance(loop, gast.While) else [loop.iter]
-    return later | _reads(head) | _exposed(loop.body)
-
-
-def _assigned(stmts):
-    """Names stored by `stmts` in this scope (not inside the functions they define)."""
-    found = set()
-    for s in stmts:
-        if isinstance(s, gast.FunctionDef):
-            continue
-        if isinstance(s, gast.expr):
-            nodes = gast.walk(s)
-        else:
-            nodes = _own_nodes(s)
-        found |= {n.id for n in nodes if isinstance(n, gast.Name)
-                  and isinstance(n.ctx, gast.Store)}
-    return found
-
-
-def _own_nodes(s):
-    """`s` and the nodes inside it, a function it defines (not its body) included."""
-    stack = [s]
-    while stack:
-        node = stack.pop()
-        yield node
-        if not isinstance(node, gast.FunctionDef):
-            stack.extend(gast.iter_child_nodes(node))
-
-
-def _live_after_each(stmts, after):
-    """For each statement, the names read after it before being assigned
-    (`after`: those read after the whole block)."""
-    live, out = set(after), []
-    for s in reversed(stmts):
-        out.append(live)
-        exposed, assigned = _exposed_and_assigned([s])
-        live = (live - assigned) | exposed
-    return out[::-1]
-
-
-def _exposed(stmts):
-    """Names `stmts` may read before assigning them (their values come from before)."""
-    return _exposed_and_assigned(stmts)[0]
-
-
-def _exposed_and_assigned(stmts):
-    """(names read before assigned, names assigned on every path)."""
-    exposed = set()
-
-    def visit(block, assigned):
-        assigned = set(assigned)
-        for s in block:
-            if isinstance(s, gast.If):
-                exposed.update(_reads([s.test]) - assigned)
-                a, b = visit(s.body, assigned), visit(s.orelse, assigned)
-                assigned |= a & b
-            elif isinstance(s, (gast.For, gast.While)):
-                head = s.iter if isinstance(s, gast.For) else s.test
-                exposed.update(_reads([head]) - assigned)
-                inner = assigned | (_assigned([s.target]) if isinstance(s, gast.For) else set())
-                visit(s.body, inner)
-            else:
-                exposed.update(_reads([s]) - assigned)
-                assigned |= _assigned([s])
-        return assigned
-    return exposed, visit(stmts, set())
-
-
 # -- building code ------------------------------------------------------------------------
 
 def _call(name, args, keywords=()):
@@ -446,86 +357,8 @@ def _jnp_call(name, args):
     return gast.Call(func=jnp_attr(name), args=list(args), keywords=[])
 
 
-def _booleans(fn):
-    """Names every assignment of which gives a bool (a comparison, `not`, ...)."""
-    values = {}
-    for node in gast.walk(fn):
-        if isinstance(node, gast.Assign) and isinstance(node.targets[0], gast.Name):
-            values.setdefault(node.targets[0].id, []).append(node.value)
-        elif isinstance(node, (gast.For, gast.FunctionDef)) or (
-                isinstance(node, gast.Assign) and not isinstance(node.targets[0], gast.Name)):
-            for n in gast.walk(node.target if isinstance(node, gast.For) else
-                               node.targets[0] if isinstance(node, gast.Assign) else node.args):
-                if isinstance(n, gast.Name):
-                    values.setdefault(n.id, []).append(None)
-    found, changed = set(), True
-    while changed:
-        changed = False
-        for name, vs in values.items():
-            if name not in found and all(v is not None and _is_bool(v, found) for v in vs):
-                found.add(name)
-                changed = True
-    return found
-
-
-def _is_bool(node, booleans):
-    if isinstance(node, gast.Name):
-        return node.id in booleans
-    if isinstance(node, gast.Constant):
-        return isinstance(node.value, bool)
-    if isinstance(node, gast.Compare) or (isinstance(node, gast.UnaryOp)
-                                          and isinstance(node.op, gast.Not)):
-        return True
-    if isinstance(node, gast.BoolOp):
-        return all(_is_bool(e, booleans) for e in node.values)
-    if isinstance(node, gast.Call) and isinstance(node.func, gast.Attribute) \
-            and node.func.attr in ("logical_and", "logical_or", "logical_not", "any", "all"):
-        return True
-    return False
-
-
-def _negations(fn):
-    """{a: b} for each `a = not b` (reverse mode tests `not_ = not gt`)."""
-    found = {}
-    for node in gast.walk(fn):
-        if isinstance(node, gast.Assign) and isinstance(node.targets[0], gast.Name):
-            v = node.value
-            if isinstance(v, gast.UnaryOp) and isinstance(v.op, gast.Not) \
-                    and isinstance(v.operand, gast.Name):
-                found[node.targets[0].id] = v.operand.id
-            elif isinstance(v, gast.Call) and isinstance(v.func, gast.Attribute) \
-                    and v.func.attr == "logical_not" and len(v.args) == 1 \
-                    and isinstance(v.args[0], gast.Name):
-                found[node.targets[0].id] = v.args[0].id
-    return found
-
-
-def _polarity(name, negations):
-    """(the name a chain of `not`s starts from, whether the chain is even)."""
-    sense, seen = True, set()
-    while name in negations and name not in seen:
-        seen.add(name)
-        name, sense = negations[name], not sense
-    return name, sense
-
-
-def _test_sense(test, name, negations):
-    """Whether `if test:` is `if name:` (True), `if not name:` (False), or
-    another test (None), through `not` and names bound to `not name`."""
-    flip = False
-    while isinstance(test, gast.UnaryOp) and isinstance(test.op, gast.Not):
-        test, flip = test.operand, not flip
-    if not isinstance(test, gast.Name):
-        return None
-    root, sense = _polarity(test.id, negations)
-    other, other_sense = _polarity(name, negations)
-    if root != other:
-        return None
-    return (sense == other_sense) != flip
-
-
 def _reads_name(nodes, name):
-    return name in _reads(nodes)
+    return name in liveness.reads(nodes)
 
 
 def _assign(names, value, where):

@@ -158,3 +158,83 @@ def _break_conditions(body):
                 visit(s.orelse, tests + [s.test])
     visit(body, [])
     return found
+
+
+# -- what a test means: booleans, and names bound to `not name` ----------------------------
+
+def booleans(fn):
+    """Names every assignment of which gives a bool (a comparison, `not`, ...)."""
+    values = {}
+    for node in gast.walk(fn):
+        if isinstance(node, gast.Assign) and isinstance(node.targets[0], gast.Name):
+            values.setdefault(node.targets[0].id, []).append(node.value)
+        elif isinstance(node, (gast.For, gast.FunctionDef)) or (
+                isinstance(node, gast.Assign) and not isinstance(node.targets[0], gast.Name)):
+            for n in gast.walk(node.target if isinstance(node, gast.For) else
+                               node.targets[0] if isinstance(node, gast.Assign) else node.args):
+                if isinstance(n, gast.Name):
+                    values.setdefault(n.id, []).append(None)
+    found, changed = set(), True
+    while changed:
+        changed = False
+        for name, vs in values.items():
+            if name not in found and all(v is not None and is_bool(v, found) for v in vs):
+                found.add(name)
+                changed = True
+    return found
+
+
+def is_bool(node, booleans):
+    if isinstance(node, gast.Name):
+        return node.id in booleans
+    if isinstance(node, gast.Constant):
+        return isinstance(node.value, bool)
+    if isinstance(node, gast.Compare) or (isinstance(node, gast.UnaryOp)
+                                          and isinstance(node.op, gast.Not)):
+        return True
+    if isinstance(node, gast.BoolOp):
+        return all(is_bool(e, booleans) for e in node.values)
+    if isinstance(node, gast.Call) and isinstance(node.func, gast.Attribute) \
+            and node.func.attr in ("logical_and", "logical_or", "logical_not", "any", "all"):
+        return True
+    return False
+
+
+def negations(fn):
+    """{a: b} for each `a = not b` (reverse mode tests `not_ = not gt`)."""
+    found = {}
+    for node in gast.walk(fn):
+        if isinstance(node, gast.Assign) and isinstance(node.targets[0], gast.Name):
+            v = node.value
+            if isinstance(v, gast.UnaryOp) and isinstance(v.op, gast.Not) \
+                    and isinstance(v.operand, gast.Name):
+                found[node.targets[0].id] = v.operand.id
+            elif isinstance(v, gast.Call) and isinstance(v.func, gast.Attribute) \
+                    and v.func.attr == "logical_not" and len(v.args) == 1 \
+                    and isinstance(v.args[0], gast.Name):
+                found[node.targets[0].id] = v.args[0].id
+    return found
+
+
+def polarity(name, negations):
+    """(the name a chain of `not`s starts from, whether the chain is even)."""
+    sense, seen = True, set()
+    while name in negations and name not in seen:
+        seen.add(name)
+        name, sense = negations[name], not sense
+    return name, sense
+
+
+def test_sense(test, name, negations):
+    """Whether `if test:` is `if name:` (True), `if not name:` (False), or
+    another test (None), through `not` and names bound to `not name`."""
+    flip = False
+    while isinstance(test, gast.UnaryOp) and isinstance(test.op, gast.Not):
+        test, flip = test.operand, not flip
+    if not isinstance(test, gast.Name):
+        return None
+    root, sense = polarity(test.id, negations)
+    other, other_sense = polarity(name, negations)
+    if root != other:
+        return None
+    return (sense == other_sense) != flip

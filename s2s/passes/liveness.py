@@ -1,0 +1,99 @@
+"""Liveness: which names a block of statements reads, assigns, and reads
+before assigning (their values come from before it), and which are read
+after each statement. A function a block defines reads its free names; what
+it assigns is its own. (s2s.jit's functionalize pass decides from these what
+a branch or loop function takes and returns.)"""
+import gast
+
+from .scopes import params
+
+
+def reads(stmts):
+    """Names `stmts` read (a function they define reads its free names)."""
+    found = set()
+    for s in stmts:
+        if isinstance(s, gast.FunctionDef):
+            found |= free_reads(s)
+            continue
+        for n in own_nodes(s):
+            if isinstance(n, gast.FunctionDef):
+                found |= free_reads(n)
+            elif isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load):
+                found.add(n.id)
+    return found
+
+
+def free_reads(fdef):
+    local = set(params(fdef)) | assigned(fdef.body)
+    return reads(fdef.body) - local
+
+
+def loop_live(loop, later):
+    """Names read after one pass through the loop's body: by the code after
+    the loop, the loop's test, or the next iteration before it assigns them."""
+    head = [loop.test] if isinstance(loop, gast.While) else [loop.iter]
+    return later | reads(head) | exposed(loop.body)
+
+
+def assigned(stmts):
+    """Names stored by `stmts` in this scope (not inside the functions they define)."""
+    found = set()
+    for s in stmts:
+        if isinstance(s, gast.FunctionDef):
+            continue
+        if isinstance(s, gast.expr):
+            nodes = gast.walk(s)
+        else:
+            nodes = own_nodes(s)
+        found |= {n.id for n in nodes if isinstance(n, gast.Name)
+                  and isinstance(n.ctx, gast.Store)}
+    return found
+
+
+def own_nodes(s):
+    """`s` and the nodes inside it, a function it defines (not its body) included."""
+    stack = [s]
+    while stack:
+        node = stack.pop()
+        yield node
+        if not isinstance(node, gast.FunctionDef):
+            stack.extend(gast.iter_child_nodes(node))
+
+
+def live_after_each(stmts, after):
+    """For each statement, the names read after it before being assigned
+    (`after`: those read after the whole block)."""
+    live, out = set(after), []
+    for s in reversed(stmts):
+        out.append(live)
+        read_first, written = exposed_and_assigned([s])
+        live = (live - written) | read_first
+    return out[::-1]
+
+
+def exposed(stmts):
+    """Names `stmts` may read before assigning them (their values come from before)."""
+    return exposed_and_assigned(stmts)[0]
+
+
+def exposed_and_assigned(stmts):
+    """(names read before assigned, names assigned on every path)."""
+    found = set()
+
+    def visit(block, done):
+        done = set(done)
+        for s in block:
+            if isinstance(s, gast.If):
+                found.update(reads([s.test]) - done)
+                a, b = visit(s.body, done), visit(s.orelse, done)
+                done |= a & b
+            elif isinstance(s, (gast.For, gast.While)):
+                head = s.iter if isinstance(s, gast.For) else s.test
+                found.update(reads([head]) - done)
+                inner = done | (assigned([s.target]) if isinstance(s, gast.For) else set())
+                visit(s.body, inner)
+            else:
+                found.update(reads([s]) - done)
+                done |= assigned([s])
+        return done
+    return found, visit(stmts, set())
