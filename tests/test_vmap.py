@@ -706,3 +706,13 @@ def test_source_of_vmap_of_grad_with_defaults_left_out():
     assert "def with_two_defaults_grad_vmap(" in text
     np.testing.assert_allclose(s2s.vmap(s2s.grad(with_two_defaults))(xs, xs),
                                jax.vmap(jax.grad(with_two_defaults))(xs, xs))
+
+
+@pytest.mark.parametrize("c", [_param(c) for c in bc.CASES if c.jit_may_need_concrete])
+def test_vmap_under_s2s_jit(c):
+    """What jax.jit(s2s.vmap(f)) cannot run (a Python loop on a batched
+    condition), s2s.jit converts: the right numbers, every time."""
+    args, want = args_and_reference(c)
+    f = s2s.jit(s2s.vmap(c.fn, in_axes=c.in_axes, out_axes=c.out_axes),
+                static_argnums=c.static_argnums)
+    assert_tree_close(f(*args), want, exact_dtype=not c.loop)
