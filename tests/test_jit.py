@@ -54,6 +54,8 @@ CASES = [
     (jc.int_carry, [lambda r: (U(r, 4),)]),
     (jc.long_loop, [lambda r: (U(r, 3),)]),
     (jc.calls_helper, [lambda r: (U(r, lo=1.5, hi=3.0),), lambda r: (U(r, lo=-0.5, hi=0.5),)]),
+    (jc.break_in_a_python_loop, [lambda r: (U(r, 2, lo=0.0, hi=0.3),), lambda r: (U(r, 2, lo=1.0, hi=2.0),)]),
+    (jc.break_in_a_counted_while, [lambda r: (U(r, 2, lo=0.0, hi=0.3),), lambda r: (U(r, 2, lo=1.0, hi=2.0),)]),
     (jc.and_of_atoms_in_a_while, [lambda r: (U(r, lo=0.3, hi=0.6),), lambda r: (U(r, lo=4.0, hi=9.0),)]),
     (jc.loss_with_clip, [lambda r: (U(r, 3, 2), U(r, 4, 3), U(r, 4, 2)),
                          lambda r: (U(r, 3, 2) * 0.01, U(r, 4, 3) * 0.01, U(r, 4, 2) * 0.01)]),
@@ -174,6 +176,15 @@ def test_jit_of_grad_through_a_traced_while_records_a_bounded_tape():
     for fn in (jc.nested_loops, jc.break_continue):
         close(s2s.jit(s2s.grad(fn))(x), s2s.grad(fn)(x))
     assert "while" in primitives(s2s.jit(s2s.grad(jc.newton_sqrt)), 2.0)
+
+
+def test_grad_through_a_break_on_a_traced_value():
+    for x in (jnp.array([0.1, 0.2]), jnp.array([1.0, 2.0])):
+        close(s2s.jit(s2s.grad(jc.break_in_a_counted_while))(x),
+              s2s.grad(jc.break_in_a_counted_while)(x))
+        # a Python loop whose tape grows on one path only: refused, cleanly
+        with pytest.raises(s2s.S2SError, match="different structures"):
+            s2s.jit(s2s.grad(jc.break_in_a_python_loop))(x)
 
 
 def test_a_while_past_its_bound_is_an_error_when_it_runs():

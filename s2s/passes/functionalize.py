@@ -110,6 +110,14 @@ class _Functionalize:
                 s.body = inner.block(s.body, set(params(s)), set())
                 out.append(s)
             else:
+                if isinstance(s, gast.For) and self.traced.breaks_on_traced(s):
+                    # a Python loop left by a `break` on a traced value: the
+                    # break becomes a flag (a branch function cannot `break`)
+                    start, s = flags.flagged_for(s, self.namer)
+                    for st in start:
+                        defined |= liveness.assigned([st])
+                        self.traced.traced |= liveness.assigned([st])
+                    out.extend(start)
                 self.inside(s, defined, later)
                 out.append(self.logical_not(s))
             defined |= liveness.assigned([s])

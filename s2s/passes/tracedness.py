@@ -71,9 +71,11 @@ class Tracedness:
 
     def converts_while(self, s):
         """A `while c:` on a traced `c`, or a `while True:` left by a break on a traced value."""
-        if _is_true(s.test):
-            return any(self.is_traced(t) for t in _break_conditions(s.body))
-        return self.is_traced(s.test)
+        return self.is_traced(s.test) or self.breaks_on_traced(s)
+
+    def breaks_on_traced(self, loop):
+        """Does a `break` of this loop sit under an `if` on a traced value?"""
+        return any(self.is_traced(t) for t in _break_conditions(loop.body))
 
     def converts_for(self, s):
         """A counted loop whose trip count is computed or long: `for_range` decides at

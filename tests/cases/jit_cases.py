@@ -157,3 +157,26 @@ def and_of_atoms_in_a_while(a):
         it = it + 1
         a = a * 1.5
     return a * it
+
+
+def break_in_a_python_loop(a):
+    # make fuzz (seed 0, program 78): a `for` over a short literal range stays a
+    # Python loop, and the `if` on a traced value around its `break` became a
+    # branch function holding the `break` (SyntaxError: 'break' outside loop)
+    for i in range(3):
+        a = a * 0.9 + jnp.sin(a * 1.5)
+        if jnp.mean(a) < 0.3:
+            break
+        a = a * 0.9 + jnp.sin(a)
+    return jnp.sum(a)
+
+
+def break_in_a_counted_while(a):
+    i = 0
+    while i < 5:
+        a = a * 0.9 + 0.1
+        i = i + 1
+        if jnp.mean(a) < 0.3:
+            break
+        a = a * 0.5
+    return jnp.sum(a)
