@@ -282,3 +282,10 @@ def test_continue_keeps_the_carried_value(transform):
     it), and jacfwd dropped `acc = acc * 1.5` (the probe ran the branch that
     breaks first, never reached the other, and pruned it)."""
     check(C.continue_keeps_the_carried_value, (jnp.array([0.1, -0.2]),), (transform,))
+
+
+def test_dead_name_set_under_a_static_if_in_a_batched_branch():
+    f = C.dead_name_set_under_a_static_if_in_a_batched_branch
+    x, m, s = jnp.ones((3, 4)), jnp.ones((4, 2)), jnp.array([0.5, -0.5, 1.0])
+    same(s2s.vmap(f, in_axes=(None, 0, None, 0))(2, x, m, s),
+         jnp.stack([f(2, x[i], m, s[i]) for i in range(3)]))

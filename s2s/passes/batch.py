@@ -469,7 +469,7 @@ class Batch:
         merged = [n for n in assigned if n in self.analysis.batched
                   and (self.defined_before(n, s)
                        or (n in _assigned(s.body) and n in _assigned(s.orelse)))
-                  and (self.read_outside(n, s) or n in names_in(s.test))]
+                  and (self.read_after(n, s) or n in names_in(s.test))]
         then_names = {n: self.namer.fresh(n + "_then") for n in merged}
         else_names = {n: self.namer.fresh(n + "_else") for n in merged}
         self.prologue += starts

@@ -507,3 +507,17 @@ def continue_keeps_the_carried_value(y):
             break
         acc = acc * 1.5
     return jnp.sum(acc * jnp.arange(1.0, 3.0))
+
+
+def dead_name_set_under_a_static_if_in_a_batched_branch(n, x, m, s):
+    # make fuzz (seed 0, program 585), vmap: `t4` is read by nobody after the
+    # batched `if`, yet was merged (jnp.where of a (4, 2) and a batched (2,):
+    # ValueError) - the check for later reads compared nodes of a copy
+    t4 = m
+    if (-s) > -0.2:
+        t2 = jnp.log(1.0 + x ** 2)
+    else:
+        if n % 2 == 0:
+            t4 = jnp.matmul(s * x, m)
+            t4 -= (jnp.sum(t4) * jnp.arange(1.0, 5.0))[:2]
+    return jnp.sum(x) * s
