@@ -180,7 +180,7 @@ def check_when_run(exceeded, bound):
     """Where the flag cannot be returned (jax.jit of the converted code, or
     s2s.jit inside another trace): a host callback, run only when the bound was
     hit (its presence costs the program tens of microseconds a call)."""
-    lax.cond(exceeded, lambda: jax.debug.callback(_check_bound, True, bound, bound),
+    lax.cond(exceeded, lambda: jax.debug.callback(_bound_exceeded, bound),
              lambda: None)
 
 
@@ -212,11 +212,10 @@ def checked(fn, *args, **kwargs):
     return Checked(out, jnp.any(jnp.stack([jnp.asarray(c) for c in checks])))
 
 
-def _check_bound(still_going, steps, bound):
-    if still_going and int(steps) >= bound:
-        raise S2SError(f"a `while` loop under s2s.jit {BOUND_MARK} {bound} recorded "
-                       "steps (reverse mode keeps each step for the way back)",
-                       hint="raise the bound: s2s.jit(f, max_steps=N)")
+def _bound_exceeded(bound):
+    raise S2SError(f"a `while` loop under s2s.jit {BOUND_MARK} {bound} recorded "
+                   "steps (reverse mode keeps each step for the way back)",
+                   hint="raise the bound: s2s.jit(f, max_steps=N)")
 
 
 @helper
