@@ -76,19 +76,21 @@ SCALAR = ("nested_for", "nested_for_state", "twice_in_loop", "twice_in_branch",
           "for_target_reused_after_a_branch", "matmul_in_a_branch_in_a_loop",
           "maybe_undefined_then_a_loop", "while_only_under_an_if",
           "loop_in_the_else_branch", "loop_only_on_the_other_path",
-          "constant_call_unpacked_into_active_names")
+          "constant_call_unpacked_into_active_names", "break_under_a_value_test_in_a_for")
 
 
 VALUE_DEPENDENT_IF = ("calls_slice_only_in_a_branch", "while_stacks_its_counter",
                       "calls_branch_then_while", "while_in_a_for", "nested_branch_then_while",
                       "for_target_reused_after_a_branch", "matmul_in_a_branch_in_a_loop",
                       "maybe_undefined_then_a_loop", "while_only_under_an_if",
-                      "loop_in_the_else_branch", "loop_only_on_the_other_path")
+                      "loop_in_the_else_branch", "loop_only_on_the_other_path",
+                      "break_under_a_value_test_in_a_for")
 OTHER_PATH = {"calls_slice_only_in_a_branch": 1.3, "calls_branch_then_while": 0.1,
               "while_in_a_for": 10.0, "nested_branch_then_while": 1.5,
               "for_target_reused_after_a_branch": 0.2, "matmul_in_a_branch_in_a_loop": 0.5,
               "maybe_undefined_then_a_loop": 1.5, "while_only_under_an_if": -0.5,
-              "loop_in_the_else_branch": -0.7, "loop_only_on_the_other_path": -0.7}
+              "loop_in_the_else_branch": -0.7, "loop_only_on_the_other_path": -0.7,
+              "break_under_a_value_test_in_a_for": -0.7}
 
 
 @pytest.mark.parametrize("name", SCALAR)

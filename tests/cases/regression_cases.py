@@ -521,3 +521,17 @@ def dead_name_set_under_a_static_if_in_a_batched_branch(n, x, m, s):
             t4 = jnp.matmul(s * x, m)
             t4 -= (jnp.sum(t4) * jnp.arange(1.0, 5.0))[:2]
     return jnp.sum(x) * s
+
+
+def break_under_a_value_test_in_a_for(s):
+    # make fuzz (seed 0, programs 588-594), jacrev and hessian refused: the tape
+    # entry of the iteration that breaks saves None for `a_3` (the other branch's
+    # value), and the probe of the batched pullback ran both branches of
+    # `if lt:` on that entry: TypeError on None ** 2
+    a = s
+    for i in range(3):
+        a = a * 1.5
+        if a < 0.0:
+            break
+        a = jnp.tanh(a)
+    return a
