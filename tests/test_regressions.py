@@ -291,3 +291,21 @@ def test_dead_name_set_under_a_static_if_in_a_batched_branch():
     x, m, s = jnp.ones((3, 4)), jnp.ones((4, 2)), jnp.array([0.5, -0.5, 1.0])
     same(s2s.vmap(f, in_axes=(None, 0, None, 0))(2, x, m, s),
          jnp.stack([f(2, x[i], m, s[i]) for i in range(3)]))
+
+
+def test_vmap_of_grad_through_a_break_some_examples_take():
+    """With the probe past the tape's None slot, the batched forward sweep
+    merged a tape one iteration longer on the path that had not broken (an
+    internal pytree error): a clean refusal naming the user's loop."""
+    xs = jnp.array([0.7, -0.7, 0.1])
+    with pytest.raises(s2s.S2SError, match="grows more on one path") as e:
+        s2s.vmap(s2s.grad(C.break_under_a_value_test_in_a_for))(xs)
+    assert "regression_cases.py:" in str(e.value) and "<s2s" not in str(e.value)
+
+
+def test_vmap_of_grad_through_a_break_every_example_takes_alike():
+    """The break's test does not depend on the example: it still batches."""
+    xs = jnp.array([0.3, 0.7, 1.2])
+    f = C.break_under_a_value_test_in_a_for
+    same(s2s.vmap(s2s.grad(lambda x, s: f(s) * x), in_axes=(0, None))(xs, 0.7),
+         jax.vmap(jax.grad(lambda x, s: f(s) * x), in_axes=(0, None))(xs, 0.7))

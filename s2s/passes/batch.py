@@ -28,11 +28,12 @@ from ..backend import COMMENT_MARK
 from ..names import names_in
 from ..pipeline import PUBLIC, BatchOptions, JvpOptions
 from ..template import jnp_attr, load, store
-from .batchedness import (Batchedness, constant_node, element, is_constant, is_list_append,
+from .batchedness import (Batchedness, constant_node, element, is_constant,
                           iterated, prune_unreached, stored, tuple_pattern)
 from .probe import Info, describe
 from .resolve import Callee, callee
 from .scopes import params
+from .structure import is_list_append
 
 BATCH_SIZE = "batch_size"
 
@@ -470,6 +471,7 @@ class Batch:
                   and (self.defined_before(n, s)
                        or (n in _assigned(s.body) and n in _assigned(s.orelse)))
                   and (self.read_after(n, s) or n in names_in(s.test))]
+        self.refuse_uneven_lists(merged, s)
         then_names = {n: self.namer.fresh(n + "_then") for n in merged}
         else_names = {n: self.namer.fresh(n + "_else") for n in merged}
         self.prologue += starts
@@ -504,6 +506,21 @@ class Batch:
         if rank is None:   # a list or tuple: merged leaf by leaf
             return _assign(store(self.renamed[n]), _call("where_tree", [cond, then, other]))
         return _assign(store(self.renamed[n]), _jnp("where", [_expand(cond, rank), then, other]))
+
+    def refuse_uneven_lists(self, names, s):
+        """A list one branch grows more than the other would have a length of its
+        own per example (a tape of vmap(grad(f)) where a `break` or a `return`
+        under a batched test ends some examples' loops early): refused here, as
+        jnp.where cannot merge lists of two lengths."""
+        for n in names:
+            grown = [_appends(s.body, n), _appends(s.orelse, n)]
+            if None not in grown and grown[0] != grown[1]:
+                raise self.error(s, f"s2s cannot batch the list `{n}`, which grows more on "
+                                    "one path than on the other of a test that differs between "
+                                    "examples (the tape of vmap(grad(f)) through a loop that "
+                                    "some examples leave early)",
+                                 "leave the loop by the same step for every example and "
+                                 "select with jnp.where, or loop over the examples in Python")
 
     def refuse_other_shapes(self, n, s):
         """Each example keeps the value its branch gave `n`: the branches must give
@@ -927,6 +944,25 @@ def _assigned(stmts):
             if isinstance(node, gast.stmt):
                 out |= _stored_by(node)
     return out
+
+
+def _appends(stmts, n):
+    """How many items `stmts` append to the list `n` (`n = list_append(n, v)`);
+    None where that depends on a nested test or loop."""
+    count = 0
+    for s in stmts:
+        if isinstance(s, gast.Assign) and n in _stored_by(s):
+            if not is_list_append(s.value):
+                return None
+            count += 1
+        elif isinstance(s, gast.If):
+            inner = {_appends(s.body, n), _appends(s.orelse, n)}
+            if len(inner) != 1 or None in inner:
+                return None
+            count += inner.pop()
+        elif n in _assigned([s]):
+            return None
+    return count
 
 
 def _rename_names(stmts, mapping):

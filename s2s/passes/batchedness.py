@@ -11,11 +11,12 @@ import collections
 
 import gast
 
-from .probe import Info
 from ..rules.runtime_helpers import SHAPE_HELPERS
 from ..template import JNP
+from .probe import Info
 from .resolve import callee
 from .scopes import local_names, params
+from .structure import is_list_append
 
 
 class Batchedness:
@@ -205,11 +206,6 @@ def constant_node(info):
 
 def stored(target):
     return {n.id for n in gast.walk(target) if isinstance(n, gast.Name)}
-
-
-def is_list_append(value):
-    return isinstance(value, gast.Call) and isinstance(value.func, gast.Name) \
-        and value.func.id == "list_append" and len(value.args) == 2
 
 
 def iterated(node):

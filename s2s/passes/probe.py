@@ -25,6 +25,7 @@ from .. import backend, errors, frontend
 from ..errors import S2SError
 from ..pipeline import is_s2s_api
 from ..template import load, store
+from .structure import is_list_append
 from .resolve import callee
 from .scopes import local_names
 
@@ -89,6 +90,17 @@ def describe(v):
     return Info("other")
 
 
+def _slots(entry):
+    return entry if isinstance(entry, tuple) else (entry,)
+
+
+def _fill(entry, known):
+    """A tape entry with its None slots filled from `known` (position -> value)."""
+    if isinstance(entry, tuple):
+        return tuple(known.get(i) if v is None else v for i, v in enumerate(entry))
+    return known.get(0) if entry is None else entry
+
+
 def _hashable(v):
     try:
         hash(v)
@@ -139,6 +151,8 @@ class Record:
         self.traced_whiles = set()   # while ids whose condition was traced
         self.traced_ifs = set()      # if ids whose condition was traced (both branches ran)
         self.reached = set()         # ids of the statements that ran
+        self.tape_values = {}        # tape slot position -> a value saved there
+        self.holes = {}              # id -> tape entry with None slots still unfilled
 
     def see(self, sid, when, values):
         self.reached.add(sid)
@@ -195,6 +209,28 @@ class Record:
         """`t = None` under an `if` whose branches both run: the value the other
         branch gave `t`, if it has run."""
         return current if choice == "both" else None
+
+    def list_append(self, choice, items, entry):
+        """`items = list_append(items, entry)` under an `if`. Where both branches
+        run, a None in a tuple entry is a tape's slot for a value only the other
+        branch saves (reverse mode's `tape.append((lt, None))` on the path that
+        breaks): it gets that value from the other branch's entry, appended
+        before or after, so that the pullback, which runs both branches of the
+        same test on that entry, sees a value there."""
+        if choice != "both":
+            return items + [entry]
+        for i, v in enumerate(_slots(entry)):
+            if v is not None:
+                self.tape_values[i] = v
+        out = []
+        for e in list(items) + [entry]:
+            if e is entry or id(e) in self.holes:
+                self.holes.pop(id(e), None)
+                e = _fill(e, self.tape_values)
+                if any(v is None for v in _slots(e)):
+                    self.holes[id(e)] = e   # (kept alive: its id stays its own)
+            out.append(e)
+        return out
 
     @staticmethod
     def logical_not(value):
@@ -417,6 +453,9 @@ class _Instrument:
                                                         keywords=[]),
                                         attr="get", ctx=gast.Load()),
                     args=[gast.Constant(s.targets[0].id, None)], keywords=[])])
+            if self.choices and is_list_append(s.value):
+                # Record.list_append fills a tape's None slots where both branches run
+                s.value = _probe_call("list_append", [load(self.choices[-1])] + s.value.args)
             return [self.see(sid, "in", s.value), s, self.see(sid, "out", s.targets[0], stores=True)]
         if isinstance(s, (gast.Expr, gast.Return)):
             return [self.see(sid, "in", s.value), s] if s.value is not None else [s]

@@ -241,6 +241,12 @@ def _is_append(s):
             and isinstance(s.value.func.value, gast.Name) and len(s.value.args) == 1)
 
 
+def is_list_append(value):
+    """Is `value` the `list_append(xs, v)` that `_append_as_value` writes?"""
+    return isinstance(value, gast.Call) and isinstance(value.func, gast.Name) \
+        and value.func.id == "list_append" and len(value.args) == 2
+
+
 def _append_as_value(s):
     name = s.value.func.value.id
     call = gast.Call(func=load("list_append"), args=[load(name), s.value.args[0]], keywords=[])
