@@ -309,3 +309,14 @@ def test_vmap_of_grad_through_a_break_every_example_takes_alike():
     f = C.break_under_a_value_test_in_a_for
     same(s2s.vmap(s2s.grad(lambda x, s: f(s) * x), in_axes=(0, None))(xs, 0.7),
          jax.vmap(jax.grad(lambda x, s: f(s) * x), in_axes=(0, None))(xs, 0.7))
+
+
+@pytest.mark.parametrize("c", (-1.0, 1.0))
+def test_vmap_of_a_while_with_a_continue_and_a_compound_test(c):
+    xs = jnp.array([[0.1, 0.2, 0.3], [1.0, 0.5, 0.2], [0.3, -0.2, 2.0]])
+    f = C.continue_in_a_while_with_a_compound_test
+    same(s2s.vmap(f, in_axes=(None, 0))(c, xs), jnp.stack([f(c, x) for x in xs]))
+    x = xs[0]
+    for transform in ("grad", "jacfwd", "jacrev", "hessian"):
+        same(getattr(s2s, transform)(f, argnums=1)(c, x),
+             getattr(jax, transform)(f, argnums=1)(c, x))

@@ -451,6 +451,11 @@ class Batch:
         return [s]
 
     def stmt_If(self, s):
+        if isinstance(s.test, gast.UnaryOp) and isinstance(s.test.op, gast.Not) \
+                and isinstance(s.test.operand, gast.Name):
+            # `if not c:` (a while's stop test, a short-circuit `or`) is `if c:`
+            # with its branches swapped: the merges below select on `c`
+            s.test, s.body, s.orelse = s.test.operand, s.orelse or [gast.Pass()], s.body
         seen = self.info(s.test, s) if isinstance(s.test, gast.Name) else None
         if not self.batched(s.test) and seen is not None and seen.kind == "value" \
                 and isinstance(seen.value, bool) and s.test.id not in self.analysis.unsteady:

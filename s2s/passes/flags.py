@@ -52,10 +52,11 @@ def _conditional_breaks(body):
 
 
 def _flagged(loop, namer):
-    if isinstance(loop, gast.While) and isinstance(loop.test, gast.Name):
-        _replace_breaks(loop.body, loop.test.id)
-        return [loop]
     if isinstance(loop, gast.While):
+        if isinstance(loop.test, gast.Name) or _is_true(loop.test):
+            # (`while True:` is how structure writes a loop whose test must be
+            # computed again after a `continue`: its flag becomes the test)
+            return flagged_while(loop, namer) + [loop]
         return [loop]
     flag = namer.fresh("going")
     _replace_breaks(loop.body, flag)
@@ -91,6 +92,10 @@ def flagged_for(loop, namer):
         return [], loop
     start, loop = _flagged(loop, namer)
     return [start], loop
+
+
+def _is_true(test):
+    return isinstance(test, gast.Constant) and test.value is True
 
 
 def _breaks(body):

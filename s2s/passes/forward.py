@@ -332,6 +332,9 @@ class Forward:
         """Tangent of an atom or literal; inactive parts are zeros."""
         if isinstance(node, gast.Name) and node.id in scope.activity.active:
             return load(scope.dot(node.id))
+        if isinstance(node, gast.Constant) and node.value is None:
+            # a tape's slot for a value another branch saves: its tangent's slot too
+            return gast.Constant(value=None, kind=None)
         if isinstance(node, (gast.Tuple, gast.List)):
             return type(node)(elts=[self.operand_tangent(e, scope) for e in node.elts],
                               ctx=gast.Load())

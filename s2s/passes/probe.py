@@ -151,7 +151,7 @@ class Record:
         self.traced_whiles = set()   # while ids whose condition was traced
         self.traced_ifs = set()      # if ids whose condition was traced (both branches ran)
         self.reached = set()         # ids of the statements that ran
-        self.tape_values = {}        # tape slot position -> a value saved there
+        self.tape_values = {}        # list name -> {slot position: a value saved there}
         self.holes = {}              # id -> tape entry with None slots still unfilled
 
     def see(self, sid, when, values):
@@ -210,7 +210,7 @@ class Record:
         branch gave `t`, if it has run."""
         return current if choice == "both" else None
 
-    def list_append(self, choice, items, entry):
+    def list_append(self, choice, name, items, entry):
         """`items = list_append(items, entry)` under an `if`. Where both branches
         run, a None in a tuple entry is a tape's slot for a value only the other
         branch saves (reverse mode's `tape.append((lt, None))` on the path that
@@ -219,14 +219,15 @@ class Record:
         same test on that entry, sees a value there."""
         if choice != "both":
             return items + [entry]
+        known = self.tape_values.setdefault(name, {})
         for i, v in enumerate(_slots(entry)):
             if v is not None:
-                self.tape_values[i] = v
+                known[i] = v
         out = []
         for e in list(items) + [entry]:
             if e is entry or id(e) in self.holes:
                 self.holes.pop(id(e), None)
-                e = _fill(e, self.tape_values)
+                e = _fill(e, known)
                 if any(v is None for v in _slots(e)):
                     self.holes[id(e)] = e   # (kept alive: its id stays its own)
             out.append(e)
@@ -453,9 +454,10 @@ class _Instrument:
                                                         keywords=[]),
                                         attr="get", ctx=gast.Load()),
                     args=[gast.Constant(s.targets[0].id, None)], keywords=[])])
-            if self.choices and is_list_append(s.value):
+            if self.choices and is_list_append(s.value) and isinstance(s.targets[0], gast.Name):
                 # Record.list_append fills a tape's None slots where both branches run
-                s.value = _probe_call("list_append", [load(self.choices[-1])] + s.value.args)
+                s.value = _probe_call("list_append", [load(self.choices[-1]), gast.Constant(
+                    s.targets[0].id, None)] + s.value.args)
             return [self.see(sid, "in", s.value), s, self.see(sid, "out", s.targets[0], stores=True)]
         if isinstance(s, (gast.Expr, gast.Return)):
             return [self.see(sid, "in", s.value), s] if s.value is not None else [s]

@@ -535,3 +535,19 @@ def break_under_a_value_test_in_a_for(s):
             break
         a = jnp.tanh(a)
     return a
+
+
+def continue_in_a_while_with_a_compound_test(c, x):
+    # make fuzz (seed 0, program 526), vmap refused "cannot batch `break`":
+    # with a `continue`, the loop's test is computed at the top of a
+    # `while True:` body and left by `if not cond: break`, which the flags pass
+    # did not turn into a flag
+    h = x
+    it = 0
+    while it < 4 and jnp.sum(h ** 2) < 2.0:
+        h = h + 0.5 * x
+        it = it + 1
+        if c < 0.0:
+            continue
+        h = jnp.cos(h) * h
+    return jnp.sum(h)
