@@ -98,11 +98,7 @@ def grad_seed(out):
     if getattr(out, "weak_type", False):
         # weakly typed, as JAX's seed: a gradient that does not depend on the
         # input (`x * 2.0`) is still an array of JAX's precision, not a float
-        key = ("weak_one", dtype)
-        seed = _CONSTANTS.get(key)
-        if seed is None:
-            seed = _CONSTANTS[key] = jnp.ones_like(out)
-        return seed
+        return _kept(("weak_one", dtype), lambda: jnp.ones_like(out))
     return _constant(1, (), dtype)  # made once: creating arrays is slow in eager JAX
 
 
@@ -294,10 +290,18 @@ _CONSTANTS = {}
 def _constant(value, shape, dtype):
     """An immutable array of `value`, made once per shape and dtype: creating
     arrays is among the slowest things eager JAX does, and arrays never change."""
-    key = (value, shape, dtype)
+    return _kept((value, shape, dtype), lambda: jnp.full(shape, value, dtype))
+
+
+def _kept(key, make):
+    """The array kept under `key`, made by `make()` the first time. One made
+    while JAX traces (jax.jit of code that asks for zeros of a concrete array)
+    is that trace's tracer: it is used, never kept for later calls."""
     array = _CONSTANTS.get(key)
     if array is None:
-        array = _CONSTANTS[key] = jnp.full(shape, value, dtype)
+        array = make()
+        if not isinstance(array, jax.core.Tracer):
+            _CONSTANTS[key] = array
     return array
 
 

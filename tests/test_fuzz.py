@@ -52,6 +52,17 @@ def test_shards_split_the_same_programs():
     assert [p.source for _, p, _ in merged] == [p.source for _, p, _ in whole]
 
 
+def test_replay_draws_the_program_the_report_names():
+    """--replay N is program #N of the run's own draw: hypothesis draws other
+    programs from the second on when it is told to draw fewer, so replaying
+    #N of a 2000-program run from a draw of N + 1 checked another program
+    (and called a failing one clean)."""
+    strategy = programs(**SIZE)
+    whole = run.survey(6, SEED, [], strategy=strategy)[2]
+    assert [run.drawn(i, SEED, 6, strategy).source for i in range(6)] == \
+        [p.source for _, p, _ in whole]
+
+
 def test_a_shard_s_failures_load_in_the_parent(tmp_path):
     """A shard runs as `python -m tests.fuzz.run`; its dump, failures included,
     must load in the parent (it pickled `__main__.Failure`, which the parent,

@@ -292,3 +292,16 @@ def test_sharded_over_eight_host_devices():
     out = subprocess.run([sys.executable, "-c", SHARDED], cwd=root, env=env,
                          capture_output=True, text=True, timeout=300)
     assert out.returncode == 0 and out.stdout.strip().endswith("ok"), out.stderr[-3000:]
+
+
+def test_zeros_made_while_tracing_are_not_kept_for_later_calls():
+    """make fuzz (seed 0, programs 83, 104-108), s2s.jit(s2s.grad(f)) after
+    other programs: UnexpectedTracerError. s2s.runtime makes the zeros of each
+    shape once and keeps them; zeros first asked for while jax.jit traced (of a
+    concrete array closed over) were a tracer, kept and handed to later calls."""
+    from s2s.runtime import grad_seed, zeros_like
+    closed_over = jnp.ones((7, 5, 3))   # (a shape no other test asks zeros of)
+    seed_of = jnp.ones((), jnp.int16)
+    jax.jit(lambda y: zeros_like(closed_over) + grad_seed(seed_of) + y)(1.0)
+    assert not isinstance(zeros_like(closed_over), jax.core.Tracer)
+    assert not isinstance(grad_seed(seed_of), jax.core.Tracer)

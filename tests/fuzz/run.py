@@ -304,24 +304,33 @@ def report(n_programs, counts, failures, transforms, seconds, skips=None):
     return "\n".join(out)
 
 
-def drawn(index, seed_value, strategy=None):
-    """Program #index of the seeded draw (the survey's programs, in order)."""
+def drawn(index, seed_value, n, strategy=None):
+    """Program #index of the seeded draw of `n` programs (a survey of `n`: its
+    programs, in order; a draw of fewer differs from the second program on)."""
+    if not 0 <= index < n:
+        raise ValueError(f"program #{index} is not in a draw of {n} programs: pass the "
+                         "--programs of the run that reported it")
     found = []
 
     @seed(seed_value)
-    @_settings(index + 1, [Phase.generate])
+    @_settings(n, [Phase.generate])
     @given(programs() if strategy is None else strategy)
     def one(program):
         found.append(program)
+        if len(found) > index:
+            raise _Found()   # (the programs after it need not be drawn)
 
-    one()
+    try:
+        one()
+    except _Found:
+        pass
     return found[index]
 
 
-def replay(index, seed_value, transforms):
-    """Check one program of the draw with tracebacks kept: the first step in
-    turning a report's failure into a regression test."""
-    program = drawn(index, seed_value)
+def replay(index, seed_value, n, transforms):
+    """Check one program of the draw of `n` with tracebacks kept: the first
+    step in turning a report's failure into a regression test."""
+    program = drawn(index, seed_value, n)
     print(program.describe())
     print(program.source)
     bad = 0
@@ -388,8 +397,9 @@ def main(argv=None):
     parser.add_argument("--jax-cache", default=DEFAULT_CACHE,
                         help="folder of XLA's persistent compilation cache ('' for none)")
     parser.add_argument("--replay", type=int, metavar="INDEX",
-                        help="check only program #INDEX of this seed's draw (as a report names "
-                             "it): print its source and each failing check's full traceback")
+                        help="check only program #INDEX of this seed's draw of --programs (as "
+                             "the report of a run with those --programs names it): print its "
+                             "source and each failing check's full traceback")
     parser.add_argument("--merge", metavar="DIR",
                         help="report the shard surveys a --jobs run left in DIR, also "
                              "those of a run stopped early (no shrinking)")
@@ -410,7 +420,10 @@ def main(argv=None):
             print(f"[{index + 1}/{args.programs}] {' '.join(bad) or 'ok'}", file=sys.stderr, flush=True)
 
     if args.replay is not None:
-        return replay(args.replay, args.seed, transforms)
+        if args.replay >= args.programs:
+            parser.error(f"--replay {args.replay}: pass the --programs of the run that "
+                         f"reported it (program #{args.replay} is not among {args.programs})")
+        return replay(args.replay, args.seed, args.programs, transforms)
     if args.shard:
         k, m = (int(v) for v in args.shard.split("/"))
         return run_shard(args, transforms, (k, m), progress)
