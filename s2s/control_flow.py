@@ -16,6 +16,8 @@ changes from one iteration to the next) is an `S2SError` at the user's line.
 """
 import contextlib
 import contextvars
+import functools
+import inspect
 import sys
 
 import jax
@@ -68,6 +70,7 @@ def if_else(pred, if_true, if_false, *operands):
     if not _traced(pred):
         return if_true(*operands) if pred else if_false(*operands)
     _check_scalar_condition(pred, "if")
+    if_true, if_false = _inner(if_true), _inner(if_false)
     true_out = jax.eval_shape(if_true, *operands)
     false_out = jax.eval_shape(if_false, *operands)
     target = _common_types(_none_as(true_out, false_out), _none_as(false_out, true_out),
@@ -100,6 +103,7 @@ def while_loop(test, body, *carry):
             return _unpack(carry)
         carry = _pack(body(*carry), n)
     _check_scalar_condition(going, "while")
+    test, body = _inner(test), _inner(body)
     if any(isinstance(c, list) for c in carry):
         return _while_recording(test, body, carry)
     carry = _stable_carry(lambda c: _pack(body(*c), n), carry, body, "while")
@@ -168,6 +172,20 @@ BOUND_MARK = "ran past its bound of"
 BOUND_CHECKS = contextvars.ContextVar("s2s_bound_checks", default=None)
 
 
+def _inner(fn):
+    """`fn` as the body or branch of a lax construct: a bounded loop inside it
+    cannot hand its flag to s2s.jit (the flag is a value of this body's own
+    trace), so it reports by host callback instead."""
+    @functools.wraps(fn)   # (its __wrapped__ names the values in errors)
+    def inner(*args):
+        token = BOUND_CHECKS.set(None)
+        try:
+            return fn(*args)
+        finally:
+            BOUND_CHECKS.reset(token)
+    return inner
+
+
 def _report_bound(exceeded, bound):
     checks = BOUND_CHECKS.get()
     if checks is not None:
@@ -233,6 +251,7 @@ def for_range(stop, body, *carry, start=0, step=1):
     trips = len(range(start, stop, step)) if concrete else \
         jnp.maximum(0, (stop - start + step - (1 if step > 0 else -1)) // step)
 
+    @_inner
     def step_body(k, c):
         return _pack(body(start + k * step, *c), n)
 
@@ -276,6 +295,7 @@ def _scan_recording(start, step, trips, body, carry):
     lists = {j for j, c in enumerate(carry) if isinstance(c, list) and not c}
     split, join = _splitter(n, lists)
 
+    @_inner
     def scan_step(rest, k):
         out = _pack(body(start + k * step, *join(rest)), n)
         if not all(isinstance(out[j], list) and len(out[j]) == 1 for j in lists):
@@ -434,7 +454,7 @@ def _cast(out, target):
 def _value_names(fn, counted=False):
     """The names a generated loop body hands on: its parameters (after the
     counter of a counted loop), which it returns in the same order."""
-    code = getattr(fn, "__code__", None)
+    code = getattr(inspect.unwrap(fn), "__code__", None)
     if code is None:
         return None
     return code.co_varnames[int(counted):code.co_argcount]

@@ -35,6 +35,7 @@ from ..template import jnp_attr, load, store
 from . import flags
 from .resolve import _is_library, callee
 from .scopes import local_names, params
+from .structure import is_list_append
 from . import liveness, tracedness
 from .tracedness import Tracedness, range_bounds
 
@@ -109,6 +110,9 @@ class _Functionalize:
                 inner = _Functionalize(self.ctx, self.traced.nested(s), self.root)
                 s.body = inner.block(s.body, set(params(s)), set())
                 out.append(s)
+            elif isinstance(s, gast.For) and self.traced.breaks_on_traced(s) \
+                    and _grows_a_list(s) and _counts_up(s):
+                out.extend(self.convert_for_as_while(s, defined, later))
             else:
                 if isinstance(s, gast.For) and self.traced.breaks_on_traced(s):
                     # a Python loop left by a `break` on a traced value: the
@@ -262,6 +266,38 @@ class _Functionalize:
                      keywords)
         return start + [loop_body, _assign(carried, call, s)]
 
+    def convert_for_as_while(self, s, defined, later):
+        """`for i in range(a, b, c):` left by a `break` on a traced value, whose
+        body appends to a list (reverse mode's tape, one item per step): a
+        `while` on a flag, converted as any traced `while`, so that each step
+        records its item (as a Python loop, the steps after the break would
+        grow the list on one path only, which `lax.cond` cannot merge).
+
+            k = a                         (the next value of i)
+            going = k < b
+            while going:
+                i = k
+                <body, each break `going = False`>
+                k = k + c
+                going = jnp.logical_and(going, k < b)
+        """
+        begin, stop, step = range_bounds(s)
+        k, going = self.namer.fresh(s.target.id + "_next"), self.namer.fresh("going")
+
+        def assign(name, value):
+            return gast.copy_location(gast.Assign(targets=[store(name)], value=value,
+                                                  type_comment=None), s)
+
+        def more():
+            return gast.Compare(left=load(k), ops=[gast.Lt()], comparators=[stop])
+        body = [assign(s.target.id, load(k))] + s.body + [
+            assign(k, gast.BinOp(left=load(k), op=gast.Add(), right=step)),
+            assign(going, _jnp_call("logical_and", [load(going), more()]))]
+        loop = gast.copy_location(gast.While(test=load(going), body=body, orelse=[]), s)
+        start = [assign(k, begin), assign(going, more())]
+        defined |= {k, going}
+        return start + self.convert_while(loop, defined, later)
+
     def carried(self, loop, body, defined, later, extra, construct, skip=frozenset()):
         """Names the body assigns that the next iteration or later code reads."""
         assigned = liveness.assigned(body) - set(skip)
@@ -377,6 +413,17 @@ def _assign(names, value, where):
             elts=[store(n) for n in names], ctx=gast.Store())
         node = gast.Assign(targets=[target], value=value, type_comment=None)
     return gast.copy_location(node, where)
+
+
+def _grows_a_list(loop):
+    return any(isinstance(n, gast.Assign) and is_list_append(n.value) for n in gast.walk(loop))
+
+
+def _counts_up(loop):
+    """`for i in range(a, b)` or with a positive constant step."""
+    bounds = range_bounds(loop)
+    return bounds is not None and not loop.orelse and isinstance(bounds[2], gast.Constant) \
+        and type(bounds[2].value) is int and bounds[2].value > 0
 
 
 def _is_int(node, value):

@@ -180,3 +180,18 @@ def break_in_a_counted_while(a):
             break
         a = a * 0.5
     return jnp.sum(a)
+
+
+def nested_traced_whiles(g, y):
+    # make fuzz (seed 0, program 83), s2s.jit(s2s.grad): UnexpectedTracerError.
+    # The inner `while` records a tape inside the outer one's body: its
+    # bound's flag, made in that body's trace, was handed to the outermost one
+    it = 0
+    while it < 2 and jnp.sum(g) < 10.0:
+        g = g * 1.5 + 0.2
+        it2 = 0
+        while it2 < 4 and jnp.sum(y) < 5.0:
+            y = y * 1.5 + 0.2
+            it2 = it2 + 1
+        it = it + 1
+    return jnp.sum(g) + jnp.sum(jnp.tanh(y))
