@@ -202,7 +202,7 @@ def batch_rule(*fns):
     """Register `rule` as the batch rule of every function in `fns`.
 
     Unlike jvp and vjp rules, a batch rule is code that writes code: it is
-    called with a `Batching` helper (s2s/passes/batch.py) and the call's
+    called with a `Batching` (s2s/rules/batching.py) and the call's
     operands, bound to the jax.numpy function's own parameter names, and
     returns the batched expression. It needs to know ranks, which a template
     cannot ask. Every batched operand carries its batch axis first.

@@ -1,0 +1,137 @@
+"""The batch pass's expressions and calls: each is rewritten by its
+primitive's batch rule (s2s/rules, through a `Batching`), a user function's
+call by a call of its own batched version, `s2s.jvp(f, ...)` by f's jvp,
+batched. A mixin of `Batch` (s2s/passes/batch.py)."""
+import gast
+
+from .. import rules, runtime
+from ..pipeline import PUBLIC, BatchOptions, JvpOptions
+from ..rules.batching import Batching, jnp_call
+from ..template import load
+from .resolve import Callee, callee
+
+# Builtins with no derivative (not in the rules table) that have batch rules.
+BUILTIN_RULES = {"len": rules.python_builtins.LEN}
+
+
+class Calls:
+    """Batch's expressions and calls (a mixin: `self` is the Batch)."""
+
+    def batched_value(self, value, target, stmt):
+        if isinstance(value, gast.Name):
+            return self.rename(value)
+        if isinstance(value, (gast.Tuple, gast.List, gast.Dict)):
+            return self.conform(value, True, stmt)
+        if isinstance(value, gast.BinOp):
+            return self.apply(rules.for_operator(value.op), value, [value.left, value.right], [])
+        if isinstance(value, gast.UnaryOp) and isinstance(value.op, gast.Not):
+            # `not c` of a batched truth value: element-wise, as Python's `not` is not
+            return self.batched_value(jnp_call("logical_not", [value.operand]), target, stmt)
+        if isinstance(value, gast.UnaryOp):
+            return self.apply(rules.for_operator(value.op), value, [value.operand], [])
+        if isinstance(value, gast.Compare) and len(value.ops) == 1:
+            return self.apply(rules.BY_NAME["compare"], value, [value.left, value.comparators[0]],
+                              [])
+        if isinstance(value, gast.Subscript):
+            return self.apply(rules.BY_NAME["getitem"], value, [value.value, value.slice], [])
+        if isinstance(value, gast.BoolOp):   # `a and b` of batched truth values: element-wise
+            name = "logical_and" if isinstance(value.op, gast.And) else "logical_or"
+            combined = value.values[0]
+            for v in value.values[1:]:
+                combined = jnp_call(name, [combined, v])
+            return self.batched_value(combined, target, stmt)
+        if isinstance(value, gast.Attribute):
+            return self.attribute(value)
+        if isinstance(value, gast.Call):
+            return self.call(value, target)
+        raise self.error(value, f"s2s cannot batch this expression ({type(value).__name__})")
+
+    def attribute(self, node):
+        if node.attr == "shape":
+            return _slice_from(jnp_call("shape", [self.rename(node.value)]), 1)
+        if node.attr == "ndim":
+            return gast.Constant(value=self.rank(node.value), kind=None)
+        if node.attr == "dtype":
+            return self.rename(node)
+        raise self.error(node, f"s2s cannot batch `.{node.attr}`")
+
+    def call(self, call, target):
+        c = callee(call, self.ns, self.locals)
+        if c.kind == "at":
+            sub = call.func.value
+            return self.apply(c.obj, call, [sub.value.value, sub.slice, call.args[0]], [])
+        if c.kind == "prim" and c.obj is not None and c.obj.batch is not None:
+            return self.apply(c.obj, call, call.args, call.keywords)
+        if c.kind == "builtin" and c.name in BUILTIN_RULES:
+            return self.apply(BUILTIN_RULES[c.name], call, call.args, call.keywords)
+        if c.kind == "user" and c.obj is PUBLIC.get("jvp"):
+            return self.call_jvp(call, target)
+        if c.kind == "user" and c.obj in rules.HELPER_BATCH:
+            return self.apply(rules.HELPER_BATCH[c.obj], call, call.args, call.keywords)
+        if c.kind == "user" or (c.kind == "prim" and c.obj is not None
+                                and runtime.defines(c.obj.fn)):
+            return self.call_batched(call, c)
+        what = f"jnp.{c.name}" if c.kind == "prim" else f"`{c.name}`"
+        raise self.error(call, f"s2s has no batching rule for {what}",
+                         "write it with other jax.numpy functions, or compute it outside "
+                         "the vmapped function")
+
+    def call_jvp(self, call, target):
+        """`s2s.jvp(f, (x,), (t,))` inside: a call of f's generated jvp, batched."""
+        if call.keywords or len(call.args) != 3 or not isinstance(call.args[0], gast.Name):
+            raise self.error(call, "s2s can batch `s2s.jvp(f, primals, tangents)` with f a "
+                                   "function's name and no keywords")
+        primals, tangents = (self.literal_tuple(a) for a in call.args[1:])
+        infos = [self.info(p) for p in primals]
+        mask = tuple(i is not None and i.kind == "array" and i.dtype.kind in "fc"
+                     for i in infos)
+        f = self.ns.lookup(call.args[0].id)
+        gen = self.ctx.build("jvp", f, JvpOptions(mask))
+        name = gen.function.__name__
+        jvp_call = gast.Call(func=load(name), args=list(primals) + [
+            t for t, m in zip(tangents, mask) if m], keywords=[])
+        return self.call_batched(jvp_call, Callee("user", gen.function, name))
+
+    def literal_tuple(self, node):
+        """The elements of a tuple written in place or assigned once to a name."""
+        if isinstance(node, (gast.Tuple, gast.List)):
+            return node.elts
+        if isinstance(node, gast.Name):
+            sources = [n.value for n, _ in self.order if isinstance(n, gast.Assign)
+                       and isinstance(n.targets[0], gast.Name) and n.targets[0].id == node.id]
+            if len(sources) == 1 and isinstance(sources[0], (gast.Tuple, gast.List)):
+                return sources[0].elts
+        raise self.error(node, "s2s needs the primals and tangents of `s2s.jvp` written as "
+                               "tuples here", "write s2s.jvp(f, (x,), (t,))")
+
+    def call_batched(self, call, c):
+        """`g(a, b)` with `a` batched -> `g_vmap(a_batch, b)`."""
+        from .forward import bind_arguments
+        fn = c.obj if c.kind == "user" else c.obj.fn
+        if getattr(type(fn), "__s2s_shape_specialized__", False):   # a vmap(g) called here
+            infos = [self.info(a) for a in call.args]
+            if any(i is None for i in infos):
+                raise self.error(call, f"s2s could not see the arguments of `{c.name}`")
+            fn = fn.specialize(tuple(infos))
+        operands = bind_arguments(self, call, Callee("user", fn, c.name))
+        mask = tuple(self.batched(a) for a in operands)
+        signature = tuple(self.info(a) for a in operands)
+        if any(s is None for s in signature):
+            raise self.error(call, f"s2s could not see the arguments of this call of `{c.name}`",
+                             "make sure the line runs for the arguments you vmap over")
+        name = self.ctx.request_callee(fn, BatchOptions(mask, signature), c.name)
+        return gast.Call(func=load(name), args=[self.rename(a) for a in operands], keywords=[])
+
+    def apply(self, prim, value, args, keywords):
+        rule = prim.batch
+        if rule is None:
+            raise self.error(value, f"s2s has no batching rule for `{prim.name}`",
+                             "write it with other jax.numpy functions, or compute it "
+                             "outside the vmapped function")
+        batching = Batching(self, prim, value, args, keywords)
+        return rule(batching, **batching.bound)
+
+
+def _slice_from(node, start):
+    return gast.Subscript(value=node, slice=gast.Slice(
+        lower=gast.Constant(value=start, kind=None), upper=None, step=None), ctx=gast.Load())

@@ -1,0 +1,161 @@
+"""Reverse mode's contributions: what one assignment adds to the cotangents
+of its operands, from each primitive's vjp rule (s2s/rules), a user
+function's pullback, or the unpacking of a tuple. A mixin of `Reverse`
+(s2s/passes/reverse.py)."""
+import gast
+
+from .. import rules
+from ..template import is_zero, jnp_attr, load, store
+from .forward import bind_arguments, bind_operands, refuse_nondiff_operands
+from .resolve import callee
+
+
+class Contributions:
+    """Reverse's cotangent contributions (a mixin: `self` is the Reverse)."""
+
+    def contributions(self, s, value, t):
+        """([statements], [(operand name, cotangent expression)]) for `t = value`."""
+        bar = load(self.bar(t))
+        act = self.activity
+        if isinstance(value, gast.Name):
+            return [], [(value.id, bar)] if act.is_active(value) else []
+        if not act.value_active(value):
+            # a constant, a comparison, or a call with no derivative in any argument
+            # (`zeros_like(a)` in a gradient's code, assigned to a name active elsewhere)
+            return [], []
+        if isinstance(value, (gast.Tuple, gast.List)):
+            return [], [(e.id, gast.Subscript(value=bar, slice=gast.Constant(value=i, kind=None),
+                                              ctx=gast.Load()))
+                        for i, e in enumerate(value.elts) if act.is_active(e)]
+        if isinstance(value, gast.Dict):
+            return [], [(v.id, gast.Subscript(value=bar, slice=k, ctx=gast.Load()))
+                        for k, v in zip(value.keys, value.values) if act.is_active(v)]
+        if isinstance(value, gast.BinOp):
+            return self.apply_vjp(rules.for_operator(value.op), value,
+                                  [value.left, value.right], [], t)
+        if isinstance(value, gast.UnaryOp):
+            return self.apply_vjp(rules.for_operator(value.op), value, [value.operand], [], t)
+        if isinstance(value, gast.Subscript):
+            prim = rules.BY_NAME["getitem"] if value.value.id in self.arrays \
+                else rules.BY_NAME["getitem_tree"]
+            return self.apply_vjp(prim, value, [value.value, value.slice], [], t)
+        c = callee(value, self.ns, act.visible)
+        if id(s) in self.pullbacks:
+            operands, kinds = self.bind_call(value, c)
+            active = [o.id for o, k in zip(operands, kinds) if k]
+            bars = self.namer.fresh(t + "_arg_bars")
+            call = gast.Call(func=load(self.pullbacks[id(s)]), args=[bar], keywords=[])
+            pre = [gast.Assign(targets=[store(bars)], value=call, type_comment=None)]
+            return pre, [(a, gast.Subscript(value=load(bars), slice=gast.Constant(value=i,
+                                                                                   kind=None),
+                                            ctx=gast.Load())) for i, a in enumerate(active)]
+        if c.kind == "at":
+            sub = value.func.value
+            return self.apply_vjp(c.obj, value, [sub.value.value, sub.slice, value.args[0]],
+                                  [], t)
+        if c.kind == "prim":
+            return self.apply_vjp(c.obj, value, value.args, value.keywords, t)
+        raise self.source.error(self.located(value), "s2s cannot differentiate this call in reverse mode",
+                                "call jax.numpy functions or Python functions s2s can read")
+
+    def apply_vjp(self, prim, value, args, keywords, t):
+        if prim is not None and prim.vjp is None and prim.name == "einsum":
+            return [], self.einsum_vjp(value, args, t)
+        if prim is None or prim.vjp is None:
+            name = _operation_name(value, prim)
+            forward = "" if prim is None or prim.jvp is None else \
+                ", or use forward mode (s2s.jvp, s2s.jacfwd), which has a rule for it"
+            raise self.source.error(self.located(value), f"s2s has no reverse-mode rule for "
+                                                         f"{name} yet",
+                                    "write it with jax.numpy functions that have one, or "
+                                    f"compute it outside the differentiated function{forward}")
+        template = prim.vjp
+        primal_params = [p for p in template.params if p not in ("ans", "ans_bar")]
+        bound = bind_operands(self, prim, template, primal_params, args, keywords, value)
+        refuse_nondiff_operands(self, prim, value, bound, self.activity)
+        bindings = dict(bound)
+        bindings["ans_bar"] = load(self.bar(t))
+        bindings["ans"] = load(t)
+        expr = template.instantiate(bindings)
+        parts = expr.elts if isinstance(expr, gast.Tuple) else [expr]
+        pre, out = [], []
+        for i, p in enumerate(primal_params):
+            operand = bound.get(p)
+            if operand is None or not self.activity.is_active(operand):
+                continue
+            part = parts[i] if i < len(parts) else None
+            if part is None or (isinstance(part, gast.Constant) and part.value is None):
+                continue  # declared with derivative zero (the registration checked it)
+            if is_zero(part):
+                continue  # a cotangent known to be zero (x ** 0): nothing flows back
+            if isinstance(operand, (gast.Tuple, gast.List)):
+                tmp = self.namer.fresh(t + "_parts_bar")
+                pre.append(gast.Assign(targets=[store(tmp)], value=part, type_comment=None))
+                out.extend((e.id, gast.Subscript(value=load(tmp),
+                                                 slice=gast.Constant(value=j, kind=None),
+                                                 ctx=gast.Load()))
+                           for j, e in enumerate(operand.elts) if self.activity.is_active(e))
+            else:
+                out.append((operand.id, _drop_needless_unbroadcast(part, args)))
+        return pre, out
+
+    def einsum_vjp(self, value, args, t):
+        """Operand i's cotangent is an einsum of the output's cotangent with the
+        other operands: the subscripts are rewritten here, at transform time."""
+        from ..rules.linalg import einsum_operand_spec
+        spec = args[0]
+        if not (isinstance(spec, gast.Constant) and isinstance(spec.value, str)):
+            raise self.source.error(self.located(value), "reverse mode needs einsum's subscripts as a "
+                                           "string literal")
+        operands = args[1:]
+        out = []
+        for i, operand in enumerate(operands):
+            if not self.activity.is_active(operand):
+                continue
+            try:
+                new_spec = einsum_operand_spec(spec.value, i)
+            except ValueError as e:
+                raise self.source.error(self.located(value), f"s2s cannot reverse this einsum: {e}",
+                                        "write it with explicit subscripts for every axis")
+            others = [o for j, o in enumerate(operands) if j != i]
+            call = gast.Call(func=jnp_attr("einsum"),
+                             args=[gast.Constant(value=new_spec, kind=None),
+                                   load(self.bar(t))] + others, keywords=[])
+            out.append((operand.id, call))
+        return out
+
+    def bind_call(self, call, c):
+        operands = bind_arguments(self, call, c)
+        kinds = tuple((1 if o.id in self.arrays else 2) if self.activity.is_active(o) else 0
+                      for o in operands)
+        return operands, kinds
+
+
+def _drop_needless_unbroadcast(expr, operands):
+    """`unbroadcast(g, x)` is `g` when every other operand is a Python number:
+    a number broadcasts nothing (`1.0 + exp`)."""
+    if (isinstance(expr, gast.Call) and isinstance(expr.func, gast.Name)
+            and expr.func.id == "unbroadcast"):
+        target = expr.args[1]
+        others = [o for o in operands if not (isinstance(o, gast.Name) and isinstance(
+            target, gast.Name) and o.id == target.id)]
+        if others and all(isinstance(o, gast.Constant) and type(o.value) in (int, float)
+                          for o in others):
+            return expr.args[0]
+    return expr
+
+
+def _operation_name(value, prim):
+    """How the user wrote the operation: the method `.astype`, `jnp.sort`, `*`."""
+    method = getattr(value, "s2s_method", None)
+    if method:
+        return f"the method `.{method}`"
+    func = getattr(value, "func", None)
+    if isinstance(func, gast.Attribute) and isinstance(func.value, gast.Name):
+        return f"`{func.value.id}.{func.attr}`"
+    if isinstance(func, gast.Name):
+        return f"`{func.id}`"
+    name = getattr(prim, "name", None)
+    if name:
+        return f"`{name}`"
+    return f"`{type(value).__name__}`"

@@ -1,0 +1,90 @@
+"""Reverse mode's forward sweep: the primal code, with each loop saving every
+iteration's values on its tape (`tape.append((x_1, lt))`), and each call of a
+user function made through that function's own vjp (`y, y_pullback =
+g_vjp(x)`). A mixin of `Reverse` (s2s/passes/reverse.py)."""
+import gast
+
+from ..pipeline import ReverseOptions
+from ..template import load, store
+from .resolve import callee
+from .scopes import statements
+from .ssa import PUSH
+
+
+class ForwardSweep:
+    """Reverse's forward sweep (a mixin: `self` is the Reverse)."""
+
+    def forward_block(self, stmts, loop=None):
+        out = []
+        for s in stmts:
+            out.extend(self.forward_stmt(s, loop))
+        return out
+
+    def forward_stmt(self, s, loop):
+        self.where = s
+        if isinstance(s, gast.Assign) and id(s) in self.pullbacks:
+            c = callee(s.value, self.ns, self.activity.visible)
+            operands, kinds = self.bind_call(s.value, c)
+            name = self.ctx.request_callee(c.obj, ReverseOptions(kinds), c.name)
+            call = gast.Call(func=load(name), args=operands, keywords=[])
+            pair = gast.Tuple(elts=[s.targets[0], store(self.pullbacks[id(s)])],
+                              ctx=gast.Store())
+            return [gast.copy_location(gast.Assign(targets=[pair], value=call,
+                                                   type_comment=None), s)]
+        if isinstance(s, gast.Expr) and is_push(s):
+            if loop is None:
+                return []
+            # The tapes of loops directly inside are made afresh at the top of
+            # every iteration: each iteration saves its own.
+            inner_tapes = {n.s2s_tape for n in statements(loop.body)
+                           if isinstance(n, (gast.For, gast.While)) and directly_inside(n, loop)}
+            defined = ({a.id for a in s.value.args} | set(loop.s2s_loop.carried.values())
+                       | inner_tapes | {name for name, _ in getattr(loop, "s2s_pullbacks", ())})
+            entry = [load(n) if n in defined else gast.Constant(value=None, kind=None)
+                     for n in loop.s2s_entries]
+            item = gast.Tuple(elts=entry, ctx=gast.Load()) if len(entry) != 1 else entry[0]
+            append = gast.Call(func=gast.Attribute(value=load(loop.s2s_tape), attr="append",
+                                                   ctx=gast.Load()),
+                               args=[item], keywords=[])
+            return [gast.copy_location(gast.Expr(value=append), s)]
+        if isinstance(s, gast.If):
+            s.body = self.forward_block(s.body, loop) or [gast.Pass()]
+            s.orelse = self.forward_block(s.orelse, loop)
+            return [s]
+        if isinstance(s, (gast.For, gast.While)):
+            inner = [n for n in statements(s.body) if isinstance(n, (gast.For, gast.While))
+                     and n is not s]
+            s.body = self.forward_block(s.body, s)
+            fresh_tapes = [gast.Assign(targets=[store(n.s2s_tape)], value=gast.List(
+                elts=[], ctx=gast.Load()), type_comment=None) for n in inner
+                if directly_inside(n, s)]
+            # a pullback made under an `if` is None in an iteration that skips it
+            no_pullback = [gast.Assign(targets=[store(name)], value=gast.Constant(value=None,
+                                                                               kind=None),
+                                       type_comment=None)
+                           for name, under_if in getattr(s, "s2s_pullbacks", ()) if under_if]
+            s.body = [gast.copy_location(t, s) for t in fresh_tapes + no_pullback] + s.body
+            if loop is not None:
+                return [s]   # the enclosing loop makes this tape afresh each iteration
+            tape = gast.Assign(targets=[store(s.s2s_tape)], value=gast.List(elts=[],
+                                                                             ctx=gast.Load()),
+                               type_comment=None)
+            return [gast.copy_location(tape, s), s]
+        return [s]
+
+
+def is_push(s):
+    return (isinstance(s.value, gast.Call) and isinstance(s.value.func, gast.Name)
+            and s.value.func.id == PUSH)
+
+
+def directly_inside(inner, outer):
+    """Is loop `inner` in `outer`'s body without another loop in between?"""
+    def search(stmts):
+        for s in stmts:
+            if s is inner:
+                return True
+            if isinstance(s, gast.If) and (search(s.body) or search(s.orelse)):
+                return True
+        return False
+    return search(outer.body)
