@@ -332,11 +332,11 @@ class Forward:
         """Tangent of an atom or literal; inactive parts are zeros."""
         if isinstance(node, gast.Name) and node.id in scope.activity.active:
             return load(scope.dot(node.id))
-        if isinstance(node, gast.Constant) and node.value is None:
-            # a tape's slot for a value another branch saves: its tangent's slot too
-            return gast.Constant(value=None, kind=None)
         if isinstance(node, (gast.Tuple, gast.List)):
-            return type(node)(elts=[self.operand_tangent(e, scope) for e in node.elts],
+            # (a None item is a tape's slot for a value another branch saves: its
+            # tangent's slot is None too, not a zero of another rank)
+            return type(node)(elts=[_none() if _is_none(e) else self.operand_tangent(e, scope)
+                                    for e in node.elts],
                               ctx=gast.Load())
         if isinstance(node, gast.Dict):
             return gast.Dict(keys=node.keys,
@@ -560,6 +560,14 @@ def _check_arity(pass_, prim, template, primal_params, bound, value):
                                  f"({', '.join(primal_params)}); `{missing[0]}` is missing",
                                  "pass every argument (for the largest element of one "
                                  "array use jnp.max)")
+
+
+def _is_none(node):
+    return isinstance(node, gast.Constant) and node.value is None
+
+
+def _none():
+    return gast.Constant(value=None, kind=None)
 
 
 def _materialize(z):
