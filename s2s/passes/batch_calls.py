@@ -8,6 +8,7 @@ from .. import rules, runtime
 from ..pipeline import PUBLIC, BatchOptions, JvpOptions
 from ..rules.batching import Batching, jnp_call
 from ..template import load
+from .binding import bind_arguments
 from .resolve import Callee, callee
 
 # Builtins with no derivative (not in the rules table) that have batch rules.
@@ -106,7 +107,6 @@ class Calls:
 
     def call_batched(self, call, c):
         """`g(a, b)` with `a` batched -> `g_vmap(a_batch, b)`."""
-        from .forward import bind_arguments
         fn = c.obj if c.kind == "user" else c.obj.fn
         if getattr(type(fn), "__s2s_shape_specialized__", False):   # a vmap(g) called here
             infos = [self.info(a) for a in call.args]

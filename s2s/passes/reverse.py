@@ -33,7 +33,7 @@ from ..names import names_in
 from ..pipeline import Output
 from ..template import load, store
 from .activity import Activity, array_names
-from .forward import _refuse_repackaging, refuse_nondiff_operands
+from .binding import refuse_nondiff_operands, refuse_repackaging
 from .resolve import callee
 from .reverse_adjoint import Adjoint, definition_guards
 from .reverse_contributions import Contributions
@@ -158,7 +158,7 @@ class Reverse(ForwardSweep, Adjoint, Contributions):
                 c = callee(s.value, self.ns, self.activity.visible)
                 if c.kind == "local":
                     raise self.refuse_local_call(s, c.name, body)
-                _refuse_repackaging(self, c, s.value, self.activity)
+                refuse_repackaging(self, c, s.value, self.activity)
                 self.where = s
                 refuse_nondiff_operands(self, c.obj if c.kind == "prim" else None, s.value,
                                         None, self.activity)

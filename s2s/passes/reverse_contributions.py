@@ -6,7 +6,7 @@ import gast
 
 from .. import rules
 from ..template import is_zero, jnp_attr, load, store
-from .forward import bind_arguments, bind_operands, refuse_nondiff_operands
+from .binding import bind_arguments, bind_operands, refuse_nondiff_operands
 from .resolve import callee
 
 

@@ -1,0 +1,213 @@
+"""Forward mode's tangents: the tangent expression of one assignment, from
+its primitive's jvp rule (s2s/rules), the product rule of a multilinear
+primitive, or a call of a user function's own jvp. A mixin of `Forward`
+(s2s/passes/forward.py)."""
+import copy
+
+import gast
+
+from .. import rules
+from ..pipeline import JvpOptions
+from ..template import is_zero, jnp_attr, load, zero
+from .activity import certainly_array
+from .binding import bind_arguments, bind_operands, refuse_nondiff_operands
+from .resolve import callee
+
+
+class Tangents:
+    """Forward's tangent expressions (a mixin: `self` is the Forward)."""
+
+    def callee(self, call, scope):
+        return callee(call, self.ns, scope.visible)
+
+    def tangent(self, value, target, scope):
+        """The tangent expression of an active normalized value."""
+        if isinstance(value, gast.Name):
+            return load(scope.dot(value.id))
+        if isinstance(value, (gast.Tuple, gast.List, gast.Dict)):
+            return self.operand_tangent(value, scope)
+        if isinstance(value, gast.BinOp):
+            prim = rules.for_operator(value.op)
+            return self.apply_rule(prim, value, [value.left, value.right], [], target, scope)
+        if isinstance(value, gast.UnaryOp):
+            prim = rules.for_operator(value.op)
+            return self.apply_rule(prim, value, [value.operand], [], target, scope)
+        if isinstance(value, gast.Subscript):
+            return self.apply_rule(rules.BY_NAME["getitem"], value, [value.value, value.slice],
+                                   [], target, scope)
+        c = self.callee(value, scope)
+        if c.kind == "at":
+            sub = value.func.value
+            operands = [sub.value.value, sub.slice, value.args[0]]
+            return self.apply_rule(c.obj, value, operands, [], target, scope)
+        if c.kind == "prim":
+            if c.obj is None or (c.obj.jvp is None and not c.obj.multilinear):
+                raise self.source.error(self.located(value), f"s2s has no derivative rule for `jnp.{c.name}`",
+                                        "write it with differentiable jnp functions, or "
+                                        "compute it outside the differentiated function")
+            return self.apply_rule(c.obj, value, value.args, value.keywords, target, scope)
+        raise self.source.error(self.located(value), "s2s cannot differentiate this call",
+                                "call jax.numpy functions or Python functions s2s can read")
+
+    def apply_rule(self, prim, value, args, keywords, target, scope):
+        if prim.multilinear:
+            return self.multilinear(prim, value, args, scope)
+        template = prim.jvp
+        primal_params = [p for p in template.params if p != "ans" and not p.endswith("_dot")]
+        bound = bind_operands(self, prim, template, primal_params, args, keywords, value)
+        refuse_nondiff_operands(self, prim, value, bound, scope.activity)
+        bindings = dict(bound)
+        dropped = False
+        for p in template.params:
+            if p.endswith("_dot"):
+                operand = bound.get(p[:-4])
+                t = self.operand_tangent(operand, scope, materialize=False) \
+                    if operand is not None else zero()
+                if is_zero(t) and operand is not None and not _scalar_constant(operand):
+                    dropped = True
+                bindings[p] = t
+        if "ans" in template.params:
+            bindings["ans"] = self.ans(target)
+        result = template.instantiate(bindings)
+        if is_zero(result):
+            return self.zero_like(value, target)
+        if prim.broadcasts and dropped:
+            result = _call_jnp("broadcast_to", [result, _call_jnp("shape", [self.ans(target)])])
+        return result
+
+    def multilinear(self, prim, value, args, scope):
+        """Product rule: sum over active operands of f with that operand's tangent."""
+        terms = []
+        refuse_nondiff_operands(self, prim, value, [args[i] for i in prim.static_argnums
+                                                    if i < len(args)], scope.activity)
+        positions = [i for i in range(len(args)) if i not in prim.static_argnums]
+        for i in positions:
+            if not scope.activity.is_active(args[i]):
+                continue
+            term = copy.deepcopy(value)
+            tangent = self.operand_tangent(args[i], scope)
+            if isinstance(term, gast.BinOp):
+                setattr(term, "left" if i == 0 else "right", tangent)
+            else:
+                term.args[i] = tangent
+            terms.append(term)
+        result = terms[0]
+        for t in terms[1:]:
+            result = gast.BinOp(left=result, op=gast.Add(), right=t)
+        return result
+
+    def operand_tangent(self, node, scope, materialize=True):
+        """Tangent of an atom or literal; inactive parts are zeros."""
+        if isinstance(node, gast.Name) and node.id in scope.activity.active:
+            return load(scope.dot(node.id))
+        if isinstance(node, (gast.Tuple, gast.List)):
+            # (a None item is a tape's slot for a value another branch saves: its
+            # tangent's slot is None too, not a zero of another rank)
+            return type(node)(elts=[_none() if _is_none(e) else self.operand_tangent(e, scope)
+                                    for e in node.elts],
+                              ctx=gast.Load())
+        if isinstance(node, gast.Dict):
+            return gast.Dict(keys=node.keys,
+                             values=[self.operand_tangent(v, scope) for v in node.values])
+        if materialize and isinstance(node, gast.Name) and not certainly_array(node, self.arrays):
+            # an inactive name that may hold a pytree (`tree_zeros_like(p)` returned)
+            return gast.Call(func=load("tree_zeros_like"), args=[load(node.id)], keywords=[])
+        z = zero(node)
+        return _materialize(z) if materialize else z
+
+    def zero_like(self, value, target):
+        """A zero tangent for an inactive value assigned to an active name."""
+        if isinstance(value, gast.Constant):
+            # None (a tape's slot for a value another branch computes) has no tangent
+            return gast.Constant(value=None if value.value is None else 0.0, kind=None)
+        if isinstance(value, (gast.Tuple, gast.List)):
+            return type(value)(elts=[self.zero_like(e, e) for e in value.elts], ctx=gast.Load())
+        if isinstance(value, gast.Dict):
+            return gast.Dict(keys=value.keys, values=[self.zero_like(v, v) for v in value.values])
+        if isinstance(target, gast.Name) and (_builds_container(value) or (
+                isinstance(value, (gast.Name, gast.Subscript, gast.Call))
+                and not certainly_array(value, self.arrays))):
+            # [None] * n, a copy of a value that may be a list (`acts_1 = acts`), an item of
+            # a container (a dict key `k = keys[i]`), a helper's result (`zeros_like(params)`)
+            return gast.Call(func=load("tree_zeros_like"), args=[load(target.id)], keywords=[])
+        if isinstance(target, gast.Name):
+            return _call_jnp("zeros_like", [load(target.id)])
+        if isinstance(target, (gast.Tuple, gast.List)):
+            # `g, z = helper(1.5)`: each name's zeros, from the value it now holds
+            return gast.Tuple(elts=[self.zero_like(_as_value(e), e) for e in target.elts],
+                              ctx=gast.Load())
+        return _call_jnp("zeros_like", [copy.deepcopy(value)])
+
+    def ans(self, target):
+        if not isinstance(target, gast.Name):
+            raise ValueError("a rule needing the output was applied to a tuple target")
+        return load(target.id)
+
+    def call_jvp(self, target, call, c, scope):
+        """`y = g(a, b)` -> `y, y_dot = g_jvp(a, b, a_dot)`."""
+        operands = self.bind_arguments(call, c, scope)
+        mask = tuple(scope.activity.is_active(a) for a in operands)
+        if c.kind == "local":
+            name = scope.local_jvp(c.name, mask)
+            if name is None:
+                raise self.source.error(self.located(call), f"s2s cannot differentiate this call of the "
+                                              f"nested function `{c.name}`",
+                                        "define the function at module level")
+        else:
+            name = self.ctx.request_callee(c.obj, JvpOptions(mask), c.name)
+        tangents = [load(scope.dot(a.id)) for a, m in zip(operands, mask) if m]
+        new_call = gast.Call(func=load(name), args=operands + tangents, keywords=[])
+        pair = gast.Tuple(elts=[target, self.dotted(target, scope)], ctx=gast.Store())
+        return self.assign(pair, new_call)
+
+    def bind_arguments(self, call, c, scope):
+        fdef = _find_def(scope, c.name) if c.kind == "local" else None
+        return bind_arguments(self, call, c, fdef)
+
+
+def _as_value(target):
+    """An assignment target (a name, or a tuple of them) read back as a value."""
+    if isinstance(target, gast.Name):
+        return load(target.id)
+    if isinstance(target, (gast.Tuple, gast.List)):
+        return gast.Tuple(elts=[_as_value(e) for e in target.elts], ctx=gast.Load())
+    return copy.deepcopy(target)
+
+
+def _builds_container(value):
+    """A call of a runtime helper that returns a Python list or dict (normalize.py)."""
+    from .normalize import CONTAINER_HELPERS
+    return isinstance(value, gast.Call) and isinstance(value.func, gast.Name) \
+        and value.func.id in CONTAINER_HELPERS
+
+
+def _call_jnp(name, args):
+    return gast.Call(func=jnp_attr(name), args=args, keywords=[])
+
+
+def _find_def(scope, name):
+    while scope is not None:
+        for node in gast.walk(scope.fn):
+            if isinstance(node, gast.FunctionDef) and node.name == name and node is not scope.fn:
+                return node
+        scope = scope.parent
+    raise KeyError(name)
+
+
+def _is_none(node):
+    return isinstance(node, gast.Constant) and node.value is None
+
+
+def _materialize(z):
+    z.s2s_zero = False
+    if isinstance(z.args[0], gast.Constant):
+        return gast.Constant(value=0.0, kind=None)
+    return z
+
+
+def _none():
+    return gast.Constant(value=None, kind=None)
+
+
+def _scalar_constant(node):
+    return isinstance(node, gast.Constant) and type(node.value) in (int, float, bool)
