@@ -36,7 +36,7 @@ from .batch_calls import Calls
 from .batch_control import ControlFlow, program_order, stored_by
 from .batch_layout import Layout, assign
 from .batchedness import Batchedness, constant_node, element, is_constant, prune_unreached
-from .probe import Info, describe
+from .probe_record import Info, describe
 from .scopes import params
 from .structure import is_list_append
 

@@ -13,7 +13,7 @@ import gast
 
 from ..rules.runtime_helpers import SHAPE_HELPERS
 from ..template import JNP
-from .probe import Info
+from .probe_record import Info
 from .resolve import callee
 from .scopes import local_names, params
 from .structure import is_list_append
