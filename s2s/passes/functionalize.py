@@ -34,7 +34,7 @@ from ..pipeline import JitOptions
 from ..template import jnp_attr, load, store
 from . import flags
 from .resolve import _is_library, callee
-from .scopes import local_names, params
+from .scopes import local_names, own_nodes, params
 from .structure import is_list_append
 from . import liveness, tracedness
 from .tracedness import Tracedness, range_bounds
@@ -44,11 +44,82 @@ def run(fn, ctx):
     options = ctx.options
     static = [p for p, is_static in zip(params(fn), options.static) if is_static]
     traced = Tracedness(fn, static, options.unroll)
+    if _hoist_static_tests(fn, traced):
+        traced = Tracedness(fn, static, options.unroll)
     fn.body = _Functionalize(ctx, traced, fn).block(fn.body, set(params(fn)), set())
     _convert_callees(fn, ctx)
     _list_lengths(fn)
     fn.name = ctx.name
     return fn
+
+
+def _hoist_static_tests(fn, traced):
+    """`t = n == 2` (a comparison of untraced names: a static argument's test)
+    inside a branch of a traced `if` moves before the `if`: computed there, it
+    stays a Python bool, where lax.cond would hand it on traced (and the
+    pullback's `if t:` would become a lax.cond too, running a branch that reads
+    values no path computed). Only a name assigned once, of a comparison, which
+    cannot fail or cost. True if anything moved."""
+    counts = {}
+    for node in own_nodes(fn):
+        if isinstance(node, gast.Name) and isinstance(node.ctx, gast.Store):
+            counts[node.id] = counts.get(node.id, 0) + 1
+    moved = False
+
+    def static_test(st, assigned_before):
+        return (isinstance(st, gast.Assign) and isinstance(st.targets[0], gast.Name)
+                and counts.get(st.targets[0].id) == 1 and isinstance(st.value, gast.Compare)
+                and all(isinstance(v, (gast.Name, gast.Constant))
+                        for v in [st.value.left] + st.value.comparators)
+                and not traced.is_traced(st.value)
+                and not liveness.reads([st.value]) & assigned_before)
+
+    def visit(stmts):
+        nonlocal moved
+        out = []
+        for s in stmts:
+            if isinstance(s, gast.If):
+                s.body, s.orelse = visit(s.body), visit(s.orelse)
+            elif isinstance(s, (gast.For, gast.While)):
+                s.body = visit(s.body)
+            if isinstance(s, gast.If) and traced.converts_if(s):
+                for block in (s.body, s.orelse):
+                    assigned = set()
+                    for st in list(block):
+                        if static_test(st, assigned):
+                            block.remove(st)
+                            out.append(st)
+                            moved = True
+                        else:
+                            assigned |= liveness.assigned([st])
+                if not s.body:
+                    s.body = [gast.Pass()]
+            out.append(s)
+        return out
+    fn.body = visit(fn.body)
+    return moved
+
+
+def _none_first(block, names, where):
+    """`block` with `t = None` first for each of `names` it assigns on some
+    paths only (under a Python `if` on a static value): the branch function
+    returns them all, so each needs a value (None: reverse mode's placeholder
+    for a value this path does not compute)."""
+    maybe = sorted((liveness.assigned(block) & names) - _surely_assigned(block))
+    first = [gast.copy_location(gast.Assign(targets=[store(n)], value=gast.Constant(
+        value=None, kind=None), type_comment=None), where) for n in maybe]
+    return first + block
+
+
+def _surely_assigned(stmts):
+    """The names every path through `stmts` assigns (a loop may not run)."""
+    out = set()
+    for s in stmts:
+        if isinstance(s, gast.Assign):
+            out |= liveness.assigned([s])
+        elif isinstance(s, gast.If):
+            out |= _surely_assigned(s.body) & _surely_assigned(s.orelse)
+    return out
 
 
 def _list_lengths(fn):
@@ -194,6 +265,8 @@ class _Functionalize:
                      if (n in set_true and n in liveness.exposed(body))
                      or (n in set_false and n in liveness.exposed(orelse))
                      or (n in outs and not (n in set_true and n in set_false)))
+        body = _none_first(body, set(outs) - defined, s)
+        orelse = _none_first(orelse, set(outs) - defined, s)
         if_true = self.function("if_true", ins, body, outs, s, unset=only_false)
         if_false = self.function("if_false", ins, orelse, outs, None, unset=only_true)
         call = _call("if_else", [s.test, load(if_true.name), load(if_false.name)]

@@ -195,3 +195,17 @@ def nested_traced_whiles(g, y):
             it2 = it2 + 1
         it = it + 1
     return jnp.sum(g) + jnp.sum(jnp.tanh(y))
+
+
+def static_test_inside_a_traced_if(x, c, n):
+    # make fuzz (seed 0, program 134), s2s.jit(s2s.grad) with n static:
+    # TypeError, cos of None. `eq = n == 2` sat in a branch of the traced `if`,
+    # so lax.cond handed it on as a traced bool; the pullback's `if eq:` then
+    # ran both branches, one reading `mul`, which no path had computed
+    h = c * jnp.arange(1.0, 9.0).reshape(4, 2)
+    if c > -0.2:
+        h = h * 2.0
+    else:
+        if n == 2:
+            h -= jnp.sin(c * jnp.arange(1.0, 9.0).reshape(4, 2))
+    return jnp.sum(jnp.sin(h)) + jnp.sum(x)
