@@ -90,6 +90,15 @@ def _none_as(out, other):
     return out
 
 
+@helper(pure=True)
+def still_going(going, more):
+    """`going and more`, a loop's flag: a Python bool while both are concrete
+    (the loop stays a Python loop), `jnp.logical_and` once either is traced."""
+    if _traced(going) or _traced(more):
+        return jnp.logical_and(going, more)
+    return bool(going) and bool(more)
+
+
 @helper
 def while_loop(test, body, *carry):
     """`while test(*carry): carry = body(*carry)`. Runs as Python while the

@@ -204,6 +204,13 @@ def test_jit_of_grad_with_a_static_test_inside_a_traced_if(c, n):
     close(s2s.jit(grad, static_argnums=(2,))(x, c, n), grad(x, c, n))
 
 
+def test_jit_of_grad_through_a_break_on_a_constant():
+    x = jnp.array([0.1, 0.2, 0.3, 0.4])
+    grad = s2s.grad(jc.break_on_a_constant_in_a_python_loop)
+    close(s2s.jit(grad)(x), grad(x))
+    assert "while" not in primitives(s2s.jit(grad), x)   # (the loop stays Python)
+
+
 def test_a_while_past_its_bound_is_an_error_when_it_runs():
     with pytest.raises(s2s.S2SError, match="ran past its bound of 3 recorded steps"):
         s2s.jit(s2s.grad(jc.newton_sqrt), max_steps=3)(2.0)

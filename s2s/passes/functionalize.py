@@ -352,7 +352,7 @@ class _Functionalize:
                 i = k
                 <body, each break `going = False`>
                 k = k + c
-                going = jnp.logical_and(going, k < b)
+                going = still_going(going, k < b)
         """
         begin, stop, step = range_bounds(s)
         k, going = self.namer.fresh(s.target.id + "_next"), self.namer.fresh("going")
@@ -365,7 +365,7 @@ class _Functionalize:
             return gast.Compare(left=load(k), ops=[gast.Lt()], comparators=[stop])
         body = [assign(s.target.id, load(k))] + s.body + [
             assign(k, gast.BinOp(left=load(k), op=gast.Add(), right=step)),
-            assign(going, _jnp_call("logical_and", [load(going), more()]))]
+            assign(going, _call("still_going", [load(going), more()]))]
         loop = gast.copy_location(gast.While(test=load(going), body=body, orelse=[]), s)
         start = [assign(k, begin), assign(going, more())]
         defined |= {k, going}

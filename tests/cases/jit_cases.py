@@ -209,3 +209,18 @@ def static_test_inside_a_traced_if(x, c, n):
         if n == 2:
             h -= jnp.sin(c * jnp.arange(1.0, 9.0).reshape(4, 2))
     return jnp.sum(jnp.sin(h)) + jnp.sum(x)
+
+
+def break_on_a_constant_in_a_python_loop(a):
+    # make fuzz (seed 0, program 514), s2s.jit(s2s.grad): TypeError, where of
+    # None. The break's test is a constant, but the tape's copy of it is read
+    # under a converted loop, so the loop became a `while` on a flag made by
+    # jnp.logical_and (traced even of constants): its pullback then ran both
+    # branches of the test, one reading values no step had saved
+    a += a ** 2
+    for i in range(2):
+        a = a + a[i] * 0.5
+        if 1.5 > 1.0:
+            break
+        a = a - 0.5 * ((1.0 + a ** 2) ** 0.5)
+    return jnp.sum(a)
