@@ -211,6 +211,13 @@ def test_jit_of_grad_through_a_break_on_a_constant():
     assert "while" not in primitives(s2s.jit(grad), x)   # (the loop stays Python)
 
 
+@pytest.mark.parametrize("c, n", [(0.5, 3), (-0.5, 2), (-0.5, 3), (0.5, 2)])
+def test_jit_of_grad_with_a_static_test_in_a_recorded_loop(c, n):
+    x = jnp.array([0.1, 0.2, 0.3, 0.4])
+    grad = s2s.grad(jc.static_test_in_a_loop_left_by_a_traced_break, argnums=(0, 1))
+    close(s2s.jit(grad, static_argnums=(2,))(x, c, n), grad(x, c, n))
+
+
 def test_a_while_past_its_bound_is_an_error_when_it_runs():
     with pytest.raises(s2s.S2SError, match="ran past its bound of 3 recorded steps"):
         s2s.jit(s2s.grad(jc.newton_sqrt), max_steps=3)(2.0)

@@ -224,3 +224,21 @@ def break_on_a_constant_in_a_python_loop(a):
             break
         a = a - 0.5 * ((1.0 + a ** 2) ** 0.5)
     return jnp.sum(a)
+
+
+def static_test_in_a_loop_left_by_a_traced_break(x, c, n):
+    # make fuzz (seed 0, program 679), s2s.jit(s2s.grad) with n static:
+    # TypeError, 2 * None. The loop records its tape under lax, which stacked
+    # `eq = n % 2 == 0` into an array: the pullback's `if eq:` became a
+    # lax.cond running the branch no step took, on values no step saved
+    g = x
+    for i in range(2):
+        g = g + x[i] * 0.5
+        if n % 2 == 0:
+            g = g * 2.0
+        else:
+            g -= jnp.sqrt(1.0 + g ** 2)
+        if c ** 3 > 0.0:
+            break
+        g = g * 0.9
+    return jnp.sum(jnp.sin(g))
