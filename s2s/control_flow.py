@@ -71,11 +71,52 @@ def if_else(pred, if_true, if_false, *operands):
         return if_true(*operands) if pred else if_false(*operands)
     _check_scalar_condition(pred, "if")
     if_true, if_false = _inner(if_true), _inner(if_false)
-    true_out = jax.eval_shape(if_true, *operands)
-    false_out = jax.eval_shape(if_false, *operands)
+    seen = [None, None]
+    true_out = jax.eval_shape(_seeing(if_true, seen, 0), *operands)
+    false_out = jax.eval_shape(_seeing(if_false, seen, 1), *operands)
+    # a Python number both branches give alike (a static test's value, saved
+    # on a tape) stays a Python value: lax.cond would hand it on traced
+    same = {path: v for path, v in seen[0].items() if path in seen[1]
+            and type(seen[1][path]) is type(v) and seen[1][path] == v}
+    if same:
+        if_true, if_false = _stripping(if_true, same), _stripping(if_false, same)
+        true_out, false_out = _without(true_out, same), _without(false_out, same)
     target = _common_types(_none_as(true_out, false_out), _none_as(false_out, true_out),
                            None, "if")
-    return lax.cond(pred, _cast_to(if_true, target), _cast_to(if_false, target), *operands)
+    out = lax.cond(pred, _cast_to(if_true, target), _cast_to(if_false, target), *operands)
+    return _with(out, same) if same else out
+
+
+def _python_leaves(tree):
+    """{key path: value} of the Python numbers and bools among `tree`'s leaves."""
+    return {path: v for path, v in jax.tree_util.tree_flatten_with_path(tree)[0]
+            if type(v) in (bool, int, float)}
+
+
+def _seeing(fn, seen, k):
+    """`fn`, which notes in seen[k] the Python numbers it returns (while traced)."""
+    def run(*args):
+        out = fn(*args)
+        seen[k] = _python_leaves(out)
+        return out
+    return run
+
+
+def _stripping(fn, slots):
+    return lambda *args: _without(fn(*args), slots)
+
+
+def _without(tree, slots):
+    """`tree` with its leaves at `slots` (key paths) taken out, as None."""
+    if not slots:
+        return tree
+    return jax.tree_util.tree_map_with_path(lambda path, v: None if path in slots else v, tree)
+
+
+def _with(tree, slots):
+    """`tree` (from `_without`) with the values of `slots` back in their places."""
+    return jax.tree_util.tree_map_with_path(
+        lambda path, v: slots.get(path) if v is None else v, tree, is_leaf=lambda v: v is None)
 
 
 def _none_as(out, other):
@@ -142,8 +183,15 @@ def _while_recording(test, body, carry):
         return split(out), tuple(out[j][0] for j in lists)
 
     rest = _stable_carry(lambda c: step(c)[0], split(carry), body, "while", skip=lists)
-    items = jax.eval_shape(lambda c: step(c)[1], rest)
-    tapes = tuple(_preallocated(item, prefix, bound) for item, prefix in zip(items, before))
+    constants = _constant_slots(lambda c: step(c)[1], rest, before)
+
+    def stripped_step(rest):
+        rest, new = step(rest)
+        return rest, tuple(_without(item, slots) for item, slots in zip(new, constants))
+
+    items = jax.eval_shape(lambda c: stripped_step(c)[1], rest)
+    tapes = tuple(_preallocated(item, [_without(p, slots) for p in prefix], bound)
+                  for item, prefix, slots in zip(items, before, constants))
     offsets = tuple(len(prefix) for prefix in before)
 
     def going(state):
@@ -152,16 +200,39 @@ def _while_recording(test, body, carry):
 
     def record(state):
         rest, tapes, k = state
-        rest, new = step(rest)
+        rest, new = stripped_step(rest)
         tapes = tuple(jax.tree_util.tree_map(lambda t, v, o=o: t.at[o + k].set(v), tape, item)
                       for tape, item, o in zip(tapes, new, offsets))
         return rest, tapes, k + 1
 
     rest, tapes, steps = lax.while_loop(going, record, (rest, tapes, jnp.asarray(0)))
     _report_bound(jnp.logical_and(test(*join(rest)), steps >= bound), bound)
-    rest, tapes, offsets = iter(rest), iter(tapes), iter(offsets)
-    return _unpack(tuple(Stacked(next(tapes), next(offsets) + steps) if j in lists
+    rest, tapes, offsets, slots = iter(rest), iter(tapes), iter(offsets), iter(constants)
+    return _unpack(tuple(Stacked(next(tapes), next(offsets) + steps, next(slots)) if j in lists
                          else next(rest) for j in range(n)))
+
+
+def _constant_slots(items_of, rest, before):
+    """[{key path: value}] of the items a traced body appends to each list: a
+    Python number or bool among them was made from static values by a body
+    traced once, so it is the same at every step (and in the steps run in
+    Python before, `before`, where those agree). Kept as Python values, a test
+    on one stays a Python `if` in the pullback."""
+    found = []
+
+    def seen(c):
+        items = items_of(c)
+        found[:] = [_python_leaves(item) for item in items]
+        return items
+
+    jax.eval_shape(seen, rest)
+    constants = []
+    for slots, prefix in zip(found, before):
+        earlier = [_python_leaves(p) for p in prefix]
+        constants.append({path: v for path, v in slots.items()
+                          if all(path in e and type(e[path]) is type(v) and e[path] == v
+                                 for e in earlier)})
+    return constants
 
 
 def _preallocated(item, prefix, bound):
@@ -312,10 +383,16 @@ def _scan_recording(start, step, trips, body, carry):
         return split(out), tuple(out[j][0] for j in sorted(lists))
 
     rest = _stable_carry(lambda c: scan_step(c, 0)[0], split(carry), None, "for")
-    final, items = lax.scan(scan_step, rest, jnp.arange(trips))
-    final, items = iter(final), iter(items)
-    return _unpack(tuple(Stacked(next(items), trips) if j in lists else next(final)
-                         for j in range(n)))
+    constants = _constant_slots(lambda c: scan_step(c, 0)[1], rest, [[] for _ in lists])
+
+    def stripped_step(rest, k):
+        rest, new = scan_step(rest, k)
+        return rest, tuple(_without(item, slots) for item, slots in zip(new, constants))
+
+    final, items = lax.scan(stripped_step, rest, jnp.arange(trips))
+    final, items, slots = iter(final), iter(items), iter(constants)
+    return _unpack(tuple(Stacked(next(items), trips, next(slots)) if j in lists
+                         else next(final) for j in range(n)))
 
 
 @jax.tree_util.register_pytree_node_class
@@ -324,8 +401,11 @@ class Stacked:
     arrays with a leading axis. It reads like the list it stands for: `len`,
     indexing (by a traced index too), iteration."""
 
-    def __init__(self, items, length):
+    def __init__(self, items, length, constants=None):
         self.items, self.length = items, length   # length: an int, or traced (a while)
+        # the item's leaves that are the same Python value at every step, by key
+        # path (not stacked: see _constant_slots)
+        self.constants = dict(constants or {})
 
     def __len__(self):
         if not isinstance(self.length, int):
@@ -339,7 +419,8 @@ class Stacked:
                 k += self.length
             if not 0 <= k < self.length:
                 raise IndexError("list index out of range")
-        return jax.tree_util.tree_map(lambda a: a[k], self.items)
+        row = jax.tree_util.tree_map(lambda a: a[k], self.items)
+        return _with(row, self.constants) if self.constants else row
 
     def __iter__(self):
         return (self[k] for k in range(self.length))
@@ -348,13 +429,15 @@ class Stacked:
         return (self[k] for k in reversed(range(self.length)))
 
     def tree_flatten(self):
+        constants = tuple(self.constants.items())
         if isinstance(self.length, int):
-            return (self.items,), self.length
-        return (self.items, self.length), None
+            return (self.items,), (self.length, constants)
+        return (self.items, self.length), (None, constants)
 
     @classmethod
-    def tree_unflatten(cls, length, children):
-        return cls(children[0], length if length is not None else children[1])
+    def tree_unflatten(cls, aux, children):
+        length, constants = aux
+        return cls(children[0], length if length is not None else children[1], dict(constants))
 
 
 @helper
