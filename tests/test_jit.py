@@ -202,6 +202,9 @@ def test_jit_of_grad_with_a_static_test_inside_a_traced_if(c, n):
     x = jnp.array([0.1, 0.2, 0.3, 0.4])
     grad = s2s.grad(jc.static_test_inside_a_traced_if, argnums=(0, 1))
     close(s2s.jit(grad, static_argnums=(2,))(x, c, n), grad(x, c, n))
+    for xs in (x, x * 4.0):
+        grad = s2s.grad(jc.static_parity_test_inside_a_traced_if, argnums=(0, 1))
+        close(s2s.jit(grad, static_argnums=(2,))(xs, c, n), grad(xs, c, n))
 
 
 def test_jit_of_grad_through_a_break_on_a_constant():

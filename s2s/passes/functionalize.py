@@ -44,7 +44,7 @@ def run(fn, ctx):
     options = ctx.options
     static = [p for p, is_static in zip(params(fn), options.static) if is_static]
     traced = Tracedness(fn, static, options.unroll)
-    if _hoist_static_tests(fn, traced):
+    while _hoist_static_tests(fn, traced):   # (`t = n % 2` first, then `eq = t == 0`)
         traced = Tracedness(fn, static, options.unroll)
     fn.body = _Functionalize(ctx, traced, fn).block(fn.body, set(params(fn)), set())
     _convert_callees(fn, ctx)
@@ -58,8 +58,9 @@ def _hoist_static_tests(fn, traced):
     inside a branch of a traced `if` moves before the `if`: computed there, it
     stays a Python bool, where lax.cond would hand it on traced (and the
     pullback's `if t:` would become a lax.cond too, running a branch that reads
-    values no path computed). Only a name assigned once, of a comparison, which
-    cannot fail or cost. True if anything moved."""
+    values no path computed). Only a name assigned once, of a comparison or of
+    arithmetic that cannot fail (`n % 2`), on names and constants. True if
+    anything moved."""
     counts = {}
     for node in own_nodes(fn):
         if isinstance(node, gast.Name) and isinstance(node.ctx, gast.Store):
@@ -68,9 +69,7 @@ def _hoist_static_tests(fn, traced):
 
     def static_test(st, assigned_before):
         return (isinstance(st, gast.Assign) and isinstance(st.targets[0], gast.Name)
-                and counts.get(st.targets[0].id) == 1 and isinstance(st.value, gast.Compare)
-                and all(isinstance(v, (gast.Name, gast.Constant))
-                        for v in [st.value.left] + st.value.comparators)
+                and counts.get(st.targets[0].id) == 1 and _cannot_fail(st.value)
                 and not traced.is_traced(st.value)
                 and not liveness.reads([st.value]) & assigned_before)
 
@@ -98,6 +97,21 @@ def _hoist_static_tests(fn, traced):
         return out
     fn.body = visit(fn.body)
     return moved
+
+
+def _cannot_fail(value):
+    """A comparison, or `+ - *` (or `% //` by a constant other than 0), of names
+    and constants: cheap, and no exception on numbers."""
+    def atom(v):
+        return isinstance(v, (gast.Name, gast.Constant))
+    if isinstance(value, gast.Compare):
+        return all(atom(v) for v in [value.left] + value.comparators)
+    if isinstance(value, gast.BinOp) and atom(value.left) and atom(value.right):
+        if isinstance(value.op, (gast.Add, gast.Sub, gast.Mult)):
+            return True
+        return isinstance(value.op, (gast.Mod, gast.FloorDiv)) \
+            and isinstance(value.right, gast.Constant) and value.right.value not in (0, None)
+    return False
 
 
 def _none_first(block, names, where):

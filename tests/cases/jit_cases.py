@@ -242,3 +242,16 @@ def static_test_in_a_loop_left_by_a_traced_break(x, c, n):
             break
         g = g * 0.9
     return jnp.sum(jnp.sin(g))
+
+
+def static_parity_test_inside_a_traced_if(x, c, n):
+    # make fuzz (seed 0, program 1000): as static_test_inside_a_traced_if, with
+    # the test computed in two steps (`mod = n % 2`, `eq = mod == 0`)
+    h = c * x
+    if jnp.sum(x) > 1.0:
+        h = jnp.tanh(h)
+        if n % 2 == 0:
+            h = h * 0.9 + jnp.sin(jnp.square(h))
+        else:
+            h = h + c
+    return jnp.sum(h ** 2)
