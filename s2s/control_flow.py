@@ -74,10 +74,11 @@ def if_else(pred, if_true, if_false, *operands):
     seen = [None, None]
     true_out = jax.eval_shape(_seeing(if_true, seen, 0), *operands)
     false_out = jax.eval_shape(_seeing(if_false, seen, 1), *operands)
-    # a Python number both branches give alike (a static test's value, saved
-    # on a tape) stays a Python value: lax.cond would hand it on traced
-    same = {path: v for path, v in seen[0].items() if path in seen[1]
-            and type(seen[1][path]) is type(v) and seen[1][path] == v}
+    # a Python number both branches give alike, or one gives and the other
+    # leaves None (a static test's value, saved on a tape; None: a path that
+    # does not compute it), stays a Python value: lax.cond would hand it on traced
+    same = _alike(seen[0], seen[1], _none_paths(false_out))
+    same.update(_alike(seen[1], seen[0], _none_paths(true_out)))
     if same:
         if_true, if_false = _stripping(if_true, same), _stripping(if_false, same)
         true_out, false_out = _without(true_out, same), _without(false_out, same)
@@ -91,6 +92,18 @@ def _python_leaves(tree):
     """{key path: value} of the Python numbers and bools among `tree`'s leaves."""
     return {path: v for path, v in jax.tree_util.tree_flatten_with_path(tree)[0]
             if type(v) in (bool, int, float)}
+
+
+def _alike(mine, other, other_nones):
+    """The Python values of `mine` (path -> value) that `other` gives alike or
+    leaves None at."""
+    return {path: v for path, v in mine.items() if path in other_nones or (
+        path in other and type(other[path]) is type(v) and other[path] == v)}
+
+
+def _none_paths(tree):
+    return {path for path, v in jax.tree_util.tree_flatten_with_path(
+        tree, is_leaf=lambda v: v is None)[0] if v is None}
 
 
 def _seeing(fn, seen, k):

@@ -207,6 +207,12 @@ def test_jit_of_grad_with_a_static_test_inside_a_traced_if(c, n):
         close(s2s.jit(grad, static_argnums=(2,))(xs, c, n), grad(xs, c, n))
 
 
+def test_jit_of_grad_through_a_constant_continue_in_a_traced_while():
+    x = jnp.array([0.1, 0.2, 0.3])
+    grad = s2s.grad(jc.constant_continue_in_a_traced_while, argnums=(0, 1))
+    close(s2s.jit(grad)(x, 0.5), grad(x, 0.5))
+
+
 def test_jit_of_grad_through_a_break_on_a_constant():
     x = jnp.array([0.1, 0.2, 0.3, 0.4])
     grad = s2s.grad(jc.break_on_a_constant_in_a_python_loop)

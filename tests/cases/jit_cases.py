@@ -255,3 +255,18 @@ def static_parity_test_inside_a_traced_if(x, c, n):
         else:
             h = h + c
     return jnp.sum(h ** 2)
+
+
+def constant_continue_in_a_traced_while(h, c):
+    # make fuzz (seed 0, program 1214), s2s.jit(s2s.grad): TypeError, tracer *
+    # None. `gt = 3.0 > 0.3` is computed after the loop's stop test, so the
+    # stopping path saves None for it, and lax.cond handed it on traced: the
+    # pullback then ran the branch after the `continue`, which no step ran
+    it = 0
+    while it < 4 and jnp.max(h) < 2.0:
+        h = h * 2.0 - h ** 2
+        it = it + 1
+        if 3.0 > 0.3:
+            continue
+        h = jnp.tanh(h * jnp.flip(c * jnp.arange(1.0, 4.0)))
+    return jnp.sum(jnp.tanh(h))
