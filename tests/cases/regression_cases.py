@@ -551,3 +551,36 @@ def continue_in_a_while_with_a_compound_test(c, x):
             continue
         h = jnp.cos(h) * h
     return jnp.sum(h)
+
+
+def while_with_a_continue_after_an_inner_loop(s, x):
+    # make fuzz (seed 0, program 651), grad_of_grad: UnboundLocalError in the
+    # generated code (`h_14_1`); not fixed yet (tests/test_regressions.py xfails)
+    h = x
+    h = jnp.tanh(h * (x - s))
+    acc = []
+    for i in range(2):
+        it = 0
+        while it < 4 and jnp.sum(h ** 2) < 10.0:
+            h = h * 2.0 - (s * jnp.arange(1.0, 5.0))
+            h += s + x
+            it = it + 1
+        acc.append(jnp.mean(jnp.einsum('ij,j->i', s * jnp.arange(1.0, 9.0).reshape(4, 2),
+                                       s * jnp.arange(1.0, 3.0))))
+    g = jnp.sum(jnp.stack(acc), axis=0)
+    it = 0
+    while it < 2 and jnp.sum(h) < 5.0:
+        h = h + 0.5 * h
+        it = it + 1
+    it = 0
+    while it < 3 and jnp.max(h) < 5.0:
+        h = h * 2.0 - (x[:, None] * jnp.arange(1.0, 3.0))[:, 1]
+        for i in range(3):
+            h = jnp.flip(h)
+            t = jnp.exp(jnp.sin(x))
+            h += jnp.max(t[:, None] * jnp.arange(1.0, 3.0), axis=1)
+        it = it + 1
+        if jnp.minimum(g, s) > 1.0:
+            continue
+        h = h + jnp.square(h + x)
+    return (1.0 + s ** 2) ** 0.5 + jnp.sum(h) + g
