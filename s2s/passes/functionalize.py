@@ -119,21 +119,11 @@ def _none_first(block, names, where):
     paths only (under a Python `if` on a static value): the branch function
     returns them all, so each needs a value (None: reverse mode's placeholder
     for a value this path does not compute)."""
-    maybe = sorted((liveness.assigned(block) & names) - _surely_assigned(block))
+    maybe = sorted((liveness.assigned(block) & names)
+                   - liveness.exposed_and_assigned(block)[1])
     first = [gast.copy_location(gast.Assign(targets=[store(n)], value=gast.Constant(
         value=None, kind=None), type_comment=None), where) for n in maybe]
     return first + block
-
-
-def _surely_assigned(stmts):
-    """The names every path through `stmts` assigns (a loop may not run)."""
-    out = set()
-    for s in stmts:
-        if isinstance(s, gast.Assign):
-            out |= liveness.assigned([s])
-        elif isinstance(s, gast.If):
-            out |= _surely_assigned(s.body) & _surely_assigned(s.orelse)
-    return out
 
 
 def _list_lengths(fn):

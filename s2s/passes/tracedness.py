@@ -143,10 +143,6 @@ def range_bounds(loop):
     return tuple(args)
 
 
-def _is_true(test):
-    return isinstance(test, gast.Constant) and test.value is True
-
-
 def _break_conditions(body):
     """Tests of the `if`s (outside inner loops) under which this loop's `break`s sit."""
     found = []
