@@ -249,13 +249,33 @@ def _constant_slots(items_of, rest, before):
 
 
 def _preallocated(item, prefix, bound):
-    """Arrays with room for the items already recorded (`prefix`) and `bound` more."""
+    """Arrays with room for the items already recorded (`prefix`) and `bound`
+    more. Where an earlier item has None (reverse mode's placeholder for a
+    branch that step did not take) its row stays zeros: the pullback reads it
+    only on the branch the step's saved test picks."""
     rows = len(prefix) + bound
-    tape = jax.tree_util.tree_map(lambda t: jnp.zeros((rows,) + t.shape, t.dtype), item)
-    for k, old in enumerate(prefix):
-        tape = jax.tree_util.tree_map(lambda t, v: t.at[k].set(jnp.asarray(v, t.dtype)),
-                                      tape, old)
-    return tape
+    earlier = [dict(jax.tree_util.tree_flatten_with_path(old, is_leaf=lambda v: v is None)[0])
+               for old in prefix]
+    leaves, tree = jax.tree_util.tree_flatten_with_path(item)
+    columns = []
+    for path, t in leaves:
+        column = jnp.zeros((rows,) + t.shape, t.dtype)
+        for k, old in enumerate(earlier):
+            value = _leaf_at(old, path)
+            if value is not None:
+                column = column.at[k].set(jnp.asarray(value, t.dtype))
+        columns.append(column)
+    return jax.tree_util.tree_unflatten(tree, columns)
+
+
+def _leaf_at(leaves, path):
+    """The leaf at `path` of a tree flattened to {key path: leaf}; None where
+    the tree has None at `path` or above it."""
+    if path in leaves:
+        return leaves[path]
+    if any(leaves.get(path[:i], 0) is None for i in range(len(path))):
+        return None
+    raise AssertionError(f"a step's tape item has no value at {jax.tree_util.keystr(path)}")
 
 
 BOUND_MARK = "ran past its bound of"

@@ -270,3 +270,21 @@ def constant_continue_in_a_traced_while(h, c):
             continue
         h = jnp.tanh(h * jnp.flip(c * jnp.arange(1.0, 4.0)))
     return jnp.sum(jnp.tanh(h))
+
+
+def if_that_becomes_traced_in_a_loop_with_a_break(x, s):
+    # make fuzz (seed 0, programs 1234 and 1235), s2s.jit(s2s.grad): ValueError,
+    # None is not a valid value for jnp.array. `u` is a Python number until the
+    # else branch makes it traced, so the first step runs in Python and saves
+    # None for the branch it did not take; the traced steps save an array there
+    h = x[0]
+    u = 3.0
+    for i in range(2):
+        h = h + x[i] * 0.5
+        if u < 0.0:
+            h = jnp.cos(h) * s
+        else:
+            u = u + s
+        if jnp.sum(x) < 0.3:
+            break
+    return h * u
