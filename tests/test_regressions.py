@@ -322,8 +322,6 @@ def test_vmap_of_a_while_with_a_continue_and_a_compound_test(c):
              getattr(jax, transform)(f, argnums=1)(c, x))
 
 
-@pytest.mark.xfail(strict=True, raises=UnboundLocalError,
-                   reason="make fuzz seed 0 program 651: not fixed yet")
 def test_grad_of_grad_through_a_while_with_a_continue_after_an_inner_loop():
     f = C.while_with_a_continue_after_an_inner_loop
     x = jnp.array([0.64338846, -1.05074362, -0.35474819, -0.47726646])

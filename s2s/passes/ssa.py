@@ -129,6 +129,11 @@ class _SSA:
         flowing = [(f, e) for f, e in zip(("body", "orelse"), envs) if not _exits(getattr(s, f))]
         names = sorted({n for _, e in flowing for n in e if e.get(n) != env.get(n)})
         for n in names:
+            if n not in self.later[-1]:
+                # Dead after the `if`: no join (the other path may not define it,
+                # e.g. a loop's value that no iteration computed)
+                env.pop(n, None)
+                continue
             versions = {e.get(n) for _, e in flowing}
             if len(versions) == 1:
                 env[n] = versions.pop()

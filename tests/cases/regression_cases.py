@@ -555,7 +555,8 @@ def continue_in_a_while_with_a_compound_test(c, x):
 
 def while_with_a_continue_after_an_inner_loop(s, x):
     # make fuzz (seed 0, program 651), grad_of_grad: UnboundLocalError in the
-    # generated code (`h_14_1`); not fixed yet (tests/test_regressions.py xfails)
+    # generated code (`h_14_1`): the join of an `if` after the loop copied a
+    # value no iteration had computed, though nothing after the `if` read it
     h = x
     h = jnp.tanh(h * (x - s))
     acc = []
