@@ -326,3 +326,10 @@ def test_grad_of_grad_through_a_while_with_a_continue_after_an_inner_loop():
     f = C.while_with_a_continue_after_an_inner_loop
     x = jnp.array([0.64338846, -1.05074362, -0.35474819, -0.47726646])
     same(s2s.grad(s2s.grad(f))(-0.8214229, x), jax.grad(jax.grad(f))(-0.8214229, x))
+
+
+@pytest.mark.parametrize("transform", ["grad", "jacrev", "hessian"])
+def test_reverse_mode_of_a_nested_function_with_its_own_nested_function(transform):
+    f = C.nested_function_with_its_own_nested_function
+    x = jnp.array([0.3, -0.5, 1.1])
+    same(getattr(s2s, transform)(f)(x), getattr(jax, transform)(f)(x))

@@ -103,6 +103,8 @@ def _rename(node, mapping):
     for n in gast.walk(node):
         if isinstance(n, gast.Name) and n.id in mapping:
             n.id = mapping[n.id]
+        elif isinstance(n, gast.FunctionDef) and n.name in mapping:
+            n.name = mapping[n.name]   # a function nested in the inlined one: its calls are renamed too
 
 
 def with_callees(fn, ctx):
@@ -116,10 +118,14 @@ def with_callees(fn, ctx):
     found = {}
 
     def visit(tree, ns_):
+        # (the names of every function in `tree`, nested ones too: a call of a
+        # function nested two deep is local, not a global)
+        locals_ = set().union(*(local_names(n) for n in gast.walk(tree)
+                                if isinstance(n, gast.FunctionDef)))
         for node in gast.walk(tree):
             if not isinstance(node, gast.Call) or not isinstance(node.func, gast.Name):
                 continue
-            c = callee(node, ns_, local_names(tree))
+            c = callee(node, ns_, locals_)
             if c.kind != "user" or node.func.id in found:
                 continue
             obj = c.obj

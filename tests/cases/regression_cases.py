@@ -585,3 +585,17 @@ def while_with_a_continue_after_an_inner_loop(s, x):
             continue
         h = h + jnp.square(h + x)
     return (1.0 + s ** 2) ** 0.5 + jnp.sum(h) + g
+
+
+def nested_function_with_its_own_nested_function(x):
+    # found writing lax.fori_loop in a lax.cond branch out as Python: inlining
+    # `long` renamed the calls of `inner` but not its `def`, so grad raised
+    # KeyError('inner_1') from s2s's internals
+    def long(a):
+        def inner(i, c):
+            return jnp.sin(c) + a * i
+        v = a
+        for i in range(3):
+            v = inner(i, v)
+        return v
+    return jnp.sum(long(x))
