@@ -333,3 +333,10 @@ def test_reverse_mode_of_a_nested_function_with_its_own_nested_function(transfor
     f = C.nested_function_with_its_own_nested_function
     x = jnp.array([0.3, -0.5, 1.1])
     same(getattr(s2s, transform)(f)(x), getattr(jax, transform)(f)(x))
+
+
+@pytest.mark.parametrize("transform", ["grad", "jacrev", "hessian", "jacfwd"])
+def test_reverse_mode_of_a_nested_tuple_literal(transform):
+    f = C.nested_tuple_returned_by_a_helper
+    x = jnp.array([0.3, -0.5, 1.1])
+    same(getattr(s2s, transform)(f)(x), getattr(jax, transform)(f)(x))

@@ -24,9 +24,7 @@ class Contributions:
             # (`zeros_like(a)` in a gradient's code, assigned to a name active elsewhere)
             return [], []
         if isinstance(value, (gast.Tuple, gast.List)):
-            return [], [(e.id, gast.Subscript(value=bar, slice=gast.Constant(value=i, kind=None),
-                                              ctx=gast.Load()))
-                        for i, e in enumerate(value.elts) if act.is_active(e)]
+            return [], _item_cotangents(value, bar, act)
         if isinstance(value, gast.Dict):
             return [], [(v.id, gast.Subscript(value=bar, slice=k, ctx=gast.Load()))
                         for k, v in zip(value.keys, value.values) if act.is_active(v)]
@@ -159,3 +157,17 @@ def _operation_name(value, prim):
     if name:
         return f"`{name}`"
     return f"`{type(value).__name__}`"
+
+
+def _item_cotangents(value, bar, act):
+    """[(name, cotangent)] of the active names in a tuple or list literal,
+    nested ones too (`(c, (a, b))`): each item's cotangent is `bar[i]`."""
+    found = []
+    for i, e in enumerate(value.elts):
+        part = gast.Subscript(value=bar, slice=gast.Constant(value=i, kind=None),
+                              ctx=gast.Load())
+        if isinstance(e, (gast.Tuple, gast.List)):
+            found += _item_cotangents(e, part, act)
+        elif act.is_active(e):
+            found.append((e.id, part))
+    return found

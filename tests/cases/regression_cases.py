@@ -599,3 +599,13 @@ def nested_function_with_its_own_nested_function(x):
             v = inner(i, v)
         return v
     return jnp.sum(long(x))
+
+
+def nested_tuple_returned_by_a_helper(x):
+    # found writing lax.scan out as Python (a body's `return c, (a, b)`):
+    # reverse mode crashed on the nested tuple literal, AttributeError
+    # 'Tuple' object has no attribute 'id' from s2s's internals
+    def body(c):
+        return c, (c * 2.0, jnp.sum(c))
+    a, b = body(x)
+    return jnp.sum(a) + jnp.sum(b[0] * jnp.arange(1.0, 4.0)) + b[1] ** 2
