@@ -368,6 +368,8 @@ def for_range(stop, body, *carry, start=0, step=1):
     def step_body(k, c):
         return _pack(body(start + k * step, *c), n)
 
+    if not concrete and any(isinstance(c, list) for c in carry):
+        return _counted_recording(start, step, trips, body, carry)
     try:
         if concrete and any(isinstance(c, list) and not c for c in carry):
             return _scan_recording(start, step, trips, body, carry)
@@ -380,6 +382,21 @@ def for_range(stop, body, *carry, start=0, step=1):
         # changes what it carries (a list that grows): unrolled, as Python runs it.
         return _python_for(range(start, stop, step), body, carry)
     return _unpack(out)
+
+
+def _counted_recording(start, step, trips, body, carry):
+    """A traced trip count, and lists that grow one item per step (reverse
+    mode's tape): the steps run and recorded as those of a `while` on a traced
+    test are, into a bounded tape (`lax.fori_loop` cannot grow a list)."""
+    n = len(carry)
+
+    def test(k, *c):
+        return k < trips
+
+    def counted(k, *c):
+        return (k + 1,) + _pack(body(start + k * step, *c), n)
+    out = _while_recording(_inner(test), _inner(counted), (jnp.asarray(0),) + tuple(carry))
+    return _unpack(tuple(out[1:]))
 
 
 def _splitter(n, lists):
@@ -530,8 +547,7 @@ def _common_types(a, b, fn, construct, skip=()):
                          "under jit: lax carries values of one fixed shape (in a gradient, "
                          "this is reverse mode's tape of the loop)",
                          "give the loop a fixed trip count (for i in range(n), with a "
-                         "static n), or compute this gradient without jit; a bounded tape "
-                         "for `while` loops under jit is not supported yet")
+                         "static n), or compute this gradient without jit")
         raise _error(f"{where[0]} values of different structures under jit "
                      f"({_describe(names, a, b)})",
                      "give each value the same kind (array, list, None) on every path")

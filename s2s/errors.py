@@ -81,9 +81,15 @@ def note_origin(e):
     generated line and the user's line it came from (tracebacks show the
     generated line; the user wrote the other)."""
     where = generated_frame(e.__traceback__)
-    if where is None or isinstance(e, S2SError) or getattr(e, "__s2s_noted__", False):
+    if where is None or getattr(e, "__s2s_noted__", False):
         return
     filename, line = where
+    if isinstance(e, S2SError):
+        # one a runtime helper raised, without a place: the user's line
+        if e.filename is None:
+            e.filename, e.lineno, e.col = origin(filename, line)
+            e.args = (e._format(),)
+        return
     user_file, user_line, _ = origin(filename, line)
     code = linecache.getline(user_file or "", user_line or 0).strip()
     try:

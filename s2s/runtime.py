@@ -7,6 +7,8 @@ only computes a value (it may be shared or removed when unused)."""
 import jax
 import jax.numpy as jnp
 
+from .errors import S2SError
+
 HELPERS = {}        # name -> function, for every helper generated code calls
 PURE_HELPERS = set()   # names of the helpers simplify may share or remove
 
@@ -273,6 +275,19 @@ def split_like(g, arrays, axis=0):
     if axis is None:
         parts = [jnp.reshape(p, jnp.shape(a)) for p, a in zip(parts, arrays)]
     return tuple(parts) if isinstance(arrays, tuple) else list(parts)
+
+
+@helper(pure=True)
+def stack_steps(ys, axis=0):
+    """jnp.stack of the outputs a `lax.scan` or `lax.map` body gave, one per
+    step. Each must be an array: a body whose output is a tuple writes it as
+    one (`return carry, (a, b)`), and each of its parts is stacked alone."""
+    for y in ys:
+        if isinstance(y, (tuple, list, dict)):
+            raise S2SError(f"a lax.scan or lax.map body gave a {type(y).__name__} as its "
+                           "output, where s2s stacks one array per step",
+                           hint="return the parts as a literal tuple: `return carry, (a, b)`")
+    return jnp.stack(ys, axis)
 
 
 @helper

@@ -220,6 +220,13 @@ def test_jit_of_grad_through_a_test_that_becomes_traced_in_a_loop_with_a_break(x
     close(s2s.jit(grad)(jnp.array(x), 0.5), jax.grad(jc.if_that_becomes_traced_in_a_loop_with_a_break, argnums=(0, 1))(jnp.array(x), 0.5))
 
 
+@pytest.mark.parametrize("n", (0, 1, 4))
+def test_jit_of_grad_through_a_counted_loop_of_a_traced_length(n):
+    x = jnp.array([0.1, -0.4, 0.8])
+    grad = s2s.grad(jc.counted_loop_of_a_traced_length, argnums=1)
+    close(s2s.jit(grad)(jnp.asarray(n), x), grad(n, x))
+
+
 def test_jit_of_grad_through_a_break_on_a_constant():
     x = jnp.array([0.1, 0.2, 0.3, 0.4])
     grad = s2s.grad(jc.break_on_a_constant_in_a_python_loop)

@@ -340,3 +340,14 @@ def test_reverse_mode_of_a_nested_tuple_literal(transform):
     f = C.nested_tuple_returned_by_a_helper
     x = jnp.array([0.3, -0.5, 1.1])
     same(getattr(s2s, transform)(f)(x), getattr(jax, transform)(f)(x))
+
+
+@pytest.mark.parametrize("transform", ["grad", "jacfwd", "jacrev", "hessian"])
+@pytest.mark.parametrize("f", [C.tuple_written_at_a_call_of_a_nested_function,
+                               C.tuple_written_at_a_call_of_a_module_function])
+def test_a_tuple_written_at_a_call_of_a_user_function(f, transform):
+    x = jnp.array([0.3, -0.5, 1.1])
+    same(getattr(s2s, transform)(f)(x), getattr(jax, transform)(f)(x))
+    same(s2s.jvp(f, (x,), (jnp.ones(3),)), jax.jvp(f, (x,), (jnp.ones(3),)))
+    xs = jnp.stack([x, 2.0 * x])
+    same(s2s.vmap(f)(xs), jax.vmap(f)(xs))

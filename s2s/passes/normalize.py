@@ -4,7 +4,9 @@ After this pass every assignment is `target = <one operation on atoms>`, where
 an atom is a name or a constant; tests of `if`/`while`, loop iterables, return
 values and call arguments are atoms too. Temporaries are named after their
 operation (`exp`, `add`, `x_i`), so the program still reads like the user's.
-Also desugared here: augmented assignment, `x[i] = v` (-> `x = x.at[i].set(v)`),
+Also desugared here: a program's own `lax.cond`, `switch`, `while_loop`,
+`fori_loop`, `scan` and `map` (-> the Python statements they stand for,
+s2s/passes/normalize_lax.py), augmented assignment, `x[i] = v` (-> `x = x.at[i].set(v)`),
 conditional expressions and short-circuit `and`/`or` (-> `if` statements),
 chained comparisons, lambdas bound to names (-> nested `def`), docstrings.
 Each new statement keeps the line number of the user statement it came from.
@@ -22,7 +24,8 @@ import gast
 
 from ..template import load, store
 from .normalize_expressions import Expressions, container_names, is_atom
-from .scopes import local_names
+from .normalize_lax import LaxControlFlow
+from .scopes import local_names, own_nodes
 
 # Runtime helpers normalize writes that return a Python list or dict.
 CONTAINER_HELPERS = {"set_item", "list_concat", "list_repeat", "dict_keys", "list_append"}
@@ -32,8 +35,9 @@ def run(fn_tree, ctx):
     return fn_tree
 
 
-class _Normalizer(Expressions):
-    """Statements here; expressions in the mixin beside this file."""
+class _Normalizer(Expressions, LaxControlFlow):
+    """Statements here; expressions and `lax` control flow in the mixins beside
+    this file."""
 
     def __init__(self, source, namer):
         self.source = source
@@ -41,6 +45,7 @@ class _Normalizer(Expressions):
         self.where = None  # the user statement being normalized
         self.locals = set()
         self.containers = {}   # name -> "list" / "dict": every assignment builds one
+        self.local_defs = {}   # nested function -> the values its `return`s give, as written
 
     # -- statements -----------------------------------------------------------
 
@@ -71,6 +76,7 @@ class _Normalizer(Expressions):
         return stmt
 
     def stmt_FunctionDef(self, s, out):
+        self.local_defs[s.name] = [r.value for r in own_nodes(s) if isinstance(r, gast.Return)]
         self.emit(out, self.function(s))
 
     def stmt_Assign(self, s, out):

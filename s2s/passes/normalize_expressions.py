@@ -119,6 +119,8 @@ class Expressions:
         return load(name)
 
     def expr_Call(self, e, out):
+        if hasattr(e, "s2s_lax"):
+            return self.lax_call(e, out)
         func = e.func
         if isinstance(func, gast.Attribute) and isinstance(func.value, gast.Subscript):
             # x.at[i].set(v): the index is an operand too
@@ -131,9 +133,12 @@ class Expressions:
         elif isinstance(func, gast.Attribute) and not self.dotted(func):
             func = gast.Attribute(value=self.atom(func.value, out), attr=func.attr,
                                   ctx=gast.Load())
-        args = [self.operand(a, out) for a in e.args]
-        keywords = [gast.keyword(arg=k.arg, value=self.operand(k.value, out))
-                    for k in e.keywords]
+        # A user function's arguments are names (a tuple written at the call is
+        # named first: its tangent and cotangent are a name's); a primitive's
+        # may be lists of atoms (`jnp.stack([a, b])`), which its rules read.
+        argument = self.atom if getattr(e, "s2s_user_call", False) else self.operand
+        args = [argument(a, out) for a in e.args]
+        keywords = [gast.keyword(arg=k.arg, value=argument(k.value, out)) for k in e.keywords]
         call = gast.Call(func=func, args=args, keywords=keywords)
         if hasattr(e, "s2s_method"):   # `x.astype(...)` as written, for error messages
             call.s2s_method = e.s2s_method

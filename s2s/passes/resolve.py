@@ -5,7 +5,10 @@ the generated code says it plainly.
 - array methods become functions: `x.sum(0)` -> `jnp.sum(x, 0)`,
   `x.reshape(2, 3)` -> `jnp.reshape(x, (2, 3))`, `x.T` -> `jnp.transpose(x)`;
 - builtins with derivatives (abs, max, min, float) and without (range, len, ...)
-  stay as they are; user functions stay as names, transformed later in turn.
+  stay as they are; user functions stay as names, transformed later in turn;
+- `lax.select` becomes `jnp.where`; the other `lax` control flow (cond, switch,
+  while_loop, fori_loop, scan, map) is marked for normalize, which writes it as
+  the Python statement it stands for (s2s/passes/normalize_lax.py).
 
 Anything that cannot be resolved is an error at the user's line. Later passes
 classify calls with `callee`, which reads the rewritten form back.
@@ -17,6 +20,7 @@ import types
 import gast
 import jax.numpy as jnp
 import numpy as np
+from jax import lax
 
 from .. import rules
 from ..frontend import python_function
@@ -48,6 +52,9 @@ ARRAY_METHODS = {
 PACKED_METHODS = {"reshape", "transpose"}  # x.reshape(2, 3) == x.reshape((2, 3))
 STATIC_ATTRIBUTES = {"shape", "ndim", "dtype", "size"}
 LIST_METHODS = {"append"}
+# `lax` control flow that normalize writes out as Python (the value: its name there).
+LAX_CONTROL = {lax.cond: "cond", lax.switch: "switch", lax.while_loop: "while_loop",
+               lax.fori_loop: "fori_loop", lax.scan: "scan", lax.map: "map"}
 # x.at[i].METHOD(v): functional updates, each a primitive "at_METHOD" (s2s/rules/indexing.py).
 AT_METHODS = ("set", "add", "multiply", "min", "max")
 
@@ -157,9 +164,11 @@ class _Resolver(gast.NodeTransformer):
             func.value = self.visit(func.value)
             return self._method(node)
         if isinstance(func, gast.Name) and func.id in self.locals:
+            node.s2s_user_call = True
             return node  # a nested function; params holding functions fail later
         if isinstance(func, gast.Call):
             node.func = self._transformation(func)
+            node.s2s_user_call = True
             return node
         obj = self._lookup(func)
         return self._rewrite(node, obj)
@@ -209,6 +218,15 @@ class _Resolver(gast.NodeTransformer):
                                     "assign the function to a name first")
 
     def _rewrite(self, node, obj):
+        if obj is lax.select:
+            node.func = gast.copy_location(jnp_attr("where"), node.func)
+            return node
+        if _hashable(obj) and obj in LAX_CONTROL:
+            node.s2s_lax = LAX_CONTROL[obj]
+            node.args = [self._function_value(a) for a in node.args]
+            for k in node.keywords:
+                k.value = self._function_value(k.value)
+            return node
         name = _jnp_twin(obj)
         if name is not None:
             node.func = gast.copy_location(jnp_attr(name), node.func)
@@ -231,7 +249,23 @@ class _Resolver(gast.NodeTransformer):
                 node, f"s2s has no rule for `{obj.__module__}.{obj.__qualname__}`",
                 "write it with jax.numpy functions (s2s rewrites jnp code, not "
                 "library internals)")
+        node.s2s_user_call = True
         return node
+
+    def _function_value(self, node):
+        """A function passed to `lax` control flow as a value (`jnp.sin`,
+        `np.cos`, in a list for `lax.switch`): jax.numpy's name, as a call of
+        it would read."""
+        if isinstance(node, (gast.List, gast.Tuple)):
+            node.elts = [self._function_value(e) for e in node.elts]
+            return node
+        if not isinstance(node, (gast.Name, gast.Attribute)) or self._is_local_value(node):
+            return node
+        try:
+            twin = _jnp_twin(_static_value(node, self.ns))
+        except (KeyError, _NotStatic):
+            return node
+        return node if twin is None else gast.copy_location(jnp_attr(twin), node)
 
     def _method(self, node):
         func = node.func
@@ -279,6 +313,14 @@ def _evaluate_static(node, ns):
         items = [_evaluate_static(e, ns) for e in node.elts]
         return tuple(items) if isinstance(node, gast.Tuple) else items
     return _static_value(node, ns)
+
+
+def _hashable(obj):
+    try:
+        hash(obj)
+    except TypeError:
+        return False
+    return True
 
 
 def _jnp_twin(obj):

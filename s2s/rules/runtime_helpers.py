@@ -4,8 +4,9 @@ import jax.numpy as jnp
 
 from . import batch_rule, jvp_rule, shift_axes, vjp_rule, zero_derivative
 from .indexing import at_add_expression
+from .shape import each_batched
 from ..runtime import (add_at, dot_axes, getitem_cotangent, grad_seed, inner_axes, inverse_permutation,
-                       kron_shapes, list_append, matmul_shapes, max_weights, min_weights,
+                       kron_shapes, list_append, matmul_shapes, stack_steps, max_weights, min_weights,
                        prod_others, reduced_shape, split_like, tensordot_cotangent_axes,
                        tree_add, tree_zeros_like, unbroadcast, unstack_like, zeros_like,
                        zip_length)
@@ -73,6 +74,22 @@ def split_like__jvp(g, arrays, g_dot, axis=0):
 @vjp_rule(split_like)
 def split_like__(ans_bar, g, arrays, axis=0):
     return jnp.concatenate(ans_bar, axis=axis), None, None
+
+
+# A scan's outputs, stacked: jnp.stack's rules (s2s/rules/shape.py).
+@jvp_rule(stack_steps, nondiff_args=("axis",))
+def stack_steps__jvp(ys, ys_dot, axis=0):
+    return stack_steps(ys_dot, axis)
+
+
+@vjp_rule(stack_steps)
+def stack_steps__(ans_bar, ys, axis=0):
+    return unstack_like(ans_bar, ys, axis), None
+
+
+@batch_rule(stack_steps)
+def stack_steps__batch(batch, ys, axis=0, **rest):
+    return batch.rebuild(ys=each_batched(batch, ys), axis=shift_axes(batch.value(axis, "the axis")))
 
 
 @jvp_rule(unstack_like, zero_args=("arrays",), nondiff_args=("axis",))

@@ -259,7 +259,7 @@ def broadcast_to_batch(batch, array, shape):
     return batch.rebuild(array=batch.align(array, len(shape)), shape=(batch.batch_size,) + shape)
 
 
-def _each_batched(batch, arrays):
+def each_batched(batch, arrays):
     """A list of arrays with every element batched (broadcast where it was not)."""
     if isinstance(arrays, (gast.List, gast.Tuple)):
         return type(arrays)(elts=[batch.with_batch(e) for e in arrays.elts], ctx=gast.Load())
@@ -272,12 +272,12 @@ def concatenate_batch(batch, arrays, axis=0, **rest):
     if axis is None:
         raise batch.error("s2s cannot batch jnp.concatenate with axis=None",
                       "jnp.ravel the arrays first")
-    return batch.rebuild(arrays=_each_batched(batch, arrays), axis=shift_axes(axis))
+    return batch.rebuild(arrays=each_batched(batch, arrays), axis=shift_axes(axis))
 
 
 @batch_rule(jnp.stack)
 def stack_batch(batch, arrays, axis=0, **rest):
-    return batch.rebuild(arrays=_each_batched(batch, arrays), axis=shift_axes(batch.value(axis, "the axis")))
+    return batch.rebuild(arrays=each_batched(batch, arrays), axis=shift_axes(batch.value(axis, "the axis")))
 
 
 # jnp.array([a, b]) of batched numbers stacks them along axis 1.
@@ -285,7 +285,7 @@ def stack_batch(batch, arrays, axis=0, **rest):
 def array_batch(batch, object=None, a=None, **rest):
     x = object if object is not None else a
     if isinstance(x, (gast.List, gast.Tuple)):
-        return batch.jnp("stack", _each_batched(batch, x), axis=1)
+        return batch.jnp("stack", each_batched(batch, x), axis=1)
     return batch.rebuild()
 
 

@@ -288,3 +288,13 @@ def if_that_becomes_traced_in_a_loop_with_a_break(x, s):
         if jnp.sum(x) < 0.3:
             break
     return h * u
+
+
+def counted_loop_of_a_traced_length(n, x):
+    # under s2s.jit(s2s.grad): a `for` of a traced trip count whose tape grows
+    # was refused ("a list grows in this `for` loop"); it records into a
+    # bounded tape as a `while` does
+    h = x
+    for i in range(n):
+        h = jnp.sin(h) * 0.9 + x * i
+    return jnp.sum(h)

@@ -609,3 +609,22 @@ def nested_tuple_returned_by_a_helper(x):
         return c, (c * 2.0, jnp.sum(c))
     a, b = body(x)
     return jnp.sum(a) + jnp.sum(b[0] * jnp.arange(1.0, 4.0)) + b[1] ** 2
+
+
+def tuple_written_at_a_call_of_a_nested_function(x):
+    # found writing lax.scan out as Python (a step's row `(a[i], b[i])`): jvp
+    # and grad crashed on a tuple literal argument of a user function,
+    # AttributeError 'Tuple' object has no attribute 'id' from s2s's internals
+    def g(p):
+        a, b = p
+        return a * b
+    return jnp.sum(g((x, x * 2.0)))
+
+
+def tuple_written_at_a_call_of_a_module_function(x):
+    return jnp.sum(_multiply_pair((jnp.sin(x), x * 2.0)))
+
+
+def _multiply_pair(p):
+    a, b = p
+    return a * b
