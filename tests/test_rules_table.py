@@ -242,6 +242,9 @@ TABLE.update({
     "runtime.tree_zeros_like": [E("tree_zeros_like(a) + a", U(3))],
     "runtime.zeros_like": [E("zeros_like(a) + a", U(3))],
     "runtime.zip_length": [E("zip_length(a, b) * a", U(3), U(2), vmap=False)],
+    # a lax.scan's outputs, one per step (s2s/passes/normalize_lax.py)
+    "runtime.stack_steps": [E("stack_steps([a, b])", U(3), U(3)),
+                            E("stack_steps([a, b], 1)", U(2, 3), U(2, 3))],
     "runtime.max_weights": [E("max_weights(a) * a", X_TIE, vmap=False)],
     "runtime.min_weights": [E("min_weights(a, 1) * a", M_TIE, vmap=False)],
     "runtime.reduced_shape": [E("jnp.reshape(jnp.sum(a), reduced_shape(a, None)) * a", U(2, 3),
