@@ -249,7 +249,8 @@ class _Resolver(gast.NodeTransformer):
                 node, f"s2s has no rule for `{obj.__module__}.{obj.__qualname__}`",
                 "write it with jax.numpy functions (s2s rewrites jnp code, not "
                 "library internals)")
-        node.s2s_user_call = True
+        if not _is_s2s_api(obj):
+            node.s2s_user_call = True   # (`s2s.jvp(f, (x,), (t,))` keeps its literal tuples)
         return node
 
     def _function_value(self, node):
@@ -346,6 +347,11 @@ def _is_library(obj):
     fn = python_function(obj)
     module = getattr(fn, "__module__", "") or ""
     return module.split(".")[0] in ("jax", "jaxlib", "numpy", "scipy")
+
+
+def _is_s2s_api(obj):
+    """One of s2s's own API functions (`s2s.jvp`), whose calls s2s reads as written."""
+    return (getattr(obj, "__module__", None) or "").split(".")[0] == "s2s"
 
 
 def _is_factory(obj):

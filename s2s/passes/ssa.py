@@ -236,7 +236,8 @@ class _SSA:
         # iteration or the code after the loop. One that every iteration
         # assigns before reading it (a temporary, a loop-local value) is not:
         # after a loop of no iterations it is never read.
-        live = _exposed(s) | self.later[-1]
+        exposed = _exposed(s)   # user names, read before the test is renamed below
+        live = exposed | self.later[-1]
         carried_names = [n for n in assigned if n in env and n in live
                          and n not in self.maybe_undefined]
         before = []
@@ -258,7 +259,7 @@ class _SSA:
         self.loops.append(loop)
         if isinstance(s, gast.For):
             s.target = self.define(s.target, body_env)
-        self.later.append(self.later[-1] | _exposed(s))   # the next iteration reads these
+        self.later.append(self.later[-1] | exposed)   # the next iteration reads these
         s.body = self.block(s.body, body_env)
         self.later.pop()
         self.loops.pop()
