@@ -278,6 +278,13 @@ def split_like(g, arrays, axis=0):
 
 
 @helper(pure=True)
+def special_erf(x):
+    """jax.scipy.special.erf, by a name generated code can always call (gelu's
+    exact derivative is written with it)."""
+    return jax.scipy.special.erf(x)
+
+
+@helper(pure=True)
 def stack_steps(ys, axis=0):
     """jnp.stack of the outputs a `lax.scan` or `lax.map` body gave, one per
     step. Each must be an array: a body whose output is a tuple writes it as

@@ -122,7 +122,7 @@ CASES = [
      ["define it"], x3),
     (ec.unknown_method, "unknown method", ["method", "`.foo()`"], ["jax.numpy"], x3),
     (ec.unknown_attribute, "unknown attribute", ["attribute", "`.bar`"], ["jax.numpy"], x3),
-    (ec.jax_nn_relu, "jax.nn.relu", ["no rule", "relu"], ["jax.numpy"], x3),
+    (ec.jax_nn_celu, "jax.nn.celu", ["no rule", "celu"], ["jax.numpy"], x3),
     (ec.jax_lax_function, "jax.lax.cummax", ["no rule", "cummax"], ["jax.numpy"], x3),
     # the first construct in source order, though `del` is shallower in the tree
     (ec.two_problems, "first of two", ["set literals"], ["tuple"], x3),

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 import forward_cases as fc
+import lax_cases as lc
 import s2s
 import vmap_golden_cases as vc
 
@@ -60,6 +61,10 @@ CASES = [
     ("value_and_grad", fc.dict_params, 0),
     ("vjp", fc.dict_params, None),
     ("vjp", fc.list_append, None),
+    # a program's own lax control flow, written out as Python (normalize_lax.py)
+    ("jvp", lc.cond_of_lambdas, None),
+    ("grad", lc.scan_of_rows, None),
+    ("grad", lc.while_with_a_pair, None),
 ]
 
 
@@ -151,6 +156,7 @@ JIT_CASES = [
     ("jit_grad", "early_return", lambda: s2s.jit(s2s.grad(jc.early_return)), lambda: (1.0,)),
     ("jit_grad", "rows", lambda: s2s.jit(s2s.grad(jc.rows)), lambda: (np.ones((4, 3)),)),
     ("jit_grad", "long_loop", lambda: s2s.jit(s2s.grad(jc.long_loop)), lambda: (np.ones(3),)),
+    ("jit", "lax_while_loop", lambda: s2s.jit(lc.while_with_a_pair), None),
 ]
 
 

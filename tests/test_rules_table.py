@@ -274,12 +274,37 @@ TABLE.update({
     "runtime.dict_keys": [E("a * len(dict_keys({'p': a, 'q': b}))", U(3), U(2), vmap=False)],
     "runtime.tie_share": [E("tie_share(a, b, jnp.maximum(a, b)) * a", X_TIE, Y_TIE,
                             vmap=False)],
+    # jax.nn, jax.scipy.special and jax.lax (s2s/rules/nn.py), called as written
+    "jax.nn.relu": [E("jax.nn.relu(a)", U(5))],
+    "jax.nn.relu6": [E("jax.nn.relu6(a * 8.0)", U(5))],
+    "jax.nn.leaky_relu": [E("jax.nn.leaky_relu(a)", U(5)), E("jax.nn.leaky_relu(a, 0.2)", U(5))],
+    "jax.nn.sigmoid": [E("jax.nn.sigmoid(a)", U(2, 3))],
+    "jax.lax.logistic": [E("lax.logistic(a)", U(4))],
+    "jax.nn.log_sigmoid": [E("jax.nn.log_sigmoid(a)", U(4))],
+    "jax.nn.softplus": [E("jax.nn.softplus(a * 3.0)", U(4))],
+    "jax.nn.silu": [E("jax.nn.silu(a * 2.0)", U(4))],
+    "jax.nn.elu": [E("jax.nn.elu(a)", U(5)), E("jax.nn.elu(a, 0.5)", U(5))],
+    "jax.nn.gelu": [E("jax.nn.gelu(a * 2.0)", U(4)),
+                    E("jax.nn.gelu(a * 2.0, approximate=False)", U(4))],
+    "jax.scipy.special.erf": [E("jax.scipy.special.erf(a)", U(4))],
+    "jax.lax.erf": [E("lax.erf(a)", U(4))],
+    "runtime.special_erf": [E("special_erf(a)", U(4))],
+    "jax.lax.rsqrt": [E("lax.rsqrt(a)", POS(4))],
+    "jax.lax.stop_gradient": [E("lax.stop_gradient(a) * b", U(3), U(3))],
+    "jax.nn.softmax": [E("jax.nn.softmax(a)", U(2, 3)), E("jax.nn.softmax(a, axis=0)", U(2, 3))],
+    "jax.nn.log_softmax": [E("jax.nn.log_softmax(a)", U(2, 3)),
+                           E("jax.nn.log_softmax(a, axis=0)", U(2, 3))],
+    "jax.nn.logsumexp": [E("jax.nn.logsumexp(a)", U(2, 3)),
+                         E("jax.nn.logsumexp(a, axis=1)", U(2, 3)),
+                         E("jax.nn.logsumexp(a, axis=0, keepdims=True)", U(2, 3))],
+    "jax.nn.one_hot": [E("jax.nn.one_hot(jnp.array([0, 2]), 3) * a", U(2, 3))],
     # `x[i]` of a list or dict: reverse mode's own pseudo-primitive
     "getitem_tree": [E("[a, b][1]", U(3), U(2), vmap=False)],
 })
 
 IDX = jnp.array([0, 2, 2])
-HEADER = "import jax.numpy as jnp\nfrom s2s.runtime import *  # noqa\n"
+HEADER = ("import jax\nimport jax.numpy as jnp\nfrom jax import lax\n"
+          "from s2s.runtime import *  # noqa\n")
 
 
 def key(prim):
@@ -290,6 +315,8 @@ def key(prim):
         return "builtins." + prim.name
     if module == "s2s.runtime":
         return "runtime." + prim.name
+    if prim.by_own_name and prim.name.startswith("jax."):
+        return prim.name
     return "jnp." + prim.name
 
 

@@ -88,6 +88,9 @@ def callee(call, ns, locals_):
             return Callee("builtin", obj, func.id)
         return Callee("user", python_function(obj), func.id)
     obj = _static_value(func, ns)
+    prim = rules.lookup(obj)
+    if prim is not None:   # `jax.nn.relu(x)`: a rule of another public module
+        return Callee("prim", prim, prim.name)
     return Callee("user", python_function(obj), gast.unparse(func) if hasattr(gast, "unparse") else None)
 
 

@@ -95,6 +95,29 @@ def _jnp_name(fn):
     raise ValueError(f"{fn!r} is not a jax.numpy function")
 
 
+def _is_jnp(fn):
+    try:
+        _jnp_name(fn)
+    except ValueError:
+        return False
+    return True
+
+
+# Other public JAX modules whose functions have rules (s2s/rules/nn.py); their
+# calls stay as the user wrote them (`jax.nn.relu(x)`, `relu(x)`).
+PUBLIC_MODULES = ("jax.nn", "jax.scipy.special", "jax.lax")
+
+
+def public_name(fn):
+    """`jax.nn.relu` for a function of one of PUBLIC_MODULES, else None."""
+    import importlib
+    name = getattr(fn, "__name__", None)
+    for module in PUBLIC_MODULES:
+        if name and getattr(importlib.import_module(module), name, None) is fn:
+            return f"{module}.{name}"
+    return None
+
+
 def _is_builtin(fn):
     return getattr(builtins, getattr(fn, "__name__", ""), None) is fn
 
@@ -109,9 +132,12 @@ def _register(fn):
         prim = BY_NAME[fn] = Primitive(fn, fn)
     elif runtime.defines(fn) or _is_builtin(fn):
         prim = Primitive(fn.__name__, fn)   # called by its own name, not as jnp.NAME
-    else:
+    elif _is_jnp(fn) or public_name(fn) is None:
         name = _jnp_name(fn)
         prim = BY_NAME[name] = Primitive(name, fn)
+    else:
+        prim = Primitive(public_name(fn), fn)
+        prim.by_own_name = True   # called as the user wrote it
     PRIMITIVES[fn] = prim
     return prim
 
@@ -306,5 +332,5 @@ def for_operator(op):
     return PRIMITIVES[OPERATORS[type(op)]]
 
 
-from . import (elementwise, indexing, linalg, python_builtins, reductions,  # noqa: E402,F401
+from . import (elementwise, indexing, linalg, nn, python_builtins, reductions,  # noqa: E402,F401
                runtime_helpers, shape)

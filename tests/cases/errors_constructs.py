@@ -199,8 +199,8 @@ def unknown_attribute(x):
     return jnp.sin(x.bar)  # <- unknown attribute
 
 
-def jax_nn_relu(x):
-    return jax.nn.relu(x) * 2.0  # <- jax.nn.relu
+def jax_nn_celu(x):
+    return jax.nn.celu(x) * 2.0  # <- jax.nn.celu
 
 
 def jax_lax_function(x):

@@ -1,0 +1,59 @@
+def scan_of_rows_grad(x):
+    # lax_cases.py:52: c, ys = lax.scan(body, 0.5, x)
+    carry = 0.5
+    x_shape = x.shape
+    steps = x_shape[0]
+    ys_1 = []
+    carry_1 = carry
+    ys_1_1 = ys_1
+    tape = []
+    for i in range(steps):
+        x_i = x[i]
+        c_1 = carry_1
+        xi_1 = x_i
+        # lax_cases.py:50: c = c * xi + 1.0
+        mul_1 = c_1 * xi_1
+        c_1_1 = mul_1 + 1.0
+        # lax_cases.py:51: return c, c ** 2
+        pow_1 = c_1_1 ** 2
+        body_1 = (c_1_1, pow_1)
+        # lax_cases.py:52: c, ys = lax.scan(body, 0.5, x)
+        carry_2, y = body_1
+        ys_1_2 = list_append(ys_1_1, y)
+        tape.append((i, c_1, xi_1, c_1_1))
+        carry_1 = carry_2
+        ys_1_1 = ys_1_2
+    carry_3 = carry_1
+    ys_1_3 = ys_1_1
+    stacked = stack_steps(ys_1_3)
+    c, ys = (carry_3, stacked)
+    # lax_cases.py:53: return c + jnp.sum(ys)
+    sum = jnp.sum(ys)
+    add = c + sum
+    result_bar = grad_seed(add)
+    c_bar = unbroadcast(result_bar, c)
+    sum_bar = unbroadcast(result_bar, sum)
+    ys_bar = jnp.broadcast_to(sum_bar, jnp.shape(ys))
+    # lax_cases.py:52: c, ys = lax.scan(body, 0.5, x)
+    ys_1_3_bar = unstack_like(ys_bar, ys_1_3, 0)
+    ys_1_1_bar = ys_1_3_bar
+    carry_1_bar = c_bar
+    x_bar = zeros_like(x)
+    for i, c_1, xi_1, c_1_1 in reversed(tape):
+        ys_1_2_bar = ys_1_1_bar
+        carry_2_bar = carry_1_bar
+        ys_1_1_bar = ys_1_2_bar[:-1]
+        y_bar = ys_1_2_bar[-1]
+        body_1_bar = (carry_2_bar, y_bar)
+        # lax_cases.py:51: return c, c ** 2
+        c_1_1_bar = body_1_bar[0]
+        pow_1_bar = body_1_bar[1]
+        c_1_1_bar = c_1_1_bar + pow_1_bar * (2 * c_1_1)
+        # lax_cases.py:50: c = c * xi + 1.0
+        mul_1_bar = c_1_1_bar
+        c_1_bar = unbroadcast(mul_1_bar * xi_1, c_1)
+        xi_1_bar = unbroadcast(c_1 * mul_1_bar, xi_1)
+        # lax_cases.py:52: c, ys = lax.scan(body, 0.5, x)
+        carry_1_bar = c_1_bar
+        x_bar = x_bar.at[i].add(xi_1_bar)
+    return x_bar

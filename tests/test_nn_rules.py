@@ -1,0 +1,56 @@
+"""jax.nn, jax.scipy.special and jax.lax functions that ML code calls: each has
+jvp, vjp and batch rules (s2s/rules/nn.py), checked against JAX."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+import pytest
+
+import nn_cases as N
+import s2s
+
+CASES = [N.mlp_with_relu, N.classifier_loss, N.attention_weights, N.logsumexp_both_ways,
+         N.smooth_activations, N.exact_gelu_and_erf, N.stopped]
+# points away from the kinks of relu, relu6, leaky_relu and elu
+POINTS = [jnp.array([0.7, -1.3, 0.45]), jnp.array([-0.3, 2.1, 1.7])]
+
+
+def close(got, want):
+    jax.tree_util.tree_map(lambda g, w: np.testing.assert_allclose(
+        np.asarray(g), np.asarray(w), rtol=2e-4, atol=2e-5), got, want)
+
+
+@pytest.mark.parametrize("fn", CASES, ids=[f.__name__ for f in CASES])
+@pytest.mark.parametrize("transform", ["grad", "jacfwd", "jacrev", "hessian"])
+def test_derivatives_match_jax(fn, transform):
+    for x in POINTS:
+        close(getattr(s2s, transform)(fn)(x), getattr(jax, transform)(fn)(x))
+
+
+@pytest.mark.parametrize("fn", CASES, ids=[f.__name__ for f in CASES])
+def test_jvp_vmap_and_jit_match_jax(fn):
+    x, t = POINTS[0], jnp.array([0.3, -0.2, 1.0])
+    close(s2s.jvp(fn, (x,), (t,)), jax.jvp(fn, (x,), (t,)))
+    xs = jnp.stack(POINTS)
+    close(s2s.vmap(fn)(xs), jax.vmap(fn)(xs))
+    close(s2s.vmap(s2s.grad(fn))(xs), jax.vmap(jax.grad(fn))(xs))
+    close(s2s.jit(s2s.grad(fn))(x), jax.grad(fn)(x))
+
+
+def test_relu_has_slope_zero_at_zero_as_in_jax():
+    f = lambda x: jnp.sum(jax.nn.relu(x) + jax.nn.relu6(x) + jax.nn.leaky_relu(x))  # noqa: E731
+    x = jnp.array([0.0, 6.0, -0.0])
+    close(s2s.grad(N.mlp_with_relu)(jnp.array([0.2, 0.1, 0.0])),
+          jax.grad(N.mlp_with_relu)(jnp.array([0.2, 0.1, 0.0])))
+    close(s2s.grad(f)(x), jax.grad(f)(x))
+
+
+def test_the_rule_is_named_by_its_public_name_in_errors():
+    def f(x):
+        return jnp.sum(jax.nn.logsumexp(x, b=x))
+    with pytest.raises(s2s.S2SError, match="jax.scipy.special.logsumexp|jax.nn.logsumexp"):
+        s2s.grad(f)(jnp.ones(3))
+
+
+def test_generated_code_calls_the_function_as_written():
+    text = s2s.source(N.attention_weights, "grad")
+    assert "softmax(scores, axis=0)" in text
