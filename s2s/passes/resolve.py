@@ -224,8 +224,8 @@ class _Resolver(gast.NodeTransformer):
         if obj is lax.select:
             node.func = gast.copy_location(jnp_attr("where"), node.func)
             return node
-        if _hashable(obj) and obj in LAX_CONTROL:
-            node.s2s_lax = LAX_CONTROL[obj]
+        if rules.lookup(obj) is None and _lax_kind(obj) is not None:
+            node.s2s_lax = _lax_kind(obj)
             node.args = [self._function_value(a) for a in node.args]
             for k in node.keywords:
                 k.value = self._function_value(k.value)
@@ -319,12 +319,12 @@ def _evaluate_static(node, ns):
     return _static_value(node, ns)
 
 
-def _hashable(obj):
+def _lax_kind(obj):
+    """The LAX_CONTROL name of `obj`, or None (unhashable values too)."""
     try:
-        hash(obj)
+        return LAX_CONTROL.get(obj)
     except TypeError:
-        return False
-    return True
+        return None
 
 
 def _jnp_twin(obj):
