@@ -52,6 +52,18 @@ def test_shards_split_the_same_programs():
     assert [p.source for _, p, _ in merged] == [p.source for _, p, _ in whole]
 
 
+def test_a_long_run_checks_its_programs_in_short_lived_processes(monkeypatch):
+    """--jobs: the programs go to more shards than jobs when there are many
+    (a process's memory grows with each program: two 1000-program shards
+    swapped a 23 GB machine), run `jobs` at a time; together they check every
+    program once, the very ones one process draws."""
+    monkeypatch.setattr(run, "PROGRAMS_PER_SHARD", 2)
+    counts, failures, records, _ = run.parallel_survey(7, SEED, [], None, jobs=2, jax_cache="")
+    whole = run.survey(7, SEED, [])[2]
+    assert [i for i, _, _ in records] == list(range(7))
+    assert [p.source for _, p, _ in records] == [p.source for _, p, _ in whole]
+
+
 def test_replay_draws_the_program_the_report_names():
     """--replay N is program #N of the run's own draw: hypothesis draws other
     programs from the second on when it is told to draw fewer, so replaying

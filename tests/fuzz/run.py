@@ -112,34 +112,56 @@ def survey(n, seed_value, transforms, progress=None, per_program=None, strategy=
     return counts, failures, records, time.time() - start
 
 
+PROGRAMS_PER_SHARD = 150   # a process's memory grows with the programs it checks
+                           # (about 10 MB each, mostly XLA's), so a long run
+                           # checks them in short-lived processes, `jobs` at a time
+
+
 def parallel_survey(n, seed_value, transforms, per_program, jobs, jax_cache="", quiet=True):
-    """`survey` split between `jobs` processes (tests/fuzz/run.py --shard k/jobs
-    each), merged: counts added, the first program of each signature kept."""
+    """`survey` split between processes (tests/fuzz/run.py --shard k/m each,
+    at most `jobs` at a time), merged: counts added, the first program of each
+    signature kept."""
     tmp = tempfile.mkdtemp(prefix="s2s_fuzz_shards_")
     print(f"shard surveys in {tmp} (every 10 programs: `run.py --merge {tmp}` "
           "reports a run stopped early)", file=sys.stderr, flush=True)
-    children = []
+    shards = max(jobs, -(-n // PROGRAMS_PER_SHARD))
+    waiting, running, died = list(range(shards)), {}, []
     start = time.time()
-    for k in range(jobs):
-        dump = os.path.join(tmp, f"shard{k}.pickle")
-        command = [sys.executable, "-m", "tests.fuzz.run", "--programs", str(n),
-                   "--seed", str(seed_value), "--transforms", ",".join(transforms),
-                   "--shard", f"{k}/{jobs}", "--dump", dump, "--no-shrink",
-                   "--jax-cache", jax_cache] + (["--quiet"] if quiet else [])
-        if per_program:
-            command += ["--per-program", str(per_program)]
-        children.append(subprocess.Popen(command, cwd=ROOT))
-    died = []
-    for k, child in enumerate(children):
-        if child.wait() not in (0, 1):   # 1: it found failures, which are in its dump
+    while waiting or running:
+        while waiting and len(running) < jobs:
+            k = waiting.pop(0)
+            running[k] = _start_shard(k, shards, n, seed_value, transforms, per_program,
+                                      jax_cache, quiet, tmp)
+        k, child = _first_finished(running)
+        del running[k]
+        if child.returncode not in (0, 1):   # 1: it found failures, which are in its dump
             died.append(k)
-            print(f"fuzz shard {k}/{jobs} exited with {child.returncode} (a signal, when "
+            print(f"fuzz shard {k}/{shards} exited with {child.returncode} (a signal, when "
                   "negative: JAX or XLA aborting the process); its programs up to its last "
                   "saved survey are reported", file=sys.stderr, flush=True)
     counts, failures, records, _ = merged(tmp, transforms)
     if died:
         raise ShardDied(died, (counts, failures, records, time.time() - start))
     return counts, failures, records, time.time() - start
+
+
+def _start_shard(k, shards, n, seed_value, transforms, per_program, jax_cache, quiet, tmp):
+    dump = os.path.join(tmp, f"shard{k:04d}.pickle")
+    command = [sys.executable, "-m", "tests.fuzz.run", "--programs", str(n),
+               "--seed", str(seed_value), "--transforms", ",".join(transforms),
+               "--shard", f"{k}/{shards}", "--dump", dump, "--no-shrink",
+               "--jax-cache", jax_cache] + (["--quiet"] if quiet else [])
+    if per_program:
+        command += ["--per-program", str(per_program)]
+    return subprocess.Popen(command, cwd=ROOT)
+
+
+def _first_finished(running):
+    while True:
+        for k, child in running.items():
+            if child.poll() is not None:
+                return k, child
+        time.sleep(0.5)
 
 
 class ShardDied(Exception):
