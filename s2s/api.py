@@ -169,6 +169,7 @@ class Transformed(pipeline.Transformation):
         self.argnums = (argnums,) if self.argnums_int else tuple(argnums)
         self.has_aux = has_aux
         self.last = None   # the Generated the last call used
+        frontend.check_listed_parameters(self.fn)
         nparams = self.fn.__code__.co_argcount
         for a in self.argnums:
             if not isinstance(a, int) or not -nparams <= a < nparams:

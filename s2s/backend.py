@@ -59,6 +59,11 @@ class Text(str):
         self.tree, self.filename = tree, filename
         return self
 
+    def _repr_html_(self):
+        """In a notebook: highlighted."""
+        from .highlight import html_block
+        return html_block(str(self))
+
     def origins(self):
         """{line of this text: (filename, lineno, col)}, 0: the function's own."""
         tree, filename = self.tree, self.filename

@@ -9,6 +9,10 @@
     s2s vmap model.py:predict --in-axes None,0 --shapes "8,4;4"
     s2s jacfwd model.py:f --shapes 3          (also jacrev, hessian)
     s2s jit model.py:f --static-argnums 1     (control flow on traced values -> lax)
+    s2s grad model.py:f --explain             (teaching comments)
+    s2s grad model.py:f --diff                (each pass as a diff against the one before)
+    s2s show model.py:f --transforms jvp,grad,vmap --shapes 3 [--html out.html]
+    s2s serve                                 (the playground, in a browser)
 
 vmap and the Jacobians are specialized on one example's shapes (as jit is on
 argument shapes), so they need --shapes: one example's shape per argument,
@@ -16,12 +20,14 @@ arguments separated by `;`, axes by `,` (an empty shape is a scalar).
 """
 import argparse
 import contextlib
+import difflib
 import importlib.util
 import os
 import sys
 
-from . import frontend, introspect
+from . import frontend, highlight, introspect, show
 from .errors import S2SError
+from .explain import explained
 
 TRANSFORMS = ("jvp", "vjp", "grad", "value_and_grad", "vmap", "jacfwd", "jacrev", "hessian",
               "jit")
@@ -29,65 +35,158 @@ SHAPED = ("vmap", "jacfwd", "jacrev", "hessian")
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(
-        prog="s2s", description="Print the Python source s2s generates for a function.")
-    parser.add_argument("transform", choices=TRANSFORMS, help="the transformation")
-    parser.add_argument("target", metavar="FILE.py:FUNC", help="where the function is")
-    parser.add_argument("--argnums", default=None,
-                        help="comma-separated indices of the arguments to differentiate "
-                             "(default: all)")
-    parser.add_argument("--passes", action="store_true",
-                        help="print the program after every stage of the pipeline")
-    parser.add_argument("--shapes", default=None,
-                        help="vmap, jacfwd, jacrev, hessian: one example's shape per argument, "
-                             "e.g. '100' or '8,4;4' (`;` between arguments)")
-    parser.add_argument("--in-axes", default="0",
-                        help="vmap: the batch axis of each argument, e.g. 0 or None,0")
-    parser.add_argument("--out-axes", default="0", help="vmap: where the batch axis goes")
-    parser.add_argument("--dtype", default="float32", help="the arguments' dtype")
-    parser.add_argument("--static-argnums", default=None,
-                        help="jit: comma-separated indices of the static arguments")
-    parser.add_argument("--unroll", type=int, default=32,
-                        help="jit: a counted loop of at most this many steps stays Python")
-    args = parser.parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["serve"]:
+        from . import serve
+        return serve.main(argv[1:])
+    if argv[:1] == ["show"]:
+        return _guarded(show_main, argv[1:])
+    return _guarded(transform_main, argv)
+
+
+def _guarded(command, argv):
+    """User errors as one line; an error inside s2s as a short report, not a
+    traceback (S2S_DEBUG=1 shows it)."""
     try:
-        if args.transform == "jit":
-            generated = jitted(args)
-            print_stages(generated.stages) if args.passes else print(generated.source, end="")
-            return 0
-        fn = load_function(args.target) if args.transform in SHAPED else None
-        if args.transform in SHAPED:
-            generated = shaped_transform(args, fn)
-            if args.passes:
-                print_stages(generated.stages)
-            else:
-                print(generated.source, end="")
-            return 0
-        argnums = parse_argnums(args.argnums)
-        fn = load_function(args.target)
-        argnums = check_argnums(argnums, fn, single=args.argnums is not None
-                                and "," not in args.argnums)
-        if args.passes:
-            print_stages(introspect.stages(fn, args.transform, argnums))
-        else:
-            print(introspect.source(fn, args.transform, argnums), end="")
+        return command(argv)
     except S2SError as e:
         print(f"s2s: error: {e.one_line()}", file=sys.stderr)
         return 1
     except UsageError as e:
         print(f"s2s: error: {e}", file=sys.stderr)
         return 2
+    except Exception as e:
+        if os.environ.get("S2S_DEBUG"):
+            raise
+        detail = " ".join(str(e).split())[:300]
+        print(f"s2s: internal error: {type(e).__name__}: {detail}\n"
+              "  this is a bug in s2s, not in your code: please report it with the "
+              "function and the command (S2S_DEBUG=1 prints the traceback)", file=sys.stderr)
+        return 3
+
+
+def _common_options(parser):
+    parser.add_argument("--argnums", default=None,
+                        help="comma-separated indices of the arguments to differentiate "
+                             "(default, as in JAX: 0 for grad, value_and_grad and the "
+                             "Jacobians; every argument for jvp and vjp)")
+    parser.add_argument("--shapes", default=None,
+                        help="vmap, jacfwd, jacrev, hessian: one example's shape per argument, "
+                             "e.g. '100' or '8,4;4' (`;` between arguments)")
+    parser.add_argument("--dtype", default="float32", help="the arguments' dtype (default: float32)")
+    parser.add_argument("--explain", action="store_true",
+                        help="add teaching comments: the sweeps, the tape, the rule behind each "
+                             "derivative line, what each runtime helper does")
+    parser.add_argument("--color", choices=("auto", "always", "never"), default="auto",
+                        help="syntax colours: auto (default) colours a terminal unless NO_COLOR "
+                             "is set")
+
+
+def transform_main(argv):
+    parser = argparse.ArgumentParser(
+        prog="s2s", description="Print the Python source s2s generates for a function.",
+        epilog="Also: `s2s show FILE.py:FUNC` (side by side), `s2s serve` (the playground).")
+    parser.add_argument("transform", choices=TRANSFORMS, help="the transformation")
+    parser.add_argument("target", metavar="FILE.py:FUNC", help="where the function is")
+    _common_options(parser)
+    parser.add_argument("--passes", action="store_true",
+                        help="print the program after every stage of the pipeline")
+    parser.add_argument("--diff", action="store_true",
+                        help="with the stages, print each as a unified diff against the one "
+                             "before (implies --passes)")
+    parser.add_argument("--in-axes", default="0",
+                        help="vmap: the batch axis of each argument, e.g. 0 or None,0 "
+                             "(default: 0)")
+    parser.add_argument("--out-axes", default="0",
+                        help="vmap: where the batch axis goes (default: 0)")
+    parser.add_argument("--static-argnums", default=None,
+                        help="jit: comma-separated indices of the static arguments")
+    parser.add_argument("--unroll", type=int, default=32,
+                        help="jit: a counted loop of at most this many steps stays Python "
+                             "(default: 32)")
+    args = parser.parse_args(argv)
+    color = highlight.use_color(args.color)
+    if args.transform == "jit":
+        generated = jitted(args)
+    elif args.transform in SHAPED:
+        generated = shaped_transform(args, load_function(args.target))
+    else:
+        argnums = parse_argnums(args.argnums)
+        fn = load_function(args.target)
+        argnums = check_argnums(argnums, fn, single=args.argnums is not None
+                                and "," not in args.argnums)
+        generated = introspect.generated_record(fn, args.transform, argnums)
+    if args.passes or args.diff:
+        print_stages(generated.stages, diff=args.diff, color=color)
+        return 0
+    text = generated.source
+    if args.explain:
+        text = explained(text, args.transform)
+    print(highlight.terminal(text) if color else text, end="")
     return 0
 
 
-def print_stages(stages):
-    """Each stage: its name, what its pass does, and the program after it
-    (or a note that it changed nothing)."""
+def show_main(argv):
+    parser = argparse.ArgumentParser(
+        prog="s2s show",
+        description="A function and its transformations side by side, rows lined up by "
+                    "the line of the function each generated line comes from.")
+    parser.add_argument("target", metavar="FILE.py:FUNC", help="where the function is")
+    parser.add_argument("--transforms", default="jvp,grad,vmap",
+                        help="comma-separated transformations (default: jvp,grad,vmap)")
+    parser.add_argument("--html", metavar="OUT.html",
+                        help="write the view as a web page (hover a line to see where it "
+                             "comes from) instead of printing it")
+    parser.add_argument("--width", type=int, default=60,
+                        help="the widest a column gets on a terminal (default: 60)")
+    _common_options(parser)
+    args = parser.parse_args(argv)
+    fn = load_function(args.target)
+    transforms = [t.strip() for t in args.transforms.split(",") if t.strip()]
+    unknown = [t for t in transforms if t not in TRANSFORMS]
+    if unknown:
+        raise UsageError(f"unknown transformation {unknown[0]!r}: use some of "
+                         + ", ".join(TRANSFORMS))
+    examples = None
+    if args.shapes is not None:
+        import numpy as np
+        examples = [np.full(shape, 0.5, np.dtype(args.dtype))
+                    for shape in parse_shapes(args.shapes)]
+    elif any(t in SHAPED for t in transforms):
+        shaped = [t for t in transforms if t in SHAPED]
+        raise UsageError(f"{', '.join(shaped)} {'is' if len(shaped) == 1 else 'are'} built "
+                         "for one example's shapes: pass --shapes, e.g. --shapes 3")
+    argnums = parse_argnums(args.argnums)
+    if argnums is not None:
+        argnums = check_argnums(argnums, fn, single="," not in args.argnums)
+    view = show.show(fn, transforms, example_args=examples, argnums=argnums,
+                     explain=args.explain)
+    if args.html:
+        with open(args.html, "w", encoding="utf-8") as fh:
+            fh.write(view.html(page=True))
+        print(f"wrote {args.html}", file=sys.stderr)
+    else:
+        print(view.text(width=args.width, color=highlight.use_color(args.color)), end="")
+    return 0
+
+
+def print_stages(stages, diff=False, color=False):
+    """Each stage: its name, what its pass does, and the program after it, or
+    (`diff`) a unified diff against the program before it; a note where it
+    changed nothing."""
     before = None
     for stage in stages:
         print(f"# ---- {stage.name} " + "-" * (60 - len(stage.name)))
         print(f"# {stage.purpose}")
-        print("# (no change)\n" if stage.source == before else stage.source)
+        if stage.source == before:
+            print("# (no change)\n")
+        elif diff and before is not None:
+            text = "".join(difflib.unified_diff(
+                before.splitlines(True), stage.source.splitlines(True),
+                fromfile=f"before {stage.name}", tofile=f"after {stage.name}"))
+            print(highlight.diff_terminal(text) if color else text)
+        else:
+            print(highlight.terminal(stage.source) if color else stage.source)
         before = stage.source
 
 

@@ -92,6 +92,16 @@ def python_function(fn):
              "`lambda` in a .py file")
 
 
+def check_listed_parameters(fn):
+    """`def f(*xs)` / `def f(**kw)`: refused before anything counts its
+    parameters (grad's argnums check read `*xs` as no parameters at all)."""
+    code = fn.__code__
+    if code.co_flags & (inspect.CO_VARARGS | inspect.CO_VARKEYWORDS):
+        raise S2SError(f"`{fn.__qualname__}` takes `*args`/`**kwargs` parameters, which "
+                       "s2s does not support in a transformed function", code.co_filename,
+                       code.co_firstlineno, 0, hint="list the parameters explicitly")
+
+
 def _check_passes_through(wrapper, inner):
     """A Python wrapper (functools.wraps) is looked through only when all it
     does with the value is hand it on: `return fn(*args, **kwargs)`, perhaps

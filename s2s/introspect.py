@@ -15,6 +15,7 @@ SHAPE_SPECIALIZED = {"vmap": lambda fun, argnums: vmap(fun), "jacfwd": jacfwd,
 def generated(fun, transform="jvp", argnums=None):
     """The generated function itself (for `transform` with `argnums` active)."""
     fn = frontend.python_function(fun)
+    frontend.check_listed_parameters(fn)
     nparams = fn.__code__.co_argcount
     if argnums is None:
         argnums = tuple(range(nparams))
@@ -27,11 +28,11 @@ def generated(fun, transform="jvp", argnums=None):
     argnums = tuple(a % nparams for a in argnums)
     mask = tuple(i in argnums for i in range(nparams))
     if transform != "jvp":
-        return _generated_record(fun, transform, argnums).function
+        return generated_record(fun, transform, argnums).function
     return api.get_jvp(fn, mask).function
 
 
-def source(fun, transform=None, argnums=None, example_args=None):
+def source(fun, transform=None, argnums=None, example_args=None, explain=False):
     """The generated Python source of a function s2s produced.
 
     `s2s.source(g)` for a function s2s generated, or a transformation such as
@@ -39,22 +40,34 @@ def source(fun, transform=None, argnums=None, example_args=None):
     for what s2s generates from a user function `f` (all parameters active
     unless `argnums` says otherwise). Arguments are taken to be arrays unless
     `example_args` shows what they are (a list of layers is a pytree, an int
-    is not differentiated).
+    is not differentiated). `explain=True` adds teaching comments: where the
+    sweeps begin, what the tape holds, the rule behind each derivative line,
+    what each runtime helper does (s2s/explain.py).
     """
-    return _generated_record(fun, transform, argnums, example_args).source
+    text = generated_record(fun, transform, argnums, example_args).source
+    if not explain:
+        return text
+    from .explain import explained
+    return explained(text, transform or "")
 
 
-def stages(fun, transform, argnums=None, example_args=None):
+def stages(fun, transform=None, argnums=None, example_args=None):
     """[Stage(name, purpose, source)]: the program after every pass (the CLI's
-    --passes)."""
-    return _generated_record(fun, transform, argnums, example_args).stages
+    --passes): of a transformation (`s2s.stages(s2s.grad(f))`), or of
+    `transform` applied to a user function."""
+    return generated_record(fun, transform, argnums, example_args).stages
 
 
-def _generated_record(fun, transform, argnums, example_args=None):
+def generated_record(fun, transform, argnums=None, example_args=None):
+    """The driver's record (source, stages) of what `source` and `stages` show."""
     if transform is None and callable(getattr(type(fun), "generated", None)):
         return fun.generated(example_args)   # grad(f), vmap(f), ...
+    if transform == "jit":
+        from .jit import jit
+        return jit(fun).generated(example_args)
     if transform in ("grad", "value_and_grad", "vjp"):
         fn = frontend.python_function(fun)
+        frontend.check_listed_parameters(fn)
         nparams = fn.__code__.co_argcount
         if transform == "vjp":
             active = range(nparams) if argnums is None else \
@@ -81,5 +94,5 @@ def _generated_record(fun, transform, argnums, example_args=None):
     if transform != "jvp":
         raise S2SError(f"s2s has no transformation {transform!r}",
                        hint="one of: " + ", ".join(("jvp", "vjp", "grad", "value_and_grad")
-                                                   + tuple(SHAPE_SPECIALIZED)))
+                                                   + tuple(SHAPE_SPECIALIZED) + ("jit",)))
     return driver.generated_by(generated(fun, transform, argnums))

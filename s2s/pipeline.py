@@ -77,6 +77,17 @@ class Transformation:
         where there is none (it is then used as it is)."""
         return None
 
+    def _repr_html_(self):
+        """In a notebook: the generated code, highlighted (the version the last
+        call used, else the one for array arguments; None, so that the notebook
+        shows the repr, where it is built for shapes no call has given yet)."""
+        from .errors import S2SError
+        from .highlight import html_block
+        try:
+            return html_block(self.generated().source)
+        except S2SError:
+            return None
+
 
 def keep_compiled(fun, make):
     """`make(fun)`, except that a transformation of a jitted function (s2s.jit)

@@ -93,9 +93,11 @@ def test_generated_source_matches_golden(transform, fn, argnums):
     check_golden(text, golden_path(transform, fn, argnums))
 
 
-def check_golden(text, path):
-    """`text` is valid Python and equals the golden file (written by `make golden`)."""
-    compile(text, "<golden>", "exec")
+def check_golden(text, path, python=True):
+    """`text` is valid Python (unless `python=False`) and equals the golden file
+    (written by `make golden`)."""
+    if python:
+        compile(text, "<golden>", "exec")
     if REGENERATE or not os.path.exists(path):
         if not REGENERATE:
             pytest.fail(f"no golden file {path}; run `make golden` and review it")
@@ -165,3 +167,28 @@ JIT_CASES = [
 def test_jit_source_matches_golden(transform, name, make, example):
     text = s2s.source(make(), example_args=example() if example else None)
     check_golden(text, os.path.join(GOLDEN, transform, f"{name}.py"))
+
+
+# The teaching view: explain mode's comments, and the side-by-side text.
+from s2s.show import show  # noqa: E402
+
+EXPLAIN_CASES = [
+    ("grad", fc.sum_logistic, None),
+    ("grad", fc.loop_range, 0),
+    ("jvp", fc.branches, None),
+    ("vjp", fc.sum_logistic, None),
+]
+
+
+@pytest.mark.parametrize("transform, fn, argnums", EXPLAIN_CASES,
+                         ids=[f"{t}-{f.__name__}" for t, f, _ in EXPLAIN_CASES])
+def test_explained_source_matches_golden(transform, fn, argnums):
+    example = EXAMPLE_ARGS.get(fn)
+    text = s2s.source(fn, transform, argnums, example_args=example() if example else None,
+                      explain=True)
+    check_golden(text, os.path.join(GOLDEN, "explain", f"{transform}_{fn.__name__}.py"))
+
+
+def test_side_by_side_text_matches_golden():
+    text = show(fc.branches, ("jvp", "grad", "vmap"), example_args=(np.ones(3),)).text(width=44)
+    check_golden(text, os.path.join(GOLDEN, "show", "branches.txt"), python=False)

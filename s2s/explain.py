@@ -1,0 +1,406 @@
+"""Explain mode: teaching comments in generated code (`s2s.source(...,
+explain=True)`, `s2s grad FILE:FUNC --explain`).
+
+The comments are read off the finished code, not threaded through the passes:
+the code is what a student reads, and every comment points at a line of it.
+A comment says
+- what kind of program this is (forward mode, the two sweeps of reverse mode,
+  batching) and where the reverse sweep begins;
+- what the tape holds and why it is read backwards;
+- which rule made each tangent or cotangent line, as the rule's formula (the
+  rules are templates, s2s/rules: the formula is the template itself, with
+  `x_dot` read as `dx`);
+- what each runtime helper does, where it is first called (its docstring).
+Off by default: the default output stays clean.
+"""
+import ast
+import re
+
+import gast
+
+from . import backend, rules, runtime
+from .template import is_zero, literal, zero
+
+# Python operators, written as the user writes them in a formula
+_OPERATOR_FORMS = {"add": "{} + {}", "subtract": "{} - {}", "multiply": "{} * {}",
+                   "true_divide": "{} / {}", "divide": "{} / {}", "power": "{} ** {}",
+                   "matmul": "{} @ {}", "negative": "-{}", "floor_divide": "{} // {}"}
+
+FORWARD = ("forward mode: each value is followed by its tangent (`v_dot`): how much v "
+           "moves when the inputs move along their tangents. Each tangent line comes "
+           "from the rule of the operation that made v, so one pass computes both.")
+FORWARD_SWEEP = ("forward sweep: run the function as written, keeping the values "
+                 "the reverse sweep will read.")
+REVERSE_SWEEP = ("reverse sweep: from the output back to the inputs. `v_bar` is the "
+                 "cotangent of v, d(output)/d(v); each operation hands its output's "
+                 "cotangent to its operands by the operation's vjp rule, and a value "
+                 "used twice adds up both contributions.")
+PULLBACK = ("the pullback: given the output's cotangent, the reverse sweep runs "
+            "back to the inputs' cotangents, reading the values the forward sweep kept.")
+BATCHED = ("batched: every `v_batch` holds all the examples, stacked on axis 0; each "
+           "operation is rewritten to act on every example at once (a reduction's "
+           "axes move one to the right, a matrix product becomes a batched one).")
+TAPE = ("the tape: each iteration saves the values its derivative needs (they are "
+        "overwritten by the next iteration); the reverse sweep reads it backwards.")
+TAPE_PUSH = "save this iteration's values on the tape"
+TAPE_READ = ("the loop again, last iteration first: an iteration's cotangents need "
+             "those of the iteration after it (the chain rule runs from the output back).")
+
+
+def explained(text, transform=""):
+    """`text` (generated source, a backend.Text) with teaching comments."""
+    source = str(text)
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return text
+    if not tree.body or not isinstance(tree.body[0], ast.FunctionDef):
+        return text
+    notes = {}   # line -> [comment]: inserted before that line
+
+    def note(line, comment):
+        notes.setdefault(line, [])
+        if comment not in notes[line]:
+            notes[line].append(comment)
+
+    fn = tree.body[0]
+    kind = _kind(fn, transform)
+    primals = _primal_calls(fn)
+    if fn.body:
+        first = fn.lineno + 1   # (the line after the def: before the first origin comment)
+        note(first, {"jvp": FORWARD, "batched": BATCHED}.get(kind, FORWARD_SWEEP)
+             if kind != "other" else None)
+    if kind == "reverse":
+        _reverse_notes(fn, primals, note)
+    if kind == "jvp":
+        _jvp_notes(fn, note)
+    _tape_notes(fn, note)
+    _helper_notes(fn, note)
+    return _insert(text, source, notes)
+
+
+def _kind(fn, transform):
+    names = {n.id for n in ast.walk(fn) if isinstance(n, ast.Name)}
+    if transform in ("grad", "value_and_grad", "vjp") or any(n.endswith("_bar") for n in names):
+        return "reverse"
+    if transform == "jvp" or any(n.endswith("_dot") for n in names):
+        return "jvp"
+    if transform == "vmap" or fn.name.endswith("_vmap"):
+        return "batched"
+    return "other"
+
+
+def _statements(body):
+    for s in body:
+        yield s
+        for field in ("body", "orelse"):
+            if isinstance(s, ast.FunctionDef) and field == "body":
+                continue
+            yield from _statements(getattr(s, field, None) or [])
+
+
+def _assigned(s):
+    if isinstance(s, ast.Assign) and len(s.targets) == 1 and isinstance(s.targets[0], ast.Name):
+        return s.targets[0].id
+    return None
+
+
+def _primal_calls(fn):
+    """{name: Primitive} for each `name = <operation with a rule>(...)` the
+    code computes (its derivative lines are explained by that rule)."""
+    found = {}
+    for s in ast.walk(fn):
+        name = _assigned(s) if isinstance(s, ast.stmt) else None
+        if name is None or name.endswith(("_dot", "_bar", "_batch")):
+            continue
+        prim = _primitive_of(s.value)
+        if prim is not None:
+            found[name] = (prim, _operands(s.value))
+    return found
+
+
+def _operands(expr):
+    """The operation's operands as gast nodes, in the rule's order."""
+    if isinstance(expr, ast.BinOp):
+        nodes = [expr.left, expr.right]
+    elif isinstance(expr, ast.UnaryOp):
+        nodes = [expr.operand]
+    else:
+        nodes = list(expr.args)
+    return [gast.ast_to_gast(n) for n in nodes]
+
+
+def _primitive_of(expr):
+    if isinstance(expr, ast.BinOp):
+        op = getattr(gast, type(expr.op).__name__, None)
+    elif isinstance(expr, ast.UnaryOp):
+        op = getattr(gast, type(expr.op).__name__, None)
+    elif isinstance(expr, ast.Call):
+        dotted = _dotted(expr.func)
+        if dotted is None:
+            return None
+        short = dotted.rsplit(".", 1)[-1]
+        if dotted.startswith(("jnp.", "np.")):
+            return rules.BY_NAME.get(short)
+        return rules.BY_NAME.get(dotted)
+    else:
+        return None
+    if op is None:
+        return None
+    try:
+        return rules.for_operator(op())
+    except KeyError:
+        return None
+
+
+def _dotted(node):
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return None
+    return ".".join([node.id] + parts[::-1])
+
+
+def _reads(node):
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+
+
+def _reverse_notes(fn, primals, note):
+    """Where the reverse sweep begins, and the vjp rule behind each operation's
+    cotangent lines (noted once per operation, before its first line)."""
+    began = False
+    explained_ = set()
+    for s in _statements(fn.body):
+        if isinstance(s, ast.FunctionDef):   # vjp: the pullback holds the reverse sweep
+            note(s.lineno, PULLBACK)
+            _reverse_notes(s, primals, note)
+            began = True
+            continue
+        target = _assigned(s)
+        reads = _reads(s)
+        if not began and (target or "").endswith("_bar"):
+            note(s.lineno, REVERSE_SWEEP)
+            began = True
+        for v in sorted(r[:-len("_bar")] for r in reads if r.endswith("_bar")):
+            if v in primals and v not in explained_ and target and target.endswith("_bar") \
+                    and target != v + "_bar":
+                explained_.add(v)
+                prim, operands = primals[v]
+                formula = vjp_formula(prim, operands)
+                if formula:
+                    note(s.lineno, f"{v} = {_form(prim, _symbols(prim, operands))}, "
+                                   f"by its vjp rule: {formula}")
+
+
+def _jvp_notes(fn, note):
+    """Each tangent line `v_dot = ...`: the formula of the rule of the operation
+    that computes v beside it (before it, or after it where the tangent must
+    read the old v: `z_dot = z_dot * 2.0` then `z = z * 2.0`)."""
+    for body in _bodies(fn):
+        for i, s in enumerate(body):
+            target = _assigned(s)
+            if not (target and target.endswith("_dot")):
+                continue
+            v = target[:-len("_dot")]
+            beside = [body[j] for j in (i - 1, i + 1) if 0 <= j < len(body)]
+            primal = next((b for b in beside if _assigned(b) == v), None)
+            prim = primal is not None and _primitive_of(primal.value)
+            if prim:
+                formula = jvp_formula(prim, _operands(primal.value))
+                if formula:
+                    note(s.lineno, formula)
+
+
+def _bodies(fn):
+    yield fn.body
+    for s in ast.walk(fn):
+        if s is not fn:
+            for field in ("body", "orelse"):
+                block = getattr(s, field, None)
+                if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
+                    yield block
+
+
+def _tape_notes(fn, note):
+    for s in _statements(fn.body):
+        target = _assigned(s)
+        if target and isinstance(s.value, ast.List) and not s.value.elts and \
+                target.startswith("tape"):
+            note(s.lineno, TAPE)
+        elif isinstance(s, ast.Expr) and isinstance(s.value, ast.Call) and \
+                (_dotted(s.value.func) or "").startswith("tape") and \
+                s.value.func.attr == "append":
+            note(s.lineno, TAPE_PUSH)
+        elif isinstance(s, ast.For) and isinstance(s.iter, ast.Call) and \
+                _dotted(s.iter.func) == "reversed" and s.iter.args and \
+                (_dotted(s.iter.args[0]) or "").startswith("tape"):
+            note(s.lineno, TAPE_READ)
+
+
+def _helper_notes(fn, note):
+    """The first call of each runtime helper: what it does (its docstring)."""
+    seen = set()
+    for s in _statements(fn.body):
+        for call in (n for n in ast.walk(s) if isinstance(n, ast.Call)):
+            name = call.func.id if isinstance(call.func, ast.Name) else None
+            if name in runtime.HELPERS and name not in seen:
+                seen.add(name)
+                doc = _first_sentence(runtime.HELPERS[name].__doc__)
+                doc = doc[:1].lower() + doc[1:] if doc[1:2].islower() else doc
+                if doc:
+                    note(s.lineno, f"{name}: {doc}")
+            if isinstance(s, (ast.If, ast.For, ast.While)):
+                break   # only the header's calls belong to this line
+
+
+def _first_sentence(doc):
+    if not doc:
+        return ""
+    text = " ".join(doc.split())
+    m = re.match(r"(.+?\.)(\s|$)", text)
+    return m.group(1) if m else text
+
+
+# --- formulas from the rules' templates --------------------------------------
+# A formula is the rule's template printed with the rule's own names for the
+# operands (`x`, `y`), `dx` for a tangent `x_dot`, `out_bar` for the output's
+# cotangent, and a literal operand as written (`x ** 2`: the rule for a literal
+# exponent, as the code used it).
+
+def _form(prim, params):
+    """How the operation is written: `x * y`, `jnp.tanh(x)`, `jax.nn.relu(x)`."""
+    pattern = _OPERATOR_FORMS.get(prim.name)
+    if pattern and pattern.count("{}") == len(params):
+        return pattern.format(*params)
+    name = prim.name if "." in prim.name or prim.by_own_name else f"jnp.{prim.name}"
+    return f"{name}({', '.join(params)})"
+
+
+def _primal_params(rule):
+    return [p for p in rule.params if p not in ("ans", "ans_bar") and not p.endswith("_dot")
+            and p not in rule.defaults]
+
+
+def _picked(rule, operands):
+    """The template the code used: a Choice picks its case from the operands."""
+    if rule is None:
+        return None
+    params = _primal_params(rule)
+    actual = dict(zip(params, operands))
+    return rule.pick(actual) if hasattr(rule, "pick") else rule
+
+
+def _literal_text(node):
+    value = literal(node)
+    return None if value is None else repr(value)
+
+
+def _symbols(prim, operands):
+    rule = prim.jvp or prim.vjp
+    params = _primal_params(rule) if rule is not None else ["x"] * len(operands)
+    return [_literal_text(n) or p for p, n in zip(params, operands)]
+
+
+def _expr(text):
+    return gast.parse(text).body[0].value
+
+
+def _print(node):
+    return ast.unparse(gast.gast_to_ast(node))
+
+
+def _bind(template, prim, operands, extra):
+    """Bindings that print the template as a formula (see above)."""
+    params = _primal_params(template)
+    bindings = dict(extra)
+    for p, node in zip(params, operands):
+        if literal(node) is not None:
+            bindings[p] = node
+    symbols = [_literal_text(node) or p for p, node in zip(params, operands)]
+    if "ans" in template.params:
+        bindings["ans"] = _expr(_form(prim, symbols))
+    return bindings, symbols
+
+
+def jvp_formula(prim, operands):
+    """`d jnp.tanh(x) = dx * (1 - jnp.tanh(x) ** 2)`, from the jvp rule's template."""
+    if prim.multilinear:
+        params = _symbols(prim, operands)
+        terms = [_form(prim, [("d" + q if k == i else q) for k, q in enumerate(params)])
+                 for i, p in enumerate(params) if literal(operands[i]) is None]
+        return f"d {_form(prim, params)} = {' + '.join(terms)}   (linear in each operand)"
+    template = _picked(prim.jvp, operands)
+    if template is None:
+        return None
+    literals = {p for p, node in zip(_primal_params(template), operands)
+                if literal(node) is not None}
+    tangents = {p: zero() if p[:-len("_dot")] in literals else _expr("d" + p[:-len("_dot")])
+                for p in template.params if p.endswith("_dot")}   # a literal has none
+    bindings, symbols = _bind(template, prim, operands, tangents)
+    try:
+        expr = template.instantiate(bindings)
+    except Exception:   # a rule written for code, not for print
+        return None
+    if is_zero(expr):
+        return f"d {_form(prim, symbols)} = 0"
+    return f"d {_form(prim, symbols)} = {_print(_without_unbroadcast(expr))}"
+
+
+def vjp_formula(prim, operands):
+    """`x_bar = out_bar * y, y_bar = x * out_bar`, from the vjp rule's template."""
+    template = _picked(prim.vjp, operands)
+    if template is None:
+        return None
+    bindings, symbols = _bind(template, prim, operands, {"ans_bar": _expr("out_bar")})
+    try:
+        expr = template.instantiate(bindings)
+    except Exception:
+        return None
+    parts = expr.elts if isinstance(expr, gast.Tuple) else [expr]
+    shown = [f"{p}_bar = {_print(_without_unbroadcast(e))}"
+             for p, e, node in zip(_primal_params(template), parts, operands)
+             if literal(node) is None and not (isinstance(e, gast.Constant) and e.value is None)]
+    return ", ".join(shown) or None
+
+
+def _without_unbroadcast(expr):
+    """`unbroadcast(g, x)` printed as `g`: the formula is the math; summing a
+    broadcast operand's cotangent back to its shape is the helper's job (noted
+    where the code first calls it)."""
+    class Strip(gast.NodeTransformer):
+        def visit_Call(self, node):
+            self.generic_visit(node)
+            if isinstance(node.func, gast.Name) and node.func.id == "unbroadcast":
+                return node.args[0]
+            return node
+    return Strip().visit(expr)
+
+
+# --- writing the comments in ---------------------------------------------------
+
+def _insert(text, source, notes):
+    lines = source.split("\n")
+    out = []
+    for number, line in enumerate(lines, start=1):
+        indent = line[:len(line) - len(line.lstrip())]
+        for comment in notes.get(number, []):
+            if comment:
+                out.extend(_wrap(comment, indent))
+        out.append(line)
+    return backend.Text("\n".join(out), getattr(text, "tree", None),
+                        getattr(text, "filename", None))
+
+
+def _wrap(comment, indent, width=88):
+    words, lines, current = comment.split(), [], ""
+    for w in words:
+        if current and len(indent) + 2 + len(current) + 1 + len(w) > width:
+            lines.append(current)
+            current = w
+        else:
+            current = f"{current} {w}" if current else w
+    if current:
+        lines.append(current)
+    return [f"{indent}# {t}" for t in lines]

@@ -1,0 +1,22 @@
+def sum_logistic_grad(x):
+    # forward sweep: run the function as written, keeping the values the reverse sweep
+    # will read.
+    # forward_cases.py:7: return jnp.sum(1.0 / (1.0 + jnp.exp(-x)))
+    neg = -x
+    exp = jnp.exp(neg)
+    add = 1.0 + exp
+    div = 1.0 / add
+    sum = jnp.sum(div)
+    # reverse sweep: from the output back to the inputs. `v_bar` is the cotangent of v,
+    # d(output)/d(v); each operation hands its output's cotangent to its operands by the
+    # operation's vjp rule, and a value used twice adds up both contributions.
+    # grad_seed: the cotangent that starts a gradient: 1 for a scalar output.
+    result_bar = grad_seed(sum)
+    div_bar = jnp.broadcast_to(result_bar, jnp.shape(div))
+    # div = 1.0 / y, by its vjp rule: y_bar = -out_bar * (1.0 / y) / y
+    add_bar = -div_bar * div / add
+    # add = 1.0 + y, by its vjp rule: y_bar = out_bar
+    neg_bar = add_bar * exp
+    # neg = -x, by its vjp rule: x_bar = -out_bar
+    x_bar = -neg_bar
+    return x_bar

@@ -1,0 +1,26 @@
+def sum_logistic_vjp(x):
+    # forward sweep: run the function as written, keeping the values the reverse sweep
+    # will read.
+    # forward_cases.py:7: return jnp.sum(1.0 / (1.0 + jnp.exp(-x)))
+    neg = -x
+    exp = jnp.exp(neg)
+    add = 1.0 + exp
+    div = 1.0 / add
+    sum = jnp.sum(div)
+
+    # the pullback: given the output's cotangent, the reverse sweep runs back to the
+    # inputs' cotangents, reading the values the forward sweep kept.
+    def sum_logistic_pullback(result_bar):
+        # reverse sweep: from the output back to the inputs. `v_bar` is the cotangent of
+        # v, d(output)/d(v); each operation hands its output's cotangent to its operands
+        # by the operation's vjp rule, and a value used twice adds up both
+        # contributions.
+        div_bar = jnp.broadcast_to(result_bar, jnp.shape(div))
+        # div = 1.0 / y, by its vjp rule: y_bar = -out_bar * (1.0 / y) / y
+        add_bar = -div_bar * div / add
+        # add = 1.0 + y, by its vjp rule: y_bar = out_bar
+        neg_bar = add_bar * exp
+        # neg = -x, by its vjp rule: x_bar = -out_bar
+        x_bar = -neg_bar
+        return (x_bar,)
+    return (sum, sum_logistic_pullback)

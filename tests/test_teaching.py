@@ -1,0 +1,265 @@
+"""The teaching tool: explain mode, the side-by-side view, stage diffs, colour,
+and no internal tracebacks from the API or the CLI (issue 12).
+
+The CLI runs as a separate process, the way people run it, and the coloured
+output is checked on a real pseudo-terminal (colours are for terminals only).
+"""
+import ast
+import os
+import pty
+import subprocess
+import sys
+
+import jax.numpy as jnp
+import numpy as np
+import pytest
+
+import forward_cases as fc
+import s2s
+from s2s import explain, rules
+from s2s.show import show
+
+CASES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "cases")
+FORWARD_CASES = os.path.join(CASES, "forward_cases.py")
+ANSI = "\x1b["
+
+
+def run_s2s(*args, env=None):
+    return subprocess.run([sys.executable, "-m", "s2s.cli"] + list(args), capture_output=True,
+                          text=True, timeout=300, env={**os.environ, **(env or {})})
+
+
+# --- explain mode -------------------------------------------------------------
+
+
+def test_explained_code_is_the_same_program_with_comments():
+    for transform, fn, args in [("grad", fc.loop_range, None), ("jvp", fc.branches, None),
+                                ("vjp", fc.sum_logistic, None)]:
+        plain = s2s.source(fn, transform)
+        explained = s2s.source(fn, transform, explain=True)
+        assert ast.dump(ast.parse(plain)) == ast.dump(ast.parse(explained))
+        assert len(explained.splitlines()) > len(plain.splitlines())
+
+
+def test_explain_marks_the_sweeps_and_the_tape_in_order():
+    text = s2s.source(fc.loop_range, "grad", argnums=0, explain=True)
+    lines = text.splitlines()
+
+    def first(fragment):
+        return next(i for i, t in enumerate(lines) if fragment in t)
+    assert first("# forward sweep") < first("# the tape:") < first("tape = []")
+    assert first("# save this iteration's values") == first("tape.append") - 1
+    assert first("tape.append") < first("# reverse sweep") < first("grad_seed(")
+    between = lines[first("# the loop again, last iteration first"):first("in reversed(tape)")]
+    assert between and all(t.lstrip().startswith("#") for t in between)
+    assert first("# grad_seed: the cotangent that starts a gradient") < first("grad_seed(")
+
+
+def test_explain_cites_the_rule_formula_beside_each_derivative_line():
+    jvp_text = s2s.source(fc.branches, "jvp", explain=True)
+    assert "# d jnp.sin(x) = jnp.cos(x) * dx\n" in jvp_text
+    assert "# d x ** 3 = 3 * x ** 2 * dx\n" in jvp_text     # the literal exponent's rule
+    grad_text = s2s.source(fc.sum_logistic, "grad", explain=True)
+    # the operand 1.0 is a literal: only y gets a cotangent; `ans` reads as the operation
+    assert "# div = 1.0 / y, by its vjp rule: y_bar = -out_bar * (1.0 / y) / y\n" in grad_text
+    assert "# neg = -x, by its vjp rule: x_bar = -out_bar\n" in grad_text
+
+
+def test_every_rule_prints_as_a_formula_or_is_left_unexplained():
+    """Explain mode reads every rule's template, with the rule's own names for
+    the operands; no rule may make it fail."""
+    explained_ = 0
+    for prim in set(rules.PRIMITIVES.values()):
+        rule = prim.jvp or prim.vjp
+        operands = [explain._expr(p) for p in explain._primal_params(rule)] if rule else []
+        for formula in (explain.jvp_formula(prim, operands), explain.vjp_formula(prim, operands)):
+            assert formula is None or isinstance(formula, str)
+            explained_ += formula is not None
+    assert explained_ > len(set(rules.PRIMITIVES.values()))
+
+
+def test_explain_describes_each_runtime_helper_once():
+    text = s2s.source(fc.mlp, "grad", explain=True,
+                      example_args=([(np.ones((3, 4)), np.ones(4))], np.ones((5, 3))))
+    assert text.count("# unbroadcast: sum the cotangent") == 1
+    assert "# the tape:" in text
+
+
+def test_explain_on_the_command_line():
+    done = run_s2s("grad", f"{FORWARD_CASES}:sum_logistic", "--explain")
+    assert done.returncode == 0, done.stderr
+    assert "# reverse sweep:" in done.stdout and ANSI not in done.stdout
+
+
+# --- the side-by-side view ----------------------------------------------------
+
+
+def test_show_lines_up_each_users_line_with_the_code_made_from_it():
+    view = show(fc.branches, ("jvp", "grad"))
+    rows = {row.line: row for row in view.rows if 0 in row.cells}
+    first = rows[17]   # y = jnp.sin(x) * s
+    assert first.cells[0].lines == ["        y = jnp.sin(x) * s"]
+    assert any("jnp.sin(x)" in t for t in first.cells[1].lines)      # jvp
+    assert any("jnp.sin(x)" in t for t in first.cells[2].lines)      # grad's forward sweep
+    # the reverse sweep visits line 17 again, later, beside a dimmed copy of it
+    later = [r for r in view.rows if r.line == 17 and 0 not in r.cells]
+    assert later and any("_bar" in t for t in later[0].cells[2].lines)
+    # no origin comments in the columns: the rows say it
+    assert not any("# forward_cases.py:" in t for c in view.columns for b in c.blocks
+                   for t in b.lines)
+
+
+def test_show_keeps_every_generated_line_in_order():
+    view = show(fc.loop_range, ("grad",), example_args=(np.ones(4), 3), argnums=0)
+    column = [t for row in view.rows if 1 in row.cells for t in row.cells[1].lines]
+    source = [t for t in s2s.source(fc.loop_range, "grad", argnums=0,
+                                    example_args=(np.ones(4), 3)).splitlines()
+              if not t.lstrip().startswith("# forward_cases.py:")]
+    assert column == source
+
+
+def test_show_builds_vmap_and_the_jacobians_for_one_example():
+    view = show(fc.sum_logistic, ("vmap", "hessian"), example_args=(np.ones(3),))
+    assert [c.title for c in view.columns] == ["sum_logistic", "vmap", "hessian"]
+    with pytest.raises(s2s.S2SError, match="example"):
+        show(fc.sum_logistic, ("vmap",))
+
+
+def test_show_renders_html_with_origins_for_hovering():
+    view = show(fc.sum_logistic, ("jvp", "grad"))
+    html = view._repr_html_()
+    assert html.startswith('<div class="s2s-show">')
+    assert html.count('data-origin="7"') >= 3        # the user's line and both columns
+    assert "s2s-hl" in html and "<script>" in html
+    page = view.html(page=True)
+    assert page.startswith("<!DOCTYPE html>") and "http" not in page   # works offline
+
+
+def test_show_on_the_command_line_as_text_and_as_a_page(tmp_path):
+    done = run_s2s("show", f"{FORWARD_CASES}:sum_logistic", "--transforms", "jvp,grad,vmap",
+                   "--shapes", "3")
+    assert done.returncode == 0, done.stderr
+    header = done.stdout.splitlines()[0]
+    assert header.split("│")[0].strip() == "sum_logistic" and "vmap" in header
+    out = tmp_path / "view.html"
+    done = run_s2s("show", f"{FORWARD_CASES}:sum_logistic", "--html", str(out),
+                   "--transforms", "grad")
+    assert done.returncode == 0, done.stderr
+    assert "def sum_logistic_grad" in out.read_text().replace('<span class="nf">', "") or \
+        "sum_logistic_grad" in out.read_text()
+    done = run_s2s("show", f"{FORWARD_CASES}:sum_logistic")
+    assert done.returncode == 2 and "--shapes" in done.stderr
+
+
+# --- stages: diffs and the notebook view ---------------------------------------
+
+
+def test_diff_shows_each_stage_against_the_one_before():
+    done = run_s2s("grad", f"{FORWARD_CASES}:sum_logistic", "--diff")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "# ---- fence" in out and "# (no change)" in out
+    assert "--- before normalize\n+++ after normalize\n" in out
+    assert "+    neg = -x\n" in out
+
+
+def test_stages_of_a_transformation_object():
+    names = [st.name for st in s2s.stages(s2s.grad(fc.sum_logistic))]
+    assert names[:3] == ["source", "fence", "resolve"] and len(names) > 5
+
+
+# --- colour, on a real terminal -----------------------------------------------
+
+
+def _on_a_terminal(*args, env=None):
+    """Run the CLI with its stdout on a pseudo-terminal; what the terminal got."""
+    leader, follower = pty.openpty()
+    child = subprocess.Popen([sys.executable, "-m", "s2s.cli"] + list(args), stdout=follower,
+                             stderr=subprocess.PIPE, env={**os.environ, **(env or {})})
+    os.close(follower)
+    chunks = []
+    while True:
+        try:
+            data = os.read(leader, 65536)
+        except OSError:   # the child closed the terminal
+            break
+        if not data:
+            break
+        chunks.append(data)
+    child.wait(timeout=300)
+    os.close(leader)
+    return child.returncode, b"".join(chunks).decode()
+
+
+def test_colour_on_a_terminal_and_plain_text_when_piped():
+    env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+    rc, shown = _on_a_terminal("grad", f"{FORWARD_CASES}:sum_logistic", env=env)
+    assert rc == 0 and ANSI in shown and "sum_logistic_grad" in shown
+    rc, shown = _on_a_terminal("grad", f"{FORWARD_CASES}:sum_logistic", env={"NO_COLOR": "1"})
+    assert rc == 0 and ANSI not in shown
+    piped = run_s2s("grad", f"{FORWARD_CASES}:sum_logistic")
+    assert ANSI not in piped.stdout
+    forced = run_s2s("grad", f"{FORWARD_CASES}:sum_logistic", "--diff", "--color", "always")
+    assert "\x1b[32m+" in forced.stdout     # an added line, green
+
+
+# --- no internal crashes from the API or the CLI ------------------------------
+
+
+STAR = "def star(*xs):\n    return xs[0]\n"
+
+
+@pytest.mark.parametrize("transform", ["jvp", "vjp", "grad", "value_and_grad", "vmap",
+                                       "jacfwd", "jacrev", "hessian", "jit"])
+def test_star_parameters_are_refused_in_one_line(tmp_path, transform):
+    path = tmp_path / "star.py"
+    path.write_text(STAR)
+    done = run_s2s(transform, f"{path}:star", "--shapes", "3")
+    assert done.returncode == 1, done.stderr
+    assert done.stderr.startswith("s2s: error: ") and done.stderr.count("\n") == 1
+    assert "*args" in done.stderr and "star.py:1" in done.stderr
+
+
+def test_source_names_every_transformation_or_says_which_exist():
+    for transform in ("jvp", "vjp", "grad", "value_and_grad", "jit"):
+        assert s2s.source(fc.sum_logistic, transform)
+    for transform in ("vmap", "jacfwd", "jacrev", "hessian"):
+        assert s2s.source(fc.sum_logistic, transform, example_args=(np.ones(3),))
+        with pytest.raises(s2s.S2SError, match="example_args"):
+            s2s.source(fc.sum_logistic, transform)
+    with pytest.raises(s2s.S2SError, match="one of: jvp, vjp, grad, .*jit"):
+        s2s.source(fc.sum_logistic, "banana")
+
+
+def test_an_internal_error_is_reported_without_a_traceback(tmp_path):
+    """A bug inside s2s: one paragraph that says so, not a traceback."""
+    script = tmp_path / "crash.py"
+    script.write_text(
+        "import sys\n"
+        "from s2s import cli, introspect\n"
+        "def broken(*a, **k):\n"
+        "    raise KeyError('inner_1')\n"
+        "introspect.generated_record = broken\n"
+        f"sys.exit(cli.main(['grad', {FORWARD_CASES!r} + ':sum_logistic']))\n")
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 3
+    assert "Traceback" not in done.stderr
+    assert done.stderr.startswith("s2s: internal error: KeyError: 'inner_1'")
+    assert "bug in s2s" in done.stderr
+
+
+def test_help_states_the_real_argnums_default():
+    done = run_s2s("--help")
+    assert "0 for grad" in " ".join(done.stdout.split())
+    assert "default: all" not in done.stdout
+
+
+def test_notebooks_show_generated_code_highlighted():
+    text = s2s.source(fc.sum_logistic, "grad")
+    html = text._repr_html_()
+    assert html.startswith('<div class="s2s-code">') and "grad_seed" in html
+    g = s2s.grad(fc.sum_logistic)
+    g(jnp.arange(3.0))
+    assert "sum_logistic_grad" in g._repr_html_()
+    assert s2s.vmap(fc.sum_logistic)._repr_html_() is None   # no shapes yet: the repr
