@@ -8,7 +8,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test golden bench fuzz clean
+.PHONY: demo test golden bench fuzz clean browser
 
 $(STAMP): setup.cfg pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -19,8 +19,14 @@ $(STAMP): setup.cfg pyproject.toml
 demo: $(STAMP)
 	$(PY) examples/quickstart.py
 
-test: $(STAMP)
+test: $(STAMP) browser
 	$(PY) -m pytest
+
+# the playground's browser tests (tests/test_playground.py) drive Debian's
+# chromium through its chromedriver: installed when missing
+browser:
+	command -v chromium >/dev/null && command -v chromedriver >/dev/null || \
+		(apt-get update && apt-get install -y --no-install-recommends chromium chromium-driver)
 
 golden: $(STAMP)
 	S2S_REGENERATE_GOLDEN=1 $(PY) -m pytest tests/test_golden.py

@@ -4,7 +4,8 @@ from .errors import S2SError
 from .introspect import generated, source, stages
 from .jacobians import hessian, jacfwd, jacrev
 from .jit import jit
+from .show import show   # (the function: `s2s.show(f, ...)`; the module is s2s/show.py)
 from .vectorize import vmap
 
 __all__ = ["jvp", "vjp", "grad", "value_and_grad", "vmap", "jacfwd", "jacrev", "hessian", "jit",
-           "source", "generated", "stages", "S2SError"]
+           "source", "generated", "stages", "show", "S2SError"]

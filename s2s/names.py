@@ -1,5 +1,7 @@
 """Fresh, deterministic, readable names that never clash with the user's."""
+import builtins
 import keyword
+import re
 
 import gast
 
@@ -13,6 +15,9 @@ def names_in(tree):
         elif isinstance(node, (gast.FunctionDef,)):
             found.add(node.name)
     return found
+
+
+BUILTINS = frozenset(n for n in dir(builtins) if not n.startswith("_"))
 
 
 class Namer:
@@ -29,11 +34,12 @@ class Namer:
         self.taken |= set(names)
 
     def fresh(self, base):
-        base = base.lstrip("_") or "t"
+        # `pow_` + `_bar`: `pow_bar`, not `pow__bar` (see BUILTINS below)
+        base = re.sub(r"(?<=[^_])__+(?=[^_])", "_", base.lstrip("_")) or "t"
         if base[0].isdigit():
             base = "t" + base
-        if keyword.iskeyword(base):
-            base += "_"
+        if keyword.iskeyword(base) or base in BUILTINS:
+            base += "_"   # `sum_ = jnp.sum(x)`: a temporary never hides a builtin
         name, i = base, 0
         while name in self.taken:
             i += 1

@@ -104,7 +104,9 @@ class View:
                     continue
                 origin = "" if block.line is None else f' data-origin="{block.line}"'
                 lines = highlight.html("\n".join(block.lines)).split("\n")
-                spans = "\n".join(f'<span class="{kind}"{origin}>{t}</span>' for t in lines)
+                # block spans, no newlines between: a newline in a <pre> would
+                # add an empty line after each
+                spans = "".join(f'<span class="{kind}"{origin}>{t or " "}</span>' for t in lines)
                 cells.append(f"<td><pre>{spans}</pre></td>")
             line = "" if row.line is None else f' data-line="{row.line}"'
             body.append(f"<tr{line}>{''.join(cells)}</tr>")

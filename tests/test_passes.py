@@ -76,8 +76,8 @@ def test_normalize_names_one_operation_per_line():
             exp = jnp.exp(neg)
             add = 1.0 + exp
             div = 1.0 / add
-            sum = jnp.sum(div)
-            return sum
+            sum_ = jnp.sum(div)
+            return sum_
     """)
 
 
@@ -208,8 +208,8 @@ def test_flags_turn_a_break_into_the_loops_condition():
             i = 0
             cond = i < 3
             while cond:
-                sum = jnp.sum(x)
-                gt = sum > 1.0
+                sum_ = jnp.sum(x)
+                gt = sum_ > 1.0
                 if gt:
                     cond = False
                 else:
@@ -280,8 +280,8 @@ def test_functionalize_turns_a_traced_if_into_branch_functions():
     _, text = after(clipped, transforms.JIT, "functionalize", JitOptions(()))
     assert text == expect("""
         def clipped_jit(x, limit):
-            sum = jnp.sum(x)
-            gt = sum > limit
+            sum_ = jnp.sum(x)
+            gt = sum_ > limit
 
             def if_true(x):
                 x = x * 0.5
@@ -306,8 +306,8 @@ def test_functionalize_turns_a_traced_while_into_a_test_and_a_body():
     _, text = after(halve, transforms.JIT, "functionalize", JitOptions(()))
     assert text == expect("""
         def halve_jit(x):
-            max = jnp.max(x)
-            cond = max > 1.0
+            max_ = jnp.max(x)
+            cond = max_ > 1.0
 
             def loop_test(cond, x):
                 return cond

@@ -6,12 +6,12 @@ def sum_logistic_grad(x):
     exp = jnp.exp(neg)
     add = 1.0 + exp
     div = 1.0 / add
-    sum = jnp.sum(div)
+    sum_ = jnp.sum(div)
     # reverse sweep: from the output back to the inputs. `v_bar` is the cotangent of v,
     # d(output)/d(v); each operation hands its output's cotangent to its operands by the
     # operation's vjp rule, and a value used twice adds up both contributions.
     # grad_seed: the cotangent that starts a gradient: 1 for a scalar output.
-    result_bar = grad_seed(sum)
+    result_bar = grad_seed(sum_)
     div_bar = jnp.broadcast_to(result_bar, jnp.shape(div))
     # div = 1.0 / y, by its vjp rule: y_bar = -out_bar * (1.0 / y) / y
     add_bar = -div_bar * div / add

@@ -6,7 +6,7 @@ def sum_logistic_vjp(x):
     exp = jnp.exp(neg)
     add = 1.0 + exp
     div = 1.0 / add
-    sum = jnp.sum(div)
+    sum_ = jnp.sum(div)
 
     # the pullback: given the output's cotangent, the reverse sweep runs back to the
     # inputs' cotangents, reading the values the forward sweep kept.
@@ -23,4 +23,4 @@ def sum_logistic_vjp(x):
         # neg = -x, by its vjp rule: x_bar = -out_bar
         x_bar = -neg_bar
         return (x_bar,)
-    return (sum, sum_logistic_pullback)
+    return (sum_, sum_logistic_pullback)

@@ -12,8 +12,8 @@ def closure_nested_grad(x, y):
     add_3 = mul_3 + sin_1
     # forward_cases.py:104: return jnp.sum(scale(inner(x)) + inner(2.0))
     add_1 = mul_1_1 + add_3
-    sum = jnp.sum(add_1)
-    result_bar = grad_seed(sum)
+    sum_ = jnp.sum(add_1)
+    result_bar = grad_seed(sum_)
     add_1_bar = jnp.broadcast_to(result_bar, jnp.shape(add_1))
     scale_1_bar = unbroadcast(add_1_bar, mul_1_1)
     inner_2_bar = unbroadcast(add_1_bar, add_3)

@@ -8,12 +8,12 @@ def early_return_grad(x):
         result_4 = mul
     else:
         # forward_cases.py:75: if jnp.max(x) > 10.0:
-        max = jnp.max(x)
-        gt = max > 10.0
+        max_ = jnp.max(x)
+        gt = max_ > 10.0
         if gt:
             # forward_cases.py:76: return jnp.sum(x)
-            sum = jnp.sum(x)
-            result_4 = sum
+            sum_ = jnp.sum(x)
+            result_4 = sum_
         else:
             # forward_cases.py:77: return jnp.sum(jnp.log1p(x * x))
             mul_1 = x * x

@@ -19,8 +19,8 @@ def item_updates_grad(x):
     z_2 = z_1.at[1].add(x_2)
     # forward_cases.py:132: return jnp.sum(y * z)
     mul_1 = y_2 * z_2
-    sum = jnp.sum(mul_1)
-    result_bar = grad_seed(sum)
+    sum_ = jnp.sum(mul_1)
+    result_bar = grad_seed(sum_)
     mul_1_bar = jnp.broadcast_to(result_bar, jnp.shape(mul_1))
     y_2_bar = unbroadcast(mul_1_bar * z_2, y_2)
     z_2_bar = unbroadcast(y_2 * mul_1_bar, z_2)

@@ -15,8 +15,8 @@ def mlp_grad(params, x):
         h_1 = h_2
     h_3 = h_1
     # forward_cases.py:143: return jnp.sum(h)
-    sum = jnp.sum(h_3)
-    result_bar = grad_seed(sum)
+    sum_ = jnp.sum(h_3)
+    result_bar = grad_seed(sum_)
     h_3_bar = jnp.broadcast_to(result_bar, jnp.shape(h_3))
     # forward_cases.py:141: for w, b in params:
     h_1_bar = h_3_bar

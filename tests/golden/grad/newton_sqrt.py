@@ -4,8 +4,8 @@ def newton_sqrt_grad(a):
     # forward_cases.py:55: while jnp.abs(x * x - a) > 1e-10 and steps < 50:
     mul = a * a
     sub = mul - a
-    abs = jnp.abs(sub)
-    and_ = abs > 1e-10
+    abs_ = jnp.abs(sub)
+    and_ = abs_ > 1e-10
     if and_:
         and_3 = steps < 50
     else:

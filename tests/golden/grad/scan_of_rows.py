@@ -28,11 +28,11 @@ def scan_of_rows_grad(x):
     stacked = stack_steps(ys_1_3)
     c, ys = (carry_3, stacked)
     # lax_cases.py:53: return c + jnp.sum(ys)
-    sum = jnp.sum(ys)
-    add = c + sum
+    sum_ = jnp.sum(ys)
+    add = c + sum_
     result_bar = grad_seed(add)
     c_bar = unbroadcast(result_bar, c)
-    sum_bar = unbroadcast(result_bar, sum)
+    sum_bar = unbroadcast(result_bar, sum_)
     ys_bar = jnp.broadcast_to(sum_bar, jnp.shape(ys))
     # lax_cases.py:52: c, ys = lax.scan(body, 0.5, x)
     ys_1_3_bar = unstack_like(ys_bar, ys_1_3, 0)

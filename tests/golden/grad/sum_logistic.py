@@ -4,8 +4,8 @@ def sum_logistic_grad(x):
     exp = jnp.exp(neg)
     add = 1.0 + exp
     div = 1.0 / add
-    sum = jnp.sum(div)
-    result_bar = grad_seed(sum)
+    sum_ = jnp.sum(div)
+    result_bar = grad_seed(sum_)
     div_bar = jnp.broadcast_to(result_bar, jnp.shape(div))
     add_bar = -div_bar * div / add
     neg_bar = add_bar * exp

@@ -10,9 +10,9 @@ def sum_logistic_grad_jvp_vmap(x, x_dot_batch):
     mul_1_batch = div * exp_dot_batch
     div_1_batch = mul_1_batch / add
     div_dot_batch = -div_1_batch
-    sum = jnp.sum(div)
+    sum_ = jnp.sum(div)
     # vmap_golden_cases.py:38: def sum_logistic(x):
-    result_bar = grad_seed(sum)
+    result_bar = grad_seed(sum_)
     # vmap_golden_cases.py:39: return jnp.sum(1.0 / (1.0 + jnp.exp(-x)))
     shape = jnp.shape(div)
     div_bar = jnp.broadcast_to(result_bar, shape)

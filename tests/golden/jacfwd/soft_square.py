@@ -2,8 +2,8 @@ def soft_square_jvp_vmap(x, x_dot_batch):
     # vmap_golden_cases.py:43: return jnp.tanh(x) * x
     batch_size = jnp.shape(x_dot_batch)[0]
     tanh = jnp.tanh(x)
-    pow = tanh ** 2
-    sub = 1 - pow
+    pow_ = tanh ** 2
+    sub = 1 - pow_
     tanh_dot_batch = sub * x_dot_batch
     mul = tanh * x
     mul_1_batch = tanh_dot_batch * x

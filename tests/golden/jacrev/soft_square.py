@@ -4,8 +4,8 @@ def soft_square_vjp_apply_vmap(x, result_bar_batch):
     mul_batch = result_bar_batch * x
     mul_1_batch = tanh * result_bar_batch
     x_bar_batch = mul_1_batch
-    pow = tanh ** 2
-    sub = 1 - pow
+    pow_ = tanh ** 2
+    sub = 1 - pow_
     mul_2_batch = mul_batch * sub
     x_bar_batch = x_bar_batch + mul_2_batch
     # vmap_golden_cases.py:42: def soft_square(x):

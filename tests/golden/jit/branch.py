@@ -1,7 +1,7 @@
 def branch_jit(x):
     # jit_cases.py:7: if jnp.sum(x) > 0:
-    sum = jnp.sum(x)
-    gt = sum > 0
+    sum_ = jnp.sum(x)
+    gt = sum_ > 0
 
     def if_true():
         # jit_cases.py:8: y = x * 2.0

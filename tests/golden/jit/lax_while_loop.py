@@ -6,8 +6,8 @@ def while_with_a_pair_jit(x):
         k, v = state
         # lax_cases.py:30: return jnp.logical_and(k < 5, jnp.sum(v) < 10.0)
         lt = k < 5
-        sum = jnp.sum(v)
-        lt_1 = sum < 10.0
+        sum_ = jnp.sum(v)
+        lt_1 = sum_ < 10.0
         logical_and = jnp.logical_and(lt, lt_1)
         return logical_and
     # lax_cases.py:32: def step(state):

@@ -6,8 +6,8 @@ def newton_sqrt_jit(a):
     # jit_cases.py:23: while jnp.abs(x * x - a) > 1e-6 and steps < 50:
     mul = x * x
     sub = mul - a
-    abs = jnp.abs(sub)
-    and_ = abs > 1e-06
+    abs_ = jnp.abs(sub)
+    and_ = abs_ > 1e-06
     and_ = jnp.where(and_, steps < 50, and_)
     cond = and_
 

@@ -9,26 +9,26 @@ def rows_grad_jit(m):
     def loop_body(i, acc_1, tape):
         row = m[i]
         # jit_cases.py:39: if jnp.sum(row) > 0:
-        sum = jnp.sum(row)
-        gt = sum > 0
+        sum_ = jnp.sum(row)
+        gt = sum_ > 0
 
         def if_true():
             # jit_cases.py:40: acc = acc + jnp.sum(row ** 2)
-            pow = row ** 2
-            sum_1 = jnp.sum(pow)
+            pow_ = row ** 2
+            sum_1 = jnp.sum(pow_)
             acc_4 = acc_1 + sum_1
-            return (acc_4, pow, sum_1)
+            return (acc_4, pow_, sum_1)
 
         def if_false():
             # jit_cases.py:42: acc = acc - 1.0
             acc_4 = acc_1 - 1.0
             # jit_cases.py:39: if jnp.sum(row) > 0:
-            pow = None
+            pow_ = None
             sum_1 = None
-            return (acc_4, pow, sum_1)
-        acc_4, pow, sum_1 = if_else(gt, if_true, if_false)
+            return (acc_4, pow_, sum_1)
+        acc_4, pow_, sum_1 = if_else(gt, if_true, if_false)
         # jit_cases.py:38: for row in m:
-        tape = list_append(tape, (acc_1, i, row, gt, pow, sum_1))
+        tape = list_append(tape, (acc_1, i, row, gt, pow_, sum_1))
         acc_1 = acc_4
         return (acc_1, tape)
     acc_1, tape = for_range(n, loop_body, acc_1, tape)
@@ -44,7 +44,7 @@ def rows_grad_jit(m):
     def loop_body_1(i_1, acc_1_bar, m_bar):
         j = last - i_1
         tape_j = tape[j]
-        acc_1, i, row, gt, pow, sum_1 = tape_j
+        acc_1, i, row, gt, pow_, sum_1 = tape_j
         acc_4_bar = acc_1_bar
         # jit_cases.py:39: if jnp.sum(row) > 0:
 
@@ -52,7 +52,7 @@ def rows_grad_jit(m):
             # jit_cases.py:40: acc = acc + jnp.sum(row ** 2)
             acc_1_bar = unbroadcast(acc_4_bar, acc_1)
             sum_1_bar = unbroadcast(acc_4_bar, sum_1)
-            shape = jnp.shape(pow)
+            shape = jnp.shape(pow_)
             pow_bar = jnp.broadcast_to(sum_1_bar, shape)
             mul = 2 * row
             row_bar = pow_bar * mul

@@ -33,6 +33,6 @@ def closure_nested_jvp(x, y, x_dot, y_dot):
     inner_2, inner_2_dot = inner_jvp_1(2.0)
     add_1 = scale_1 + inner_2
     add_1_dot = scale_1_dot + inner_2_dot
-    sum = jnp.sum(add_1)
+    sum_ = jnp.sum(add_1)
     sum_dot = jnp.sum(add_1_dot)
-    return (sum, sum_dot)
+    return (sum_, sum_dot)

@@ -1,9 +1,9 @@
 def cond_of_lambdas_jvp(x, y, x_dot, y_dot):
     # lax_cases.py:9: return jnp.sum(lax.cond(jnp.sum(x) > 0.0, lambda a: jnp.sin(a) * y, lambda a: a ** 2, x))
-    sum = jnp.sum(x)
-    gt = sum > 0.0
+    sum_ = jnp.sum(x)
+    gt = sum_ > 0.0
 
-    def lambda__jvp(a, a_dot):
+    def lambda_jvp(a, a_dot):
         sin = jnp.sin(a)
         sin_dot = jnp.cos(a) * a_dot
         mul = sin * y
@@ -11,11 +11,11 @@ def cond_of_lambdas_jvp(x, y, x_dot, y_dot):
         return (mul, mul_dot)
 
     def lambda_1_jvp(a, a_dot_1):
-        pow = a ** 2
+        pow_ = a ** 2
         pow_dot = 2 * a * a_dot_1
-        return (pow, pow_dot)
+        return (pow_, pow_dot)
     if gt:
-        cond_value, cond_value_dot = lambda__jvp(x, x_dot)
+        cond_value, cond_value_dot = lambda_jvp(x, x_dot)
     else:
         cond_value, cond_value_dot = lambda_1_jvp(x, x_dot)
     sum_1 = jnp.sum(cond_value)

@@ -8,8 +8,8 @@ def dict_params_jvp(p, x, p_dot):
     p_shift_dot = p_dot['shift']
     add = mul + p_shift
     add_dot = mul_dot + p_shift_dot
-    pow = add ** 2
+    pow_ = add ** 2
     pow_dot = 2 * add * add_dot
-    sum = jnp.sum(pow)
+    sum_ = jnp.sum(pow_)
     sum_dot = jnp.sum(pow_dot)
-    return (sum, sum_dot)
+    return (sum_, sum_dot)

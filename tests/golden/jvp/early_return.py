@@ -8,13 +8,13 @@ def early_return_jvp(x, x_dot):
         mul_dot = x_dot * x + x * x_dot
         return (mul, mul_dot)
     # forward_cases.py:75: if jnp.max(x) > 10.0:
-    max = jnp.max(x)
-    gt = max > 10.0
+    max_ = jnp.max(x)
+    gt = max_ > 10.0
     if gt:
         # forward_cases.py:76: return jnp.sum(x)
-        sum = jnp.sum(x)
+        sum_ = jnp.sum(x)
         sum_dot = jnp.sum(x_dot)
-        return (sum, sum_dot)
+        return (sum_, sum_dot)
     # forward_cases.py:77: return jnp.sum(jnp.log1p(x * x))
     mul_1 = x * x
     mul_1_dot = x_dot * x + x * x_dot

@@ -32,6 +32,6 @@ def item_updates_jvp(x, x_dot):
     # forward_cases.py:132: return jnp.sum(y * z)
     mul_1 = y * z
     mul_1_dot = y_dot * z + y * z_dot
-    sum = jnp.sum(mul_1)
+    sum_ = jnp.sum(mul_1)
     sum_dot = jnp.sum(mul_1_dot)
-    return (sum, sum_dot)
+    return (sum_, sum_dot)

@@ -12,6 +12,6 @@ def mlp_jvp(params, x, params_dot, x_dot):
         h = jnp.tanh(add)
         h_dot = (1 - h ** 2) * add_dot
     # forward_cases.py:143: return jnp.sum(h)
-    sum = jnp.sum(h)
+    sum_ = jnp.sum(h)
     sum_dot = jnp.sum(h_dot)
-    return (sum, sum_dot)
+    return (sum_, sum_dot)

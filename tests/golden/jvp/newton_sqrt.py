@@ -7,8 +7,8 @@ def newton_sqrt_jvp(a, a_dot):
     # forward_cases.py:55: while jnp.abs(x * x - a) > 1e-10 and steps < 50:
     mul = x * x
     sub = mul - a
-    abs = jnp.abs(sub)
-    and_ = abs > 1e-10
+    abs_ = jnp.abs(sub)
+    and_ = abs_ > 1e-10
     if and_:
         and_ = steps < 50
     cond = and_

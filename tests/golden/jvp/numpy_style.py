@@ -6,12 +6,12 @@ def numpy_style_jvp(x, x_dot):
     exp_dot = exp * x_dot
     mul = tanh * exp
     mul_dot = tanh_dot * exp + tanh * exp_dot
-    sum = jnp.sum(mul)
+    sum_ = jnp.sum(mul)
     sum_dot = jnp.sum(mul_dot)
     sum_1 = jnp.sum(x, axis=0)
     sum_1_dot = jnp.sum(x_dot, axis=0)
     mean = jnp.mean(sum_1)
     mean_dot = jnp.mean(sum_1_dot)
-    add = sum + mean
+    add = sum_ + mean
     add_dot = sum_dot + mean_dot
     return (add, add_dot)

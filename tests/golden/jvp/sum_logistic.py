@@ -7,6 +7,6 @@ def sum_logistic_jvp(x, x_dot):
     add = 1.0 + exp
     div = 1.0 / add
     div_dot = -(div * exp_dot / add)
-    sum = jnp.sum(div)
+    sum_ = jnp.sum(div)
     sum_dot = jnp.sum(div_dot)
-    return (sum, sum_dot)
+    return (sum_, sum_dot)

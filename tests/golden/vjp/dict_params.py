@@ -4,11 +4,11 @@ def dict_params_vjp(p, x):
     mul = x * p_scale
     p_shift = p['shift']
     add = mul + p_shift
-    pow = add ** 2
-    sum = jnp.sum(pow)
+    pow_ = add ** 2
+    sum_ = jnp.sum(pow_)
 
     def dict_params_pullback(result_bar):
-        pow_bar = jnp.broadcast_to(result_bar, jnp.shape(pow))
+        pow_bar = jnp.broadcast_to(result_bar, jnp.shape(pow_))
         add_bar = pow_bar * (2 * add)
         mul_bar = unbroadcast(add_bar, mul)
         p_shift_bar = unbroadcast(add_bar, p_shift)
@@ -17,4 +17,4 @@ def dict_params_vjp(p, x):
         p_scale_bar = unbroadcast(x * mul_bar, p_scale)
         p_bar = add_at(p_bar, 'scale', p_scale_bar)
         return (p_bar, x_bar)
-    return (sum, dict_params_pullback)
+    return (sum_, dict_params_pullback)

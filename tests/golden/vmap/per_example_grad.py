@@ -56,8 +56,8 @@ def loss_grad_vmap(params, x_batch, y_batch):
         # vmap_golden_cases.py:28: for w, b in params[:-1]:
         params_slice_2_i_bar_batch = (w_1_bar_batch, add_2_bar_batch)
         params_slice_2_bar_batch = add_at(params_slice_2_bar_batch, i, params_slice_2_i_bar_batch)
-    slice_1 = slice(None, -1, None)
-    params_1_bar_batch = add_at(params_1_bar_batch, slice_1, params_slice_2_bar_batch)
+    slice_ = slice(None, -1, None)
+    params_1_bar_batch = add_at(params_1_bar_batch, slice_, params_slice_2_bar_batch)
     # vmap_golden_cases.py:35: return jnp.sum((predict(params, x) - y) ** 2)
     params_bar_batch = params_1_bar_batch
     return params_bar_batch
