@@ -19,13 +19,12 @@ argument shapes), so they need --shapes: one example's shape per argument,
 arguments separated by `;`, axes by `,` (an empty shape is a scalar).
 """
 import argparse
-import contextlib
 import difflib
-import importlib.util
 import os
 import sys
 
-from . import frontend, highlight, introspect, show
+from . import frontend, highlight, introspect, loading
+from .show import show as side_by_side
 from .errors import S2SError
 from .explain import explained
 
@@ -73,10 +72,21 @@ def _common_options(parser):
     parser.add_argument("--shapes", default=None,
                         help="vmap, jacfwd, jacrev, hessian: one example's shape per argument, "
                              "e.g. '100' or '8,4;4' (`;` between arguments)")
+    parser.add_argument("--example", action="append", metavar="NAME=SPEC",
+                        help="describe one argument, for code built for what the arguments "
+                             "are: a shape is a tuple of ints, an int stays a Python int, and "
+                             "lists, tuples and dicts of these are pytrees, e.g. "
+                             "--example 'params=[{\"w\": (8, 32), \"b\": (32,)}] * 3' "
+                             "(repeat it per argument; the others are arrays of --shapes)")
     parser.add_argument("--dtype", default="float32", help="the arguments' dtype (default: float32)")
     parser.add_argument("--explain", action="store_true",
                         help="add teaching comments: the sweeps, the tape, the rule behind each "
                              "derivative line, what each runtime helper does")
+    parser.add_argument("--import", dest="import_file", action="store_true",
+                        help="import FILE, running its top-level code, instead of running only "
+                             "its imports, definitions and constants (what FUNC needs: "
+                             "the file is imported anyway when FUNC reads a global that only "
+                             "running it defines, with a note saying so)")
     parser.add_argument("--color", choices=("auto", "always", "never"), default="auto",
                         help="syntax colours: auto (default) colours a terminal unless NO_COLOR "
                              "is set")
@@ -109,13 +119,14 @@ def transform_main(argv):
     if args.transform == "jit":
         generated = jitted(args)
     elif args.transform in SHAPED:
-        generated = shaped_transform(args, load_function(args.target))
+        generated = shaped_transform(args, load_function(args.target, args))
     else:
         argnums = parse_argnums(args.argnums)
-        fn = load_function(args.target)
+        fn = load_function(args.target, args)
         argnums = check_argnums(argnums, fn, single=args.argnums is not None
                                 and "," not in args.argnums)
-        generated = introspect.generated_record(fn, args.transform, argnums)
+        examples = example_arguments(args, fn) if args.example else None
+        generated = introspect.generated_record(fn, args.transform, argnums, examples)
     if args.passes or args.diff:
         print_stages(generated.stages, diff=args.diff, color=color)
         return 0
@@ -141,7 +152,7 @@ def show_main(argv):
                         help="the widest a column gets on a terminal (default: 60)")
     _common_options(parser)
     args = parser.parse_args(argv)
-    fn = load_function(args.target)
+    fn = load_function(args.target, args)
     transforms = [t.strip() for t in args.transforms.split(",") if t.strip()]
     unknown = [t for t in transforms if t not in TRANSFORMS]
     if unknown:
@@ -159,7 +170,7 @@ def show_main(argv):
     argnums = parse_argnums(args.argnums)
     if argnums is not None:
         argnums = check_argnums(argnums, fn, single="," not in args.argnums)
-    view = show.show(fn, transforms, example_args=examples, argnums=argnums,
+    view = side_by_side(fn, transforms, example_args=examples, argnums=argnums,
                      explain=args.explain)
     if args.html:
         with open(args.html, "w", encoding="utf-8") as fh:
@@ -197,7 +208,7 @@ class UsageError(Exception):
 def jitted(args):
     """The code s2s.jit compiles, for --static-argnums."""
     from .jit import jit
-    fn = load_function(args.target)
+    fn = load_function(args.target, args)
     static = parse_argnums(args.static_argnums) if args.static_argnums else None
     if static is not None:
         static = check_argnums(static, fn)
@@ -205,32 +216,82 @@ def jitted(args):
 
 
 def shaped_transform(args, fn):
-    """The generated code of vmap / jacfwd / jacrev / hessian for --shapes."""
-    import numpy as np
-
+    """The generated code of vmap / jacfwd / jacrev / hessian for one example
+    (--shapes or --example)."""
     from . import jacobians, vectorize
-    if args.shapes is None:
+    examples = example_arguments(args, fn)
+    if examples is None:
         raise UsageError(f"{args.transform} is specialized on one example's shapes: "
-                         "pass --shapes, e.g. --shapes 100 or --shapes '8,4;4'")
-    shapes = parse_shapes(args.shapes)
-    dtype = np.dtype(args.dtype)
+                         "pass --shapes, e.g. --shapes 100 or --shapes '8,4;4' (or --example)")
     if args.transform == "vmap":
-        in_axes = parse_axes(args.in_axes, len(shapes))
+        in_axes = parse_axes(args.in_axes, len(examples))
         out_axes = parse_axes(args.out_axes, None)
-        examples = []
-        for shape, axis in zip(shapes, in_axes if isinstance(in_axes, tuple)
-                               else [in_axes] * len(shapes)):
-            if axis is not None:
-                shape = list(shape)
-                shape.insert(axis % (len(shape) + 1), 2)
-            examples.append(np.zeros(tuple(shape), dtype))
-        return vectorize.vmap(fn, in_axes, out_axes).generated(examples)
+        axes = in_axes if isinstance(in_axes, tuple) else [in_axes] * len(examples)
+        batched = [with_batch_axis(e, axis) for e, axis in zip(examples, axes)]
+        return vectorize.vmap(fn, in_axes, out_axes).generated(batched)
     argnums = parse_argnums(args.argnums) or (0,)
     argnums = argnums[0] if len(argnums) == 1 else argnums
     make = {"jacfwd": jacobians.jacfwd, "jacrev": jacobians.jacrev,
             "hessian": jacobians.hessian}[args.transform]
-    examples = [np.full(shape, 0.5, dtype) for shape in shapes]
     return make(fn, argnums).generated(examples)
+
+
+def with_batch_axis(example, axis):
+    """A batch of two copies of `example` along `axis` (None: as it is)."""
+    import jax
+    import numpy as np
+    if axis is None:
+        return example
+    return jax.tree_util.tree_map(lambda a: np.stack([np.asarray(a)] * 2, axis=axis), example)
+
+
+def example_arguments(args, fn):
+    """One example of `fn`'s arguments: from --example NAME=SPEC (pytrees),
+    else arrays of --shapes, else None. An unnamed parameter is an array."""
+    import numpy as np
+    dtype = np.dtype(args.dtype)
+    if not getattr(args, "example", None):
+        if args.shapes is None:
+            return None
+        return [np.full(shape, 0.5, dtype) for shape in parse_shapes(args.shapes)]
+    fn = frontend.python_function(fn)
+    params = list(fn.__code__.co_varnames[:fn.__code__.co_argcount])
+    given = {}
+    for item in args.example:
+        name, sep, spec = item.partition("=")
+        name = name.strip()
+        if not sep or name not in params:
+            raise UsageError(f"--example takes NAME=SPEC for a parameter of `{fn.__name__}` "
+                             f"({', '.join(params)}), not {item!r}")
+        given[name] = example_value(spec, dtype)
+    shapes = parse_shapes(args.shapes) if args.shapes else []
+    return [given[p] if p in given else
+            np.full(shapes[i] if i < len(shapes) else (), 0.5, dtype)
+            for i, p in enumerate(params)]
+
+
+def example_value(spec, dtype):
+    """SPEC: a tuple of ints is an array of that shape; an int is a Python int
+    (not differentiated), a float a Python float; lists, tuples and dicts of
+    these are pytrees: `[{"w": (8, 32), "b": (32,)}] * 3`."""
+    import numpy as np
+    try:
+        value = eval(compile(spec, "<--example>", "eval"), {"__builtins__": {}}, {})
+    except Exception as e:
+        raise UsageError(f"--example {spec!r} is not a Python expression: {e}")
+
+    def build(v):
+        if isinstance(v, tuple) and all(type(d) is int for d in v):
+            return np.full(v, 0.5, dtype)
+        if type(v) in (int, float, bool):
+            return v
+        if isinstance(v, (list, tuple)):
+            return type(v)(build(x) for x in v)
+        if isinstance(v, dict):
+            return {k: build(x) for k, x in v.items()}
+        raise UsageError(f"--example: {v!r} is not a shape, a number, a list, a tuple "
+                         "or a dict")
+    return build(value)
 
 
 def parse_shapes(text):
@@ -293,34 +354,15 @@ def check_argnums(argnums, fn, single=False):
     return normalized
 
 
-def load_function(target):
-    path, sep, name = target.rpartition(":")
-    if not sep or not path or not name:
-        raise UsageError(f"expected FILE.py:FUNC, got {target!r}")
-    if not os.path.isfile(path):
-        raise UsageError(f"no such file: {path}")
-    module_name = os.path.splitext(os.path.basename(path))[0]
-    spec = importlib.util.spec_from_file_location(module_name, path)
-    module = importlib.util.module_from_spec(spec)
-    directory = os.path.dirname(os.path.abspath(path))
-    sys.path.insert(0, directory)
+def load_function(target, args=None):
+    """FILE.py:FUNC, found without running the file where it can be (s2s/loading.py)."""
+    run_module = bool(args is not None and getattr(args, "import_file", False))
     try:
-        # What the module prints goes to stderr: stdout is the generated source.
-        with contextlib.redirect_stdout(sys.stderr):
-            spec.loader.exec_module(module)
-    except (Exception, SystemExit) as e:
-        detail = " ".join(str(e).split())  # one line, however long the message
-        raise UsageError(f"importing {path} failed: {type(e).__name__}: {detail}")
-    finally:
-        sys.path.remove(directory)
-    obj = module
-    for part in name.split("."):
-        obj = getattr(obj, part, None)
-        if obj is None:
-            raise UsageError(f"{path} has no function `{name}`")
-    if not callable(obj):
-        raise UsageError(f"`{name}` in {path} is not a function")
-    return obj
+        return loading.load_function(
+            target, run_module=run_module,
+            note=lambda text: print(f"s2s: note: {text}", file=sys.stderr))
+    except loading.LoadError as e:
+        raise UsageError(str(e))
 
 
 if __name__ == "__main__":

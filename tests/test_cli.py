@@ -172,7 +172,10 @@ def test_console_script(quickstart, tmp_path):
 def test_output_of_the_module_does_not_mix_with_the_source(tmp_path):
     path = tmp_path / "chatty.py"
     path.write_text("print('hello from chatty')\n\ndef f(x):\n    return x * 2.0\n")
-    result = run_s2s("jvp", f"{path}:f", cwd=tmp_path)
+    result = run_s2s("jvp", f"{path}:f", cwd=tmp_path)     # not run: f needs nothing of it
+    assert result.returncode == 0, result.stderr
+    assert "hello" not in result.stdout + result.stderr
+    result = run_s2s("jvp", f"{path}:f", "--import", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert "hello from chatty" in result.stderr
     assert "hello" not in result.stdout
@@ -212,7 +215,7 @@ def test_not_a_function():
 def test_file_that_fails_to_import(tmp_path, text, parts):
     path = tmp_path / "broken.py"
     path.write_text(text)
-    result = run_s2s("jvp", f"{path}:f", cwd=tmp_path)
+    result = run_s2s("jvp", f"{path}:f", "--import", cwd=tmp_path)
     assert_one_error_line(result, "importing", "broken.py", "failed", *parts)
 
 

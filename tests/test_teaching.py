@@ -263,3 +263,78 @@ def test_notebooks_show_generated_code_highlighted():
     g(jnp.arange(3.0))
     assert "sum_logistic_grad" in g._repr_html_()
     assert s2s.vmap(fc.sum_logistic)._repr_html_() is None   # no shapes yet: the repr
+
+
+# --- an honest CLI: the file's top-level code does not run unless needed -------
+
+TRAINING_SCRIPT = '''\
+import jax.numpy as jnp
+from jax import random
+
+SCALE = 2.0
+mat = random.normal(random.PRNGKey(0), (4, 3))
+
+
+def loss(w, x):
+    return jnp.sum(jnp.tanh(x @ w) * SCALE)
+
+
+def predict(v):
+    return jnp.dot(mat, v)
+
+
+print("training...")
+raise SystemExit("a training script that must not run")
+'''
+
+
+def test_the_cli_does_not_run_a_files_top_level_code(tmp_path):
+    path = tmp_path / "train.py"
+    path.write_text(TRAINING_SCRIPT)
+    done = run_s2s("grad", f"{path}:loss")
+    assert done.returncode == 0, done.stderr
+    assert "def loss_grad(w, x):" in done.stdout
+    assert "training" not in done.stdout + done.stderr
+
+
+def test_the_cli_imports_the_file_where_a_function_needs_it_and_says_so(tmp_path):
+    path = tmp_path / "train.py"
+    path.write_text(TRAINING_SCRIPT.replace('raise SystemExit("a training script that must '
+                                            'not run")\n', ""))
+    done = run_s2s("vmap", f"{path}:predict", "--shapes", "3")
+    assert done.returncode == 0, done.stderr
+    assert "s2s: note: importing" in done.stderr and "`predict` reads `mat`" in done.stderr
+    assert "training..." in done.stderr and "training" not in done.stdout   # stdout: code only
+    done = run_s2s("grad", f"{path}:loss", "--import")
+    assert done.returncode == 0 and "training..." in done.stderr
+
+
+MLP = '''\
+import jax.numpy as jnp
+
+
+def loss(params, x):
+    h = x
+    for layer in params:
+        h = jnp.tanh(h @ layer["w"] + layer["b"])
+    return jnp.sum(h)
+'''
+
+
+def test_example_describes_pytree_arguments_so_the_printed_code_is_the_code_that_runs(tmp_path):
+    path = tmp_path / "mlp.py"
+    path.write_text(MLP)
+    done = run_s2s("grad", f"{path}:loss", "--example",
+                   'params=[{"w": (8, 8), "b": (8,)}] * 2', "--example", "x=(5, 8)")
+    assert done.returncode == 0, done.stderr
+    sys.path.insert(0, str(tmp_path))
+    try:
+        import mlp
+    finally:
+        sys.path.remove(str(tmp_path))
+    g = s2s.grad(mlp.loss)
+    params = [{"w": np.full((8, 8), 0.1, np.float32), "b": np.zeros(8, np.float32)}] * 2
+    g(params, np.ones((5, 8), np.float32))
+    assert done.stdout == s2s.source(g)
+    done = run_s2s("grad", f"{path}:loss", "--example", "weights=(3,)")
+    assert done.returncode == 2 and "params, x" in done.stderr
