@@ -101,6 +101,9 @@ def transform_main(argv):
     _common_options(parser)
     parser.add_argument("--passes", action="store_true",
                         help="print the program after every stage of the pipeline")
+    parser.add_argument("--with-callees", action="store_true",
+                        help="also print the generated code of the functions it calls "
+                             "(a helper's derivative)")
     parser.add_argument("--diff", action="store_true",
                         help="with the stages, print each as a unified diff against the one "
                              "before (implies --passes)")
@@ -130,10 +133,10 @@ def transform_main(argv):
     if args.passes or args.diff:
         print_stages(generated.stages, diff=args.diff, color=color)
         return 0
-    text = generated.source
-    if args.explain:
-        text = explained(text, args.transform)
-    print(highlight.terminal(text) if color else text, end="")
+    programs = introspect.with_callees(generated) if args.with_callees else [generated]
+    for k, g in enumerate(programs):
+        text = explained(g.source, g.transform.name) if args.explain else g.source
+        print(("\n" if k else "") + (highlight.terminal(text) if color else text), end="")
     return 0
 
 

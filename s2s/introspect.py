@@ -96,3 +96,17 @@ def generated_record(fun, transform, argnums=None, example_args=None):
                        hint="one of: " + ", ".join(("jvp", "vjp", "grad", "value_and_grad")
                                                    + tuple(SHAPE_SPECIALIZED) + ("jit",)))
     return driver.generated_by(generated(fun, transform, argnums))
+
+
+def with_callees(gen):
+    """`gen` and every generated function it calls, callers first, each once
+    (the CLI's --with-callees: the whole program a transformation runs)."""
+    order, seen, todo = [], set(), [gen]
+    while todo:
+        g = todo.pop(0)
+        if id(g) in seen or getattr(g, "source", None) is None:
+            continue
+        seen.add(id(g))
+        order.append(g)
+        todo.extend(getattr(g, "callees", []))
+    return order

@@ -338,3 +338,12 @@ def test_example_describes_pytree_arguments_so_the_printed_code_is_the_code_that
     assert done.stdout == s2s.source(g)
     done = run_s2s("grad", f"{path}:loss", "--example", "weights=(3,)")
     assert done.returncode == 2 and "params, x" in done.stderr
+
+
+def test_with_callees_prints_the_whole_program():
+    done = run_s2s("grad", f"{FORWARD_CASES}:calls_helper", "--with-callees")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert out.index("def calls_helper_grad(") < out.index("def helper_vjp(")
+    assert out.count("def helper_vjp(") == 1      # called twice, printed once
+    compile(out, "<printed>", "exec")
