@@ -5,7 +5,8 @@
   result (`x_i_1 = x[i]` -> `x_i_1 = x_i`);
 - propagate copies: `a = b` where both names are assigned exactly once goes,
   and `a` is read as `b`;
-- remove dead code: assignments nobody reads, when the value is pure.
+- remove dead code: assignments nobody reads, when the value is pure, and
+  (dead_stores.py) assignments no path after them reads.
 
 Only names and pure expressions (operators, indexing, jax.numpy calls, s2s's
 runtime helpers) are touched: calls of user functions and every statement
@@ -19,6 +20,7 @@ import gast
 from .. import runtime
 from ..backend import is_mark
 from ..template import JNP
+from .dead_stores import remove_dead_stores
 from .resolve import AT_METHODS
 
 # Python builtins generated code calls for their value only (with runtime's pure helpers)
@@ -27,7 +29,8 @@ PURE_BUILTINS = frozenset({"len", "range", "zip", "enumerate", "reversed"})
 
 def run(fn, ctx):
     while True:
-        changed = remove_dead(fn) | share_repeated(fn) | propagate_copies(fn)
+        changed = remove_dead(fn) | share_repeated(fn) | propagate_copies(fn) \
+            | remove_dead_stores(fn, is_pure)
         if not changed:
             invert_empty_branches(fn)
             return fn

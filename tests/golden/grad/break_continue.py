@@ -14,7 +14,6 @@ def break_continue_grad(x):
             acc_3 = acc_1
             exp = None
             gt = None
-            x_i_1 = None
             # forward_cases.py:63: for i in range(x.shape[0]):
             tape.append((acc_1, i, lt, gt, exp))
             acc_1 = acc_3
