@@ -23,7 +23,7 @@ import difflib
 import os
 import sys
 
-from . import frontend, highlight, introspect, loading
+from . import check, errors, frontend, highlight, introspect, loading, trace
 from .show import show as side_by_side
 from .errors import S2SError
 from .explain import explained
@@ -40,6 +40,8 @@ def main(argv=None):
         return serve.main(argv[1:])
     if argv[:1] == ["show"]:
         return _guarded(show_main, argv[1:])
+    if argv[:1] == ["check"]:
+        return _guarded(check_main, argv[1:])
     return _guarded(transform_main, argv)
 
 
@@ -54,6 +56,9 @@ def _guarded(command, argv):
     except UsageError as e:
         print(f"s2s: error: {e}", file=sys.stderr)
         return 2
+    except BrokenPipeError:   # `s2s ... | head`: the reader has what it wanted
+        sys.stdout = open(os.devnull, "w")
+        return 0
     except Exception as e:
         if os.environ.get("S2S_DEBUG"):
             raise
@@ -101,6 +106,10 @@ def transform_main(argv):
     _common_options(parser)
     parser.add_argument("--passes", action="store_true",
                         help="print the program after every stage of the pipeline")
+    parser.add_argument("--trace", action="store_true",
+                        help="run the generated code at random inputs of --shapes/--example "
+                             "and show what each line computed (jvp, vjp, grad, "
+                             "value_and_grad, vmap)")
     parser.add_argument("--with-callees", action="store_true",
                         help="also print the generated code of the functions it calls "
                              "(a helper's derivative)")
@@ -133,6 +142,8 @@ def transform_main(argv):
     if args.passes or args.diff:
         print_stages(generated.stages, diff=args.diff, color=color)
         return 0
+    if args.trace:
+        return print_trace(args, generated, color)
     programs = introspect.with_callees(generated) if args.with_callees else [generated]
     for k, g in enumerate(programs):
         text = explained(g.source, g.transform.name) if args.explain else g.source
@@ -182,6 +193,97 @@ def show_main(argv):
     else:
         print(view.text(width=args.width, color=highlight.use_color(args.color)), end="")
     return 0
+
+
+def print_trace(args, generated, color):
+    """--trace: the generated code with, after each line, what it computed."""
+    import numpy as np
+
+    from . import check, trace
+    if args.transform not in ("jvp", "vjp", "grad", "value_and_grad", "vmap"):
+        raise UsageError("--trace runs jvp, vjp, grad, value_and_grad and vmap code")
+    fn = load_function(args.target, args)
+    examples = example_arguments(args, fn)
+    if examples is None:
+        raise UsageError("--trace runs the code: give the arguments' shapes with --shapes "
+                         "(or --example)")
+    inputs = check.random_like(examples, 0)
+    if args.transform == "vmap":
+        in_axes = parse_axes(args.in_axes, len(inputs))
+        axes = in_axes if isinstance(in_axes, tuple) else [in_axes] * len(inputs)
+        inputs = [with_batch_axis(e, a) for e, a in zip(inputs, axes)]
+    elif args.transform == "jvp":
+        inputs = inputs + [np.ones_like(np.asarray(a)) for a in inputs]
+    def forward_then_pullback(*a):   # vjp: the forward sweep, then the pullback at ones
+        out, pullback = generated.function(*a)
+        return out, pullback(np.ones_like(np.asarray(out)))
+    call = forward_then_pullback if args.transform == "vjp" else generated.function
+    try:
+        result, lines, order = trace.run_traced(call, inputs,
+                                                generated.function.__code__.co_filename)
+    except Exception as e:   # the user's code at these inputs (JAX's own errors too)
+        errors.note_origin(e)
+        raise S2SError(f"running the generated code at random inputs of these shapes failed: "
+                       f"{type(e).__name__}: {' '.join(str(e).split())}",
+                       hint="check the shapes, or the function at these inputs") from None
+    text = trace.annotated(generated.source, lines)
+    print(highlight.terminal(text) if color else text)
+    print(f"# result: {trace.summary(result)}")
+    bad = trace.first_nonfinite(generated, lines, order)
+    if bad:
+        print(_nonfinite_line(bad, generated))
+    return 0
+
+
+def _nonfinite_line(bad, generated):
+    line, (user_file, user_line), (name, value) = bad
+    code = str(generated.source).split("\n")[line - 1].strip()
+    where = f"{user_file}:{user_line}" if user_file else "an unknown line"
+    return (f"# first non-finite value: `{name}` at generated line {line} (`{code}`), "
+            f"from {where}")
+
+
+def check_main(argv):
+    parser = argparse.ArgumentParser(
+        prog="s2s check",
+        description="Compare a transformation's generated code with JAX and with central "
+                    "finite differences at random float64 inputs; where a NaN or infinity "
+                    "appears, name the first generated line that made it.")
+    parser.add_argument("target", metavar="FILE.py:FUNC", help="where the function is")
+    parser.add_argument("--transform", default="grad", choices=check.CHECKED,
+                        help="the transformation to check (default: grad)")
+    parser.add_argument("--seed", type=int, default=0, help="of the random inputs (default: 0)")
+    _common_options(parser)
+    args = parser.parse_args(argv)
+    import jax
+    jax.config.update("jax_enable_x64", True)   # finite differences need the digits
+    args.dtype = "float64"
+    fn = load_function(args.target, args)
+    examples = example_arguments(args, fn)
+    if examples is None:
+        raise UsageError("check runs the code: give the arguments' shapes with --shapes "
+                         "(or --example)")
+    argnums = parse_argnums(args.argnums)
+    if argnums is not None:
+        argnums = check_argnums(argnums, fn, single="," not in args.argnums)
+    try:
+        rows, _, bad = check.check(fn, args.transform, examples, argnums, args.seed)
+    except S2SError:
+        raise
+    except Exception as e:   # the user's code at these inputs (JAX's own errors too)
+        raise S2SError(f"running {args.transform} at random inputs of these shapes failed: "
+                       f"{type(e).__name__}: {' '.join(str(e).split())}",
+                       hint="check the shapes, or the function at these inputs") from None
+    shapes = ", ".join(trace.summary(e).split(" ")[0] for e in examples)
+    print(f"s2s.{args.transform} of {getattr(fn, '__name__', fn)} at random ({shapes}), "
+          f"seed {args.seed}:")
+    for what, worst, ok in rows:
+        print(f"  {what:<40} max |difference| {worst:.3g}   {'ok' if ok else 'DIFFERENT'}")
+    if bad:
+        line, (user_file, user_line), (name, value) = bad
+        print(f"  a NaN or infinity: first `{name}` at generated line {line}, from "
+              f"{user_file}:{user_line}")
+    return 0 if all(ok for _, _, ok in rows) and not bad else 1
 
 
 def print_stages(stages, diff=False, color=False):

@@ -235,9 +235,11 @@ class recording:
         recording.on = self.was
 
 
-def record(stages, pass_, tree, filename):
+def record(stages, pass_, tree, filename, ctx=None):
     if recording.on:
-        stages.append(Stage(pass_.name, pass_.purpose, backend.to_source(tree, filename)))
+        text = pass_.show(tree, ctx) if pass_.show is not None and ctx is not None \
+            else backend.to_source(tree, filename)
+        stages.append(Stage(pass_.name, pass_.purpose, text))
 
 
 _CACHE = {}          # (function, transform name, options) -> Generated
@@ -275,7 +277,7 @@ def run_passes(fn, transform, options, passes, gen=None, stages=None):
         if pass_.applies(ctx):
             tree = pass_.run(tree, ctx)
             if stages is not None:
-                record(stages, pass_, tree, p.filename)
+                record(stages, pass_, tree, p.filename, ctx)
     return ctx, tree
 
 

@@ -24,6 +24,9 @@ class Pass:
     purpose: str              # one line: what the pass does, shown with its stage
     run: Callable             # run(tree, ctx) -> tree
     when: Optional[Callable] = None   # when(ctx): whether it runs in this build (default: always)
+    # show(tree, ctx) -> the stage's text where the program alone does not
+    # say what the pass found (the probe: each value's shape)
+    show: Optional[Callable] = None
 
     def applies(self, ctx):
         return self.when is None or self.when(ctx)

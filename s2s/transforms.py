@@ -63,7 +63,8 @@ VJP_APPLY = _reverse("vjp_apply", Output.APPLY, "the vjp")
 # What vmap's probe and the batch pass both start from.
 BATCH_PREP = (INLINE, STRUCTURE, FLAGS, NUMBER)
 PROBE = Pass("probe", "run once on one example's shapes (as jax.jit traces), recording what "
-                      "every value is per example: the program is unchanged", probe.run)
+                      "every value is per example: the program is unchanged", probe.run,
+             show=probe.shown)
 VMAP = register(Transform(
     "vmap", "_vmap", Family.BATCH, "the vmap", callee="vmap",
     passes=BATCH_PREP + (PROBE, Pass("vmap", "every line computes the whole batch at once "

@@ -170,6 +170,31 @@ def test_simplify_shares_a_repeated_expression():
     assert "sin_1 = " not in text and "b = sin * 3.0" in text
 
 
+def test_simplify_numbers_versions_without_gaps_and_renames_a_shared_node_once():
+    import ast
+
+    import gast
+
+    from s2s.passes.simplify import renumber_versions
+    tree = gast.parse(textwrap.dedent("""
+        def f(x):
+            j_2 = x
+            j_1 = j_2 * 2
+            tape_j_2 = j_1
+            return tape_j_2 + j_2
+    """)).body[0]
+    # one Name node in two places (passes copy nodes by reference): renamed
+    # once, or the swap j_2 -> j_1, j_1 -> j_2 undoes itself there
+    tree.body[3].value.right = tree.body[1].value.left
+    assert renumber_versions(tree, keep={"x", "f"})
+    assert ast.unparse(gast.gast_to_ast(tree)) == textwrap.dedent("""\
+        def f(x):
+            j_1 = x
+            j_2 = j_1 * 2
+            tape_j_1 = j_2
+            return tape_j_1 + j_1""")
+
+
 # -- forward mode -------------------------------------------------------------------
 
 def sine(x):

@@ -347,3 +347,72 @@ def test_with_callees_prints_the_whole_program():
     assert out.index("def calls_helper_grad(") < out.index("def helper_vjp(")
     assert out.count("def helper_vjp(") == 1      # called twice, printed once
     compile(out, "<printed>", "exec")
+
+
+def test_the_probe_stage_shows_what_each_value_is_in_one_example(tmp_path):
+    path = tmp_path / "lr.py"
+    path.write_text("import jax.numpy as jnp\n\n\ndef loop_range(x, n):\n    y = x\n"
+                    "    for i in range(n):\n        y = y * jnp.tanh(y) + x[i]\n    return y\n")
+    done = run_s2s("vmap", f"{path}:loop_range", "--shapes", "4", "--example", "n=3",
+                   "--in-axes", "0,None", "--passes")
+    assert done.returncode == 0, done.stderr
+    probe = done.stdout.split("# ---- probe")[1].split("# ---- ")[0]
+    assert "tanh = jnp.tanh(y)\n        # -> tanh: float32[4]\n" in probe
+    assert "x_i = x[i]\n        # -> x_i: float32[]\n" in probe
+    assert "# -> i: a number that changes" in probe
+
+
+# --- check and trace -----------------------------------------------------------
+
+CHECKED = '''\
+import jax.numpy as jnp
+
+
+def smooth(x, w):
+    return jnp.sum(jnp.tanh(x * w) ** 2)
+
+
+def rooted(x):
+    y = jnp.sqrt(x)
+    return jnp.sum(y * x)
+'''
+
+
+@pytest.mark.parametrize("transform", ["grad", "jvp", "vjp", "vmap", "jacrev", "hessian"])
+def test_check_agrees_with_jax_and_finite_differences(tmp_path, transform):
+    path = tmp_path / "checked.py"
+    path.write_text(CHECKED)
+    done = run_s2s("check", f"{path}:smooth", "--transform", transform, "--shapes", "3;3")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "DIFFERENT" not in done.stdout and done.stdout.count(" ok") >= 1
+
+
+def test_check_names_the_first_line_that_made_a_nan(tmp_path):
+    path = tmp_path / "checked.py"
+    path.write_text(CHECKED)
+    done = run_s2s("check", f"{path}:rooted", "--shapes", "3")     # sqrt of negatives
+    assert done.returncode == 1
+    assert "s2s.grad vs jax.grad" in done.stdout     # JAX agrees: the NaN is the function's
+    assert f"first `y` at generated line 3, from {path}:9" in done.stdout
+
+
+def test_trace_shows_each_lines_value_and_how_often_it_ran(tmp_path):
+    path = tmp_path / "loop.py"
+    path.write_text("import jax.numpy as jnp\n\n\ndef loop_sum(x, n):\n    y = x\n"
+                    "    for i in range(n):\n        y = y * jnp.tanh(y) + x[i]\n"
+                    "    return jnp.sum(y)\n")
+    done = run_s2s("grad", f"{path}:loop_sum", "--argnums", "0", "--shapes", "4",
+                   "--example", "n=3", "--trace")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    tape = lines.index("    tape = []")
+    assert lines[tape + 1] == "    # -> tape = []"    # what it held then, not at the end
+    assert any("# -> tanh = float32[4]" in t and "(ran 3×, last)" in t for t in lines)
+    assert lines[-1].startswith("# result: float32[4]")
+
+
+def test_trace_of_code_that_fails_at_these_inputs_is_one_error_line():
+    done = run_s2s("grad", f"{FORWARD_CASES}:loop_range", "--argnums", "0", "--shapes", "4",
+                   "--example", "n=3", "--trace")      # a vector output: grad refuses
+    assert done.returncode == 1 and done.stderr.count("\n") == 1
+    assert "scalar" in done.stderr and "internal error" not in done.stderr

@@ -64,6 +64,54 @@ def run(tree, ctx):
     return tree
 
 
+def shown(tree, ctx):
+    """The probe's stage: the program, each statement followed by what the
+    names it sets hold in one example (`# -> z: float32[3]`; the batch pass
+    adds the batch axis)."""
+    record = ctx.facts.get("record")
+    if record is None:
+        return backend.to_source(tree, ctx.filename)
+    written = {}
+    for (sid, name, when), info in record.seen.items():
+        if when == "out" and not name.startswith("__s2s"):
+            written.setdefault(sid, {})[name] = info
+    annotated = copy.deepcopy(tree)
+    for node in gast.walk(annotated):
+        for field in ("body", "orelse"):
+            block = getattr(node, field, None)
+            if not (isinstance(block, list) and block and isinstance(block[0], gast.stmt)):
+                continue
+            new = []
+            for s in block:
+                names = written.get(getattr(s, "s2s_id", None))
+                note = None
+                if names:
+                    text = ", ".join(f"{n}: {_short(i)}" for n, i in names.items())
+                    note = gast.Expr(value=gast.Constant(
+                        value=f"{backend.COMMENT_MARK}-> {text}", kind=None))
+                compound = isinstance(s, (gast.If, gast.For, gast.While, gast.FunctionDef))
+                new += [note, s] if note and compound else [s, note] if note else [s]
+            setattr(node, field, new)
+    return backend.to_source(annotated, ctx.filename)
+
+
+def _short(info, depth=0):
+    """An Info as a person reads it: float32[3, 4], 7, [float32[4], float32[]]."""
+    if info.kind == "array":
+        return f"{info.dtype}[{', '.join(str(d) for d in info.shape)}]"
+    if info.kind == "value":
+        text = repr(info.value)
+        return text if len(text) <= 30 else text[:29] + "…"
+    if info.kind == "tree" and depth < 2:
+        parts = [_short(c, depth + 1) for c in info.children]
+        if info.keys is not None:
+            parts = [f"{k!r}: {p}" for k, p in zip(info.keys, parts)]
+        inner = ", ".join(parts) if len(parts) <= 4 else ", ".join(parts[:4]) + ", …"
+        opening, closing = {list: "[]", tuple: "()", dict: "{}"}.get(info.container, "()")
+        return f"{opening}{inner}{closing}"
+    return {"number": "a number that changes", "varying": "varies"}.get(info.kind, "…")
+
+
 def compile_probe(tree, ctx):
     """The instrumented copy of `tree`, compiled: it calls RECORDER."""
     probe_tree = instrument(tree, ctx.ns, ctx.namer)

@@ -6,7 +6,8 @@
 - propagate copies: `a = b` where both names are assigned exactly once goes,
   and `a` is read as `b`;
 - remove dead code: assignments nobody reads, when the value is pure, and
-  (dead_stores.py) assignments no path after them reads.
+  (dead_stores.py) assignments no path after them reads;
+- number the versions of a name without gaps, in the order they appear.
 
 Only names and pure expressions (operators, indexing, jax.numpy calls, s2s's
 runtime helpers) are touched: calls of user functions and every statement
@@ -14,12 +15,14 @@ with an effect stay. Shapes and dtypes cannot change: values are only
 renamed or dropped, never recomputed differently.
 """
 import collections
+import re
 
 import gast
 
 from .. import runtime
 from ..backend import is_mark
 from ..template import JNP
+from ..names import names_in
 from .dead_stores import remove_dead_stores
 from .resolve import AT_METHODS
 
@@ -33,7 +36,82 @@ def run(fn, ctx):
             | remove_dead_stores(fn, is_pure)
         if not changed:
             invert_empty_branches(fn)
+            renumber_versions(fn, keep=names_in(ctx.parsed.tree) | {fn.name})
             return fn
+
+
+_VERSION = re.compile(r"^(.+)_(\d+)$")
+
+
+def _derived_renames(renames, stored, everything):
+    """The names made from a renumbered version follow it (`acc_3_bar` is
+    `acc_2_bar` once `acc_3` is `acc_2`); None where that would make two
+    names one (then they keep their numbers)."""
+    derived = {}
+    for name in stored:
+        if name in renames:
+            continue
+        olds = [o for o in renames if name.startswith(o + "_")
+                and not name[len(o) + 1:][:1].isdigit()]
+        if olds:
+            old = max(olds, key=len)
+            derived[name] = renames[old] + name[len(old):]
+    final = {n: renames.get(n, derived.get(n, n)) for n in everything}
+    return derived if len(set(final.values())) == len(final) else None
+
+
+def _in_order(node):
+    yield node
+    for child in gast.iter_child_nodes(node):
+        yield from _in_order(child)
+
+
+def renumber_versions(fn, keep):
+    """`acc_1, acc_4, acc_5` -> `acc_1, acc_2, acc_3`: the versions this build
+    made of a name, numbered in the order they appear (what simplify removed
+    left gaps). Names in `keep` (the input function's own, the function's
+    name) and every number another name holds stay as they are."""
+    order, stored, everything = [], set(), set()
+    for n in _in_order(fn):
+        name = n.id if isinstance(n, gast.Name) else \
+            n.name if isinstance(n, gast.FunctionDef) and n is not fn else None
+        if name is None:
+            continue
+        everything.add(name)
+        if isinstance(n, gast.FunctionDef) or isinstance(n.ctx, (gast.Store, gast.Param)):
+            stored.add(name)
+        if name not in order:
+            order.append(name)
+    versions = collections.defaultdict(list)
+    for name in order:
+        m = _VERSION.match(name)
+        if m and name in stored and name not in keep:
+            versions[m.group(1)].append(name)
+    renames = {}
+    for base, names in versions.items():
+        taken = everything - set(names)
+        k = 0
+        for old in names:
+            k += 1
+            while f"{base}_{k}" in taken:
+                k += 1
+            if f"{base}_{k}" != old:
+                renames[old] = f"{base}_{k}"
+    if not renames:
+        return False
+    derived = _derived_renames(renames, stored - keep, everything)
+    if derived is not None:
+        renames.update(derived)
+    done = set()   # a node the tree holds in two places is renamed once (a swap
+    for n in gast.walk(fn):   # `j_1` <-> `j_2` would undo itself)
+        if id(n) in done:
+            continue
+        done.add(id(n))
+        if isinstance(n, gast.Name) and n.id in renames:
+            n.id = renames[n.id]
+        elif isinstance(n, gast.FunctionDef) and n is not fn and n.name in renames:
+            n.name = renames[n.name]
+    return True
 
 
 def invert_empty_branches(fn):

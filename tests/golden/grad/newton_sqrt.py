@@ -7,10 +7,10 @@ def newton_sqrt_grad(a):
     abs_ = jnp.abs(sub)
     and_ = abs_ > 1e-10
     if and_:
-        and_3 = steps < 50
+        and_2 = steps < 50
     else:
-        and_3 = and_
-    cond = and_3
+        and_2 = and_
+    cond = and_2
     cond_1 = cond
     steps_1 = steps
     x_1 = a
@@ -28,10 +28,10 @@ def newton_sqrt_grad(a):
         abs_1 = jnp.abs(sub_1)
         and_1 = abs_1 > 1e-10
         if and_1:
-            and_1_2 = steps_2 < 50
+            and_1_1 = steps_2 < 50
         else:
-            and_1_2 = and_1
-        cond_2 = and_1_2
+            and_1_1 = and_1
+        cond_2 = and_1_1
         tape.append((x_1, div))
         cond_1 = cond_2
         steps_1 = steps_2

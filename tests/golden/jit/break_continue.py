@@ -12,7 +12,7 @@ def break_continue_jit(x):
     def loop_body(acc, going, i):
         cond = i < 100
 
-        def if_true_2(acc, going, i):
+        def if_true_1(acc, going, i):
             # jit_cases.py:60: acc = acc + x[i % 3]
             mod = i % 3
             x_slice = x[mod]
@@ -22,7 +22,7 @@ def break_continue_jit(x):
             # jit_cases.py:62: if acc < 2.0:
             lt = acc < 2.0
 
-            def if_true_1(acc, going):
+            def if_true_2(acc, going):
                 pass
                 return (acc, going)
 
@@ -43,14 +43,14 @@ def break_continue_jit(x):
                 acc, going = if_else(gt, if_true, if_false, acc, going)
                 return (acc, going)
             # jit_cases.py:62: if acc < 2.0:
-            acc, going = if_else(lt, if_true_1, if_false_1, acc, going)
+            acc, going = if_else(lt, if_true_2, if_false_1, acc, going)
             return (acc, going, i)
 
         def if_false_2(acc, going, i):
             going = False
             return (acc, going, i)
         # jit_cases.py:59: while i < 100:
-        acc, going, i = if_else(cond, if_true_2, if_false_2, acc, going, i)
+        acc, going, i = if_else(cond, if_true_1, if_false_2, acc, going, i)
         return (acc, going, i)
     acc, going, i = while_loop(loop_test, loop_body, acc, going, i)
     # jit_cases.py:67: return acc

@@ -5,30 +5,30 @@ def early_return_grad_jit(x):
     def if_true():
         # jit_cases.py:16: return x * 3.0
         mul = x * 3.0
-        result_2 = mul
-        return result_2
+        result_1 = mul
+        return result_1
 
     def if_false():
         # jit_cases.py:17: return jnp.sin(x) - 1.0
         sin = jnp.sin(x)
         sub = sin - 1.0
-        result_2 = sub
-        return result_2
+        result_1 = sub
+        return result_1
     # jit_cases.py:15: if x > 0:
-    result_2 = if_else(gt, if_true, if_false)
+    result_1 = if_else(gt, if_true, if_false)
     # jit_cases.py:14: def early_return(x):
-    result_2_bar = grad_seed(result_2)
+    result_1_bar = grad_seed(result_1)
     # jit_cases.py:15: if x > 0:
 
     def if_true_1():
         # jit_cases.py:16: return x * 3.0
-        x_bar = result_2_bar * 3.0
+        x_bar = result_1_bar * 3.0
         return x_bar
 
     def if_false_1():
         # jit_cases.py:17: return jnp.sin(x) - 1.0
         cos = jnp.cos(x)
-        x_bar = result_2_bar * cos
+        x_bar = result_1_bar * cos
         return x_bar
     # jit_cases.py:15: if x > 0:
     x_bar = if_else(gt, if_true_1, if_false_1)

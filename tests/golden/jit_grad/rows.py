@@ -16,25 +16,25 @@ def rows_grad_jit(m):
             # jit_cases.py:40: acc = acc + jnp.sum(row ** 2)
             pow_ = row ** 2
             sum_1 = jnp.sum(pow_)
-            acc_4 = acc_1 + sum_1
-            return (acc_4, pow_, sum_1)
+            acc_2 = acc_1 + sum_1
+            return (acc_2, pow_, sum_1)
 
         def if_false():
             # jit_cases.py:42: acc = acc - 1.0
-            acc_4 = acc_1 - 1.0
+            acc_2 = acc_1 - 1.0
             # jit_cases.py:39: if jnp.sum(row) > 0:
             pow_ = None
             sum_1 = None
-            return (acc_4, pow_, sum_1)
-        acc_4, pow_, sum_1 = if_else(gt, if_true, if_false)
+            return (acc_2, pow_, sum_1)
+        acc_2, pow_, sum_1 = if_else(gt, if_true, if_false)
         # jit_cases.py:38: for row in m:
         tape = list_append(tape, (acc_1, i, row, gt, pow_, sum_1))
-        acc_1 = acc_4
+        acc_1 = acc_2
         return (acc_1, tape)
     acc_1, tape = for_range(n, loop_body, acc_1, tape)
-    acc_5 = acc_1
+    acc_3 = acc_1
     # jit_cases.py:36: def rows(m):
-    result_bar = grad_seed(acc_5)
+    result_bar = grad_seed(acc_3)
     # jit_cases.py:38: for row in m:
     acc_1_bar = result_bar
     m_bar = zeros_like(m)
@@ -45,13 +45,13 @@ def rows_grad_jit(m):
         j = last - i_1
         tape_j = tape[j]
         acc_1, i, row, gt, pow_, sum_1 = tape_j
-        acc_4_bar = acc_1_bar
+        acc_2_bar = acc_1_bar
         # jit_cases.py:39: if jnp.sum(row) > 0:
 
         def if_true_1():
             # jit_cases.py:40: acc = acc + jnp.sum(row ** 2)
-            acc_1_bar = unbroadcast(acc_4_bar, acc_1)
-            sum_1_bar = unbroadcast(acc_4_bar, sum_1)
+            acc_1_bar = unbroadcast(acc_2_bar, acc_1)
+            sum_1_bar = unbroadcast(acc_2_bar, sum_1)
             shape = jnp.shape(pow_)
             pow_bar = jnp.broadcast_to(sum_1_bar, shape)
             mul = 2 * row
@@ -60,7 +60,7 @@ def rows_grad_jit(m):
 
         def if_false_1():
             # jit_cases.py:42: acc = acc - 1.0
-            acc_1_bar = acc_4_bar
+            acc_1_bar = acc_2_bar
             # jit_cases.py:39: if jnp.sum(row) > 0:
             row_bar = zeros_like(row)
             return (acc_1_bar, row_bar)

@@ -6,18 +6,18 @@ def branches_vjp(x):
     if gt:
         # forward_cases.py:17: y = jnp.sin(x) * s
         sin = jnp.sin(x)
-        y_4 = sin * s
+        y_1 = sin * s
     else:
         # forward_cases.py:18: elif s > -1.0:
         gt_1 = s > -1.0
         if gt_1:
             # forward_cases.py:19: y = x ** 3
-            y_4 = x ** 3
+            y_1 = x ** 3
         else:
             # forward_cases.py:21: y = -x
-            y_4 = -x
+            y_1 = -x
     # forward_cases.py:22: return y
-    result = y_4
+    result = y_1
 
     def branches_pullback(result_bar):
         # forward_cases.py:16: if s > 1.0:
