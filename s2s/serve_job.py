@@ -54,7 +54,7 @@ def run_code(job, filename):
     """The code of `job` run, its function transformed (s2s.show, s2s.stages)
     and evaluated at the example arguments: the page's answer."""
     import s2s
-    from .show import show
+    from .show import batch_of_two, show
     code = job["code"]
     # s2s reads a function's source back through linecache
     linecache.cache[filename] = (len(code), None, code.splitlines(True), filename)
@@ -103,9 +103,13 @@ def run_code(job, filename):
         view = show(fn, picked, example_args=args, explain=job["explain"])
         columns = []
         for t in picked:
-            stages = s2s.stages(fn, t, example_args=args)
+            # one example, as the view takes it: vmap's code runs on a batch of
+            # two copies of it, as its column shows
+            t_args = batch_of_two(args) if t == "vmap" and args is not None else args
+            stages = s2s.stages(fn, t, example_args=t_args)
             columns.append({"name": t, "passes": passes(stages, filename),
-                            "values": values(t, fn, args, filename) if args is not None else None})
+                            "values": values(t, fn, t_args, filename)
+                            if args is not None else None})
     except Exception as e:
         raise UserError(user_failure(e, filename, "code", transforming=True))
     return {"ok": True, "function": name, "view": view.html(), "transforms": columns}
@@ -148,7 +152,8 @@ def values(t, fn, args, filename):
         if t == "value_and_grad":
             value, g = s2s.value_and_grad(fn)(*args)
             return [["value", fmt(value)], ["grad", fmt(g)]]
-        return [["result", fmt(getattr(s2s, t)(fn)(*args))]]
+        label = "result (a batch of two copies of the example)" if t == "vmap" else "result"
+        return [[label, fmt(getattr(s2s, t)(fn)(*args))]]
     except Exception as e:
         return user_failure(e, filename, "code")["error"]
 
