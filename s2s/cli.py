@@ -24,7 +24,7 @@ import os
 import sys
 
 from . import check, errors, frontend, highlight, introspect, loading, trace
-from .show import show as side_by_side
+from .show import batch_of_two, show as side_by_side
 from .errors import S2SError
 from .explain import explained
 
@@ -210,8 +210,7 @@ def print_trace(args, generated, color):
     inputs = check.random_like(examples, 0)
     if args.transform == "vmap":
         in_axes = parse_axes(args.in_axes, len(inputs))
-        axes = in_axes if isinstance(in_axes, tuple) else [in_axes] * len(inputs)
-        inputs = [with_batch_axis(e, a) for e, a in zip(inputs, axes)]
+        inputs = list(batch_of_two(inputs, in_axes))
     elif args.transform == "jvp":
         inputs = inputs + [np.ones_like(np.asarray(a)) for a in inputs]
     def forward_then_pullback(*a):   # vjp: the forward sweep, then the pullback at ones
@@ -331,23 +330,13 @@ def shaped_transform(args, fn):
     if args.transform == "vmap":
         in_axes = parse_axes(args.in_axes, len(examples))
         out_axes = parse_axes(args.out_axes, None)
-        axes = in_axes if isinstance(in_axes, tuple) else [in_axes] * len(examples)
-        batched = [with_batch_axis(e, axis) for e, axis in zip(examples, axes)]
+        batched = list(batch_of_two(examples, in_axes))
         return vectorize.vmap(fn, in_axes, out_axes).generated(batched)
     argnums = parse_argnums(args.argnums) or (0,)
     argnums = argnums[0] if len(argnums) == 1 else argnums
     make = {"jacfwd": jacobians.jacfwd, "jacrev": jacobians.jacrev,
             "hessian": jacobians.hessian}[args.transform]
     return make(fn, argnums).generated(examples)
-
-
-def with_batch_axis(example, axis):
-    """A batch of two copies of `example` along `axis` (None: as it is)."""
-    import jax
-    import numpy as np
-    if axis is None:
-        return example
-    return jax.tree_util.tree_map(lambda a: np.stack([np.asarray(a)] * 2, axis=axis), example)
 
 
 def example_arguments(args, fn):

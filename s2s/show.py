@@ -182,12 +182,19 @@ def show(fun, transforms=DEFAULT_TRANSFORMS, example_args=None, argnums=None, ex
     return View(fn.__name__, filename, columns)
 
 
-def batch_of_two(example_args):
-    """vmap's view of one example: a batch of two copies of it, on axis 0."""
+def batch_of_two(example_args, axes=0):
+    """vmap's view of one example: a batch of two copies of each argument,
+    along its axis of `axes` (an int for all; None leaves an argument as it is)."""
+    axes = axes if isinstance(axes, (tuple, list)) else [axes] * len(example_args)
+    return tuple(_two_copies(a, axis) for a, axis in zip(example_args, axes))
+
+
+def _two_copies(example, axis):
     import jax
     import numpy as np
-    return tuple(jax.tree_util.tree_map(lambda a: np.stack([np.asarray(a)] * 2), a)
-                 for a in example_args)
+    if axis is None:
+        return example
+    return jax.tree_util.tree_map(lambda a: np.stack([np.asarray(a)] * 2, axis=axis), example)
 
 
 def user_column(fn):
