@@ -13,6 +13,8 @@ import types
 
 import gast
 
+from . import anno
+from .anno import Key
 from .errors import S2SError
 
 
@@ -256,14 +258,14 @@ def _lambda_tree(fn, source, filename, start):
     found = []
     for node in gast.walk(tree):
         for child in gast.iter_child_nodes(node):
-            child.s2s_parent = node
+            anno.put(child, Key.PARENT, node)
     for node in gast.walk(tree):
         if isinstance(node, gast.Lambda) and [a.id for a in node.args.args] == params:
             found.append(node)
     if len(found) != 1:
         raise S2SError("cannot tell which lambda on this line is meant", filename, start, 0,
                        hint="give the function a name with `def`")
-    return _as_function(found[0], getattr(found[0], "s2s_parent", None))
+    return _as_function(found[0], anno.get(found[0], Key.PARENT))
 
 
 def _as_function(lam, parent):

@@ -22,6 +22,8 @@ import inspect
 import textwrap
 
 import gast
+from . import anno
+from .anno import Key
 
 # Functions linear in every array operand: f(..., 0, ...) == 0.
 LINEAR = {
@@ -36,13 +38,13 @@ def zero(primal=None):
     """A marker for a tangent known to be zero; prints as jnp.zeros_like(primal)."""
     arg = copy.deepcopy(primal) if primal is not None else gast.Constant(value=0.0, kind=None)
     node = gast.Call(func=jnp_attr("zeros_like"), args=[arg], keywords=[])
-    node.s2s_zero = True
-    node.s2s_primal = primal
+    anno.put(node, Key.ZERO, True)
+    anno.put(node, Key.PRIMAL, primal)
     return node
 
 
 def is_zero(node):
-    return getattr(node, "s2s_zero", False)
+    return anno.get(node, Key.ZERO, False)
 
 
 JNP = "jnp"  # the name generated code uses for jax.numpy
@@ -273,9 +275,9 @@ def _fold_container(node):
         return zero()
     for i in containers:
         a = node.args[i] if i < len(node.args) else None
-        if a is not None and is_zero(a) and getattr(a, "s2s_primal", None) is not None:
+        if a is not None and is_zero(a) and anno.get(a, Key.PRIMAL) is not None:
             node.args[i] = gast.Call(func=load("tree_zeros_like"),
-                                     args=[copy.deepcopy(a.s2s_primal)], keywords=[])
+                                     args=[copy.deepcopy(anno.get(a, Key.PRIMAL))], keywords=[])
     return node
 
 

@@ -14,7 +14,7 @@ import gast
 
 from .. import rules
 from ..template import JNP
-from .resolve import AT_METHODS, _is_at, callee
+from .resolve import CallKind, AT_METHODS, _is_at, callee
 from .scopes import local_functions, local_names, statements
 
 
@@ -113,14 +113,14 @@ class Activity:
         c = callee(call, self.ns, self.visible)
         operands = list(call.args) + [k.value for k in call.keywords]
         any_active = any(self.is_active(a) for a in operands)
-        if c.kind == "prim":
+        if c.kind == CallKind.PRIM:
             differentiable = c.obj is None or c.obj.differentiable
             return differentiable and any_active
-        if c.kind == "at":
+        if c.kind == CallKind.AT:
             return any_active or self.is_active(call.func.value.value.value)
-        if c.kind == "local":
+        if c.kind == CallKind.LOCAL:
             return any_active or self.closing_over.get(c.name, False)
-        if c.kind == "user":
+        if c.kind == CallKind.USER:
             return any_active
         return False
 

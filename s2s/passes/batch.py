@@ -29,6 +29,8 @@ import copy
 
 import gast
 
+from .. import anno
+from ..anno import Key
 from ..backend import COMMENT_MARK
 from ..rules.batching import BATCH_SIZE, helper_call, jnp_call
 from ..template import load, store
@@ -97,7 +99,7 @@ class Batch(Layout, Calls, ControlFlow):
                 posonlyargs=[],
                 vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[]),
             body=body, decorator_list=[], returns=None, type_comment=None, type_params=[])
-        new.s2s_output_batched = self.output_batched
+        anno.put(new, Key.OUTPUT_BATCHED, self.output_batched)
         return gast.copy_location(new, fn)
 
     def widened_names(self):
@@ -154,7 +156,7 @@ class Batch(Layout, Calls, ControlFlow):
         if isinstance(node, gast.Name) and node.id not in self.locals:
             return self.global_info(node.id)   # a global or closure value: as it is now
         if isinstance(node, gast.Name):
-            return self.record.info(stmt.s2s_id, node.id, when)
+            return self.record.info(anno.get(stmt, Key.STATEMENT_ID), node.id, when)
         if isinstance(node, gast.Constant):
             return Info("value", value=node.value)
         if isinstance(node, (gast.Tuple, gast.List)):
@@ -265,5 +267,5 @@ def run(fn, ctx):
     options = ctx.options
     batched = [a for a, m in zip(params(fn), options.batched) if m]
     new = Batch(ctx, fn, batched).function(ctx.name, options.signature)
-    ctx.facts["output_batched"] = new.s2s_output_batched
+    ctx.facts["output_batched"] = anno.get(new, Key.OUTPUT_BATCHED)
     return new

@@ -9,7 +9,7 @@ from ..pipeline import PUBLIC, BatchOptions, JvpOptions
 from ..rules.batching import Batching, jnp_call
 from ..template import load
 from .binding import bind_arguments
-from .resolve import Callee, callee
+from .resolve import CallKind, Callee, callee
 
 # Builtins with no derivative (not in the rules table) that have batch rules.
 BUILTIN_RULES = {"len": rules.python_builtins.LEN}
@@ -58,21 +58,21 @@ class Calls:
 
     def call(self, call, target):
         c = callee(call, self.ns, self.locals)
-        if c.kind == "at":
+        if c.kind == CallKind.AT:
             sub = call.func.value
             return self.apply(c.obj, call, [sub.value.value, sub.slice, call.args[0]], [])
-        if c.kind == "prim" and c.obj is not None and c.obj.batch is not None:
+        if c.kind == CallKind.PRIM and c.obj is not None and c.obj.batch is not None:
             return self.apply(c.obj, call, call.args, call.keywords)
-        if c.kind == "builtin" and c.name in BUILTIN_RULES:
+        if c.kind == CallKind.BUILTIN and c.name in BUILTIN_RULES:
             return self.apply(BUILTIN_RULES[c.name], call, call.args, call.keywords)
-        if c.kind == "user" and c.obj is PUBLIC.get("jvp"):
+        if c.kind == CallKind.USER and c.obj is PUBLIC.get("jvp"):
             return self.call_jvp(call, target)
-        if c.kind == "user" and c.obj in rules.HELPER_BATCH:
+        if c.kind == CallKind.USER and c.obj in rules.HELPER_BATCH:
             return self.apply(rules.HELPER_BATCH[c.obj], call, call.args, call.keywords)
-        if c.kind == "user" or (c.kind == "prim" and c.obj is not None
+        if c.kind == CallKind.USER or (c.kind == CallKind.PRIM and c.obj is not None
                                 and runtime.defines(c.obj.fn)):
             return self.call_batched(call, c)
-        what = f"jnp.{c.name}" if c.kind == "prim" else f"`{c.name}`"
+        what = f"jnp.{c.name}" if c.kind == CallKind.PRIM else f"`{c.name}`"
         raise self.error(call, f"s2s has no batching rule for {what}",
                          "write it with other jax.numpy functions, or compute it outside "
                          "the vmapped function")
@@ -91,7 +91,7 @@ class Calls:
         name = gen.function.__name__
         jvp_call = gast.Call(func=load(name), args=list(primals) + [
             t for t, m in zip(tangents, mask) if m], keywords=[])
-        return self.call_batched(jvp_call, Callee("user", gen.function, name))
+        return self.call_batched(jvp_call, Callee(CallKind.USER, gen.function, name))
 
     def literal_tuple(self, node):
         """The elements of a tuple written in place or assigned once to a name."""
@@ -107,13 +107,13 @@ class Calls:
 
     def call_batched(self, call, c):
         """`g(a, b)` with `a` batched -> `g_vmap(a_batch, b)`."""
-        fn = c.obj if c.kind == "user" else c.obj.fn
+        fn = c.obj if c.kind == CallKind.USER else c.obj.fn
         if getattr(type(fn), "__s2s_shape_specialized__", False):   # a vmap(g) called here
             infos = [self.info(a) for a in call.args]
             if any(i is None for i in infos):
                 raise self.error(call, f"s2s could not see the arguments of `{c.name}`")
             fn = fn.specialize(tuple(infos))
-        operands = bind_arguments(self, call, Callee("user", fn, c.name))
+        operands = bind_arguments(self, call, Callee(CallKind.USER, fn, c.name))
         mask = tuple(self.batched(a) for a in operands)
         signature = tuple(self.info(a) for a in operands)
         if any(s is None for s in signature):

@@ -11,6 +11,8 @@ import copy
 
 import gast
 
+from .. import anno
+from ..anno import Key
 from ..names import names_in
 from ..rules.batching import BATCH_SIZE, expand_axes, helper_call, jnp_call
 from ..template import load, store
@@ -122,9 +124,9 @@ class ControlFlow:
                 before = _dominating_assign(self.fn.body, s, n)
                 if before is None:
                     return
-                info = self.record.info(before.s2s_id, n, "out")
+                info = self.record.info(anno.get(before, Key.STATEMENT_ID), n, "out")
             elif isinstance(last, gast.Assign):
-                info = self.record.info(last.s2s_id, n, "out")
+                info = self.record.info(anno.get(last, Key.STATEMENT_ID), n, "out")
             else:
                 return   # assigned by a loop or a nested branch: not checked here
             if info is not None and info.kind == "array" and info.shape:
@@ -142,11 +144,11 @@ class ControlFlow:
         info = None
         for node in gast.walk(s):
             if isinstance(node, gast.Assign) and n in stored_by(node):
-                info = self.record.info(node.s2s_id, n, "out")
+                info = self.record.info(anno.get(node, Key.STATEMENT_ID), n, "out")
                 if info is not None:
                     break
         if info is None:
-            info = self.record.info(s.s2s_id, n, "in")
+            info = self.record.info(anno.get(s, Key.STATEMENT_ID), n, "in")
         if info is None:
             raise self.error(s, f"s2s could not see the shape of `{n}` under this condition "
                                 "(it did not run when s2s traced one example)")
@@ -160,7 +162,7 @@ class ControlFlow:
         return info.rank
 
     def rank_of_name(self, name, s):
-        info = self.record.info(s.s2s_id, name, "in")
+        info = self.record.info(anno.get(s, Key.STATEMENT_ID), name, "in")
         if info is None or info.rank is None:
             raise self.error(s, "s2s could not see the shape of this condition")
         return info.rank
@@ -174,9 +176,9 @@ class ControlFlow:
             if n not in self.analysis.batched or self.defined_before(n, s) \
                     or not self.read_outside(n, s):
                 continue
-            info = next((self.record.info(node.s2s_id, n, "out") for node in gast.walk(s)
+            info = next((self.record.info(anno.get(node, Key.STATEMENT_ID), n, "out") for node in gast.walk(s)
                          if isinstance(node, gast.Assign) and n in stored_by(node)
-                         and self.record.info(node.s2s_id, n, "out") is not None), None)
+                         and self.record.info(anno.get(node, Key.STATEMENT_ID), n, "out") is not None), None)
             if info is None or info.rank is None or (info.kind == "array"
                                                      and None in info.shape):
                 continue
@@ -212,7 +214,7 @@ class ControlFlow:
                 if passed:
                     if reads(st):
                         return True, True
-                elif getattr(st, "s2s_id", None) == s.s2s_id:
+                elif anno.get(st, Key.STATEMENT_ID) == anno.get(s, Key.STATEMENT_ID):
                     passed = True
                 else:
                     for field in ("body", "orelse"):
@@ -234,7 +236,7 @@ class ControlFlow:
         if name in params(self.fn) or name in self.started:
             return True
         for node, stored in self.order:
-            if node.s2s_id == s.s2s_id:   # (s may be a copy: branches are copied)
+            if anno.get(node, Key.STATEMENT_ID) == anno.get(s, Key.STATEMENT_ID):   # (s may be a copy: branches are copied)
                 return False
             if name in stored:
                 return True

@@ -11,10 +11,12 @@ import collections
 
 import gast
 
+from .. import anno
+from ..anno import Key
 from ..rules.runtime_helpers import SHAPE_HELPERS
 from ..template import JNP
 from .probe_record import Info
-from .resolve import callee
+from .resolve import CallKind, callee
 from .scopes import local_names, params
 from .structure import is_list_append
 
@@ -128,15 +130,15 @@ class Batchedness:
             return None
         if isinstance(stmt.value, gast.Call):
             c = callee(stmt.value, self.ns, self.locals)
-            if c.kind == "user":
+            if c.kind == CallKind.USER:
                 return None   # a user function's result: its own batched code decides
         for n in gast.walk(stmt.value):
             if isinstance(n, gast.Name) and n.id in self.batched:
-                seen = self.record.info(stmt.s2s_id, n.id, "in")
+                seen = self.record.info(anno.get(stmt, Key.STATEMENT_ID), n.id, "in")
                 if seen is None or seen.kind not in ("array", "tree"):
                     return None   # a Python number that differs between examples (i + 1)
         names = [target] if isinstance(target, gast.Name) else target.elts
-        infos = [self.record.info(stmt.s2s_id, n.id, "out") for n in names]
+        infos = [self.record.info(anno.get(stmt, Key.STATEMENT_ID), n.id, "out") for n in names]
         if any(i is None or not is_constant(i) for i in infos):
             return None
         if isinstance(target, gast.Name):
@@ -231,7 +233,7 @@ def prune_unreached(fn, record, ns):
     def prune(stmts):
         kept = []
         for s in stmts:
-            sid = getattr(s, "s2s_id", None)
+            sid = anno.get(s, Key.STATEMENT_ID)
             if isinstance(s, probed) and sid not in record.reached \
                     and not (isinstance(s, gast.For) and (s.orelse or reads_unsteady(s.iter))):
                 continue   # (a loop over a count the probe saw as 0 may run: kept)
@@ -253,7 +255,7 @@ def prune_unreached(fn, record, ns):
 def _pass():
     """A `pass` for a block left empty: no statement the probe numbered."""
     node = gast.Pass()
-    node.s2s_id = None
+    anno.put(node, Key.STATEMENT_ID, None)
     return node
 
 
@@ -305,7 +307,7 @@ def _unsteady(fn, record, ns):
 
     def visit(stmts):
         for s in stmts:
-            sid = getattr(s, "s2s_id", None)
+            sid = anno.get(s, Key.STATEMENT_ID)
             if isinstance(s, gast.While) and sid in record.traced_whiles or \
                     isinstance(s, gast.If) and sid in record.traced_ifs:
                 assigned(s.body + s.orelse)

@@ -140,8 +140,8 @@ def refuse_nondiff_operands(pass_, prim, value, bound, activity):
 
 def refuse_repackaging(pass_, c, call, activity):
     """`list(x)`, `zip(a, b)` as values would drop the derivative: refuse."""
-    from .resolve import REPACKAGING_BUILTINS
-    if c.kind == "builtin" and c.obj in REPACKAGING_BUILTINS \
+    from .resolve import REPACKAGING_BUILTINS, CallKind
+    if c.kind == CallKind.BUILTIN and c.obj in REPACKAGING_BUILTINS \
             and any(activity.is_active(a) for a in call.args):
         raise pass_.source.error(pass_.located(call),
                                  f"s2s cannot differentiate through `{c.name}(...)` used as "

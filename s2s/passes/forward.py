@@ -15,7 +15,7 @@ from ..template import load, store
 from .activity import Activity, array_names
 from .binding import refuse_nondiff_operands, refuse_repackaging
 from .forward_tangents import Tangents
-from .resolve import callee
+from .resolve import CallKind, callee
 from .scopes import params
 
 
@@ -96,7 +96,7 @@ class Forward(Tangents):
         """Name a jvp for each nested function and activity pattern it is called with."""
         for call in _own_calls(scope.fn):
             c = callee(call, self.ns, scope.visible)
-            if c.kind != "local" or c.name not in scope.activity.functions:
+            if c.kind != CallKind.LOCAL or c.name not in scope.activity.functions:
                 continue
             mask = tuple(scope.activity.is_active(a) for a in call.args)
             if any(mask) or scope.activity.closing_over.get(c.name):
@@ -140,9 +140,9 @@ class Forward(Tangents):
         if isinstance(value, gast.Call):
             c = self.callee(value, scope)
             refuse_repackaging(self, c, value, scope.activity)
-            refuse_nondiff_operands(self, c.obj if c.kind == "prim" else None, value,
+            refuse_nondiff_operands(self, c.obj if c.kind == CallKind.PRIM else None, value,
                                     None, scope.activity)
-            if c.kind in ("user", "local") and scope.activity.value_active(value):
+            if c.kind in (CallKind.USER, CallKind.LOCAL) and scope.activity.value_active(value):
                 return [self.call_jvp(target, value, c, scope)]
         if scope.activity.value_active(value):
             return self.assign_with_tangent(s, scope)

@@ -6,12 +6,14 @@ import copy
 
 import gast
 
+from .. import anno
+from ..anno import Key
 from .. import rules
 from ..pipeline import JvpOptions
 from ..template import is_zero, jnp_attr, load, zero
 from .activity import certainly_array
 from .binding import bind_arguments, bind_operands, refuse_nondiff_operands
-from .resolve import callee
+from .resolve import CallKind, callee
 
 
 class Tangents:
@@ -36,11 +38,11 @@ class Tangents:
             return self.apply_rule(rules.BY_NAME["getitem"], value, [value.value, value.slice],
                                    [], target, scope)
         c = self.callee(value, scope)
-        if c.kind == "at":
+        if c.kind == CallKind.AT:
             sub = value.func.value
             operands = [sub.value.value, sub.slice, value.args[0]]
             return self.apply_rule(c.obj, value, operands, [], target, scope)
-        if c.kind == "prim":
+        if c.kind == CallKind.PRIM:
             if c.obj is None or (c.obj.jvp is None and not c.obj.multilinear):
                 raise self.source.error(self.located(value), f"s2s has no derivative rule for `jnp.{c.name}`",
                                         "write it with differentiable jnp functions, or "
@@ -147,7 +149,7 @@ class Tangents:
         """`y = g(a, b)` -> `y, y_dot = g_jvp(a, b, a_dot)`."""
         operands = self.bind_arguments(call, c, scope)
         mask = tuple(scope.activity.is_active(a) for a in operands)
-        if c.kind == "local":
+        if c.kind == CallKind.LOCAL:
             name = scope.local_jvp(c.name, mask)
             if name is None:
                 raise self.source.error(self.located(call), f"s2s cannot differentiate this call of the "
@@ -161,7 +163,7 @@ class Tangents:
         return self.assign(pair, new_call)
 
     def bind_arguments(self, call, c, scope):
-        fdef = _find_def(scope, c.name) if c.kind == "local" else None
+        fdef = _find_def(scope, c.name) if c.kind == CallKind.LOCAL else None
         return bind_arguments(self, call, c, fdef)
 
 
@@ -199,7 +201,7 @@ def _is_none(node):
 
 
 def _materialize(z):
-    z.s2s_zero = False
+    anno.put(z, Key.ZERO, False)
     if isinstance(z.args[0], gast.Constant):
         return gast.Constant(value=0.0, kind=None)
     return z

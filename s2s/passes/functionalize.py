@@ -33,7 +33,7 @@ from ..errors import S2SError
 from ..pipeline import JitOptions
 from ..template import jnp_attr, load, store
 from . import flags
-from .resolve import _is_library, callee
+from .resolve import CallKind, _is_library, callee
 from .scopes import local_names, own_nodes, params
 from .structure import is_list_append
 from . import liveness, tracedness
@@ -152,7 +152,7 @@ def _convert_callees(fn, ctx):
             continue
         try:
             c = callee(node, ctx.ns, locals_)
-            if c.kind != "user" or runtime.defines(c.obj) or _is_library(c.obj):
+            if c.kind != CallKind.USER or runtime.defines(c.obj) or _is_library(c.obj):
                 continue
             name = ctx.request_callee(c.obj, JitOptions((), ctx.options.unroll), node.func.id)
         except S2SError:

@@ -113,7 +113,7 @@ def with_callees(fn, ctx):
     their bodies in line too. `ctx.parse_other(f)` gives f's normalized tree
     and namespace. Used where generated code must not call other generated
     code (batching a gradient: a pullback closure cannot be batched in place)."""
-    from .resolve import callee
+    from .resolve import CallKind, callee
     ns, parse = ctx.ns, ctx.parse_other
     found = {}
 
@@ -126,7 +126,7 @@ def with_callees(fn, ctx):
             if not isinstance(node, gast.Call) or not isinstance(node.func, gast.Name):
                 continue
             c = callee(node, ns_, locals_)
-            if c.kind != "user" or node.func.id in found:
+            if c.kind != CallKind.USER or node.func.id in found:
                 continue
             obj = c.obj
             same_module = getattr(obj, "__globals__", None) is ns.globals

@@ -7,6 +7,8 @@ short-circuit `and`/`or` become `if` statements, lambdas nested `def`s,
 (`container_names`) is decided here too: `xs + ys` needs it."""
 import gast
 
+from .. import anno
+from ..anno import Key
 from ..template import load, store
 from .scopes import own_nodes
 
@@ -119,7 +121,7 @@ class Expressions:
         return load(name)
 
     def expr_Call(self, e, out):
-        if hasattr(e, "s2s_lax"):
+        if anno.has(e, Key.LAX_KIND):
             return self.lax_call(e, out)
         func = e.func
         if isinstance(func, gast.Attribute) and isinstance(func.value, gast.Subscript):
@@ -136,12 +138,12 @@ class Expressions:
         # A user function's arguments are names (a tuple written at the call is
         # named first: its tangent and cotangent are a name's); a primitive's
         # may be lists of atoms (`jnp.stack([a, b])`), which its rules read.
-        argument = self.atom if getattr(e, "s2s_user_call", False) else self.operand
+        argument = self.atom if anno.get(e, Key.USER_CALL, False) else self.operand
         args = [argument(a, out) for a in e.args]
         keywords = [gast.keyword(arg=k.arg, value=argument(k.value, out)) for k in e.keywords]
         call = gast.Call(func=func, args=args, keywords=keywords)
-        if hasattr(e, "s2s_method"):   # `x.astype(...)` as written, for error messages
-            call.s2s_method = e.s2s_method
+        if anno.has(e, Key.METHOD):   # `x.astype(...)` as written, for error messages
+            anno.put(call, Key.METHOD, anno.get(e, Key.METHOD))
         return call
 
     def expr_Subscript(self, e, out):

@@ -20,6 +20,8 @@ import copy
 
 import gast
 
+from .. import anno
+from ..anno import Key
 from ..template import jnp_attr, load, store
 
 # Each construct's parameters, as JAX names them (`*` collects the rest);
@@ -39,7 +41,7 @@ class LaxControlFlow:
     """The normalizer's `lax` calls (a mixin: `self` is the normalizer)."""
 
     def lax_call(self, e, out):
-        kind = e.s2s_lax
+        kind = anno.get(e, Key.LAX_KIND)
         bound = self.lax_arguments(e, kind)
         return getattr(self, "lax_" + kind)(e, bound, out)
 
@@ -303,7 +305,7 @@ def _call(f, args):
     """`f(*args)`, a body's call, of copies: a node appears once in the tree
     (passes rename in place)."""
     call = gast.Call(func=copy.deepcopy(f), args=[copy.deepcopy(a) for a in args], keywords=[])
-    call.s2s_user_call = True   # (a row `(a[i], b[i])` is named first)
+    anno.put(call, Key.USER_CALL, True)   # (a row `(a[i], b[i])` is named first)
     return call
 
 

@@ -22,13 +22,15 @@ import gast
 import jax
 import numpy as np
 
+from .. import anno
+from ..anno import Key
 from .. import backend, errors
 from ..errors import S2SError
 from ..pipeline import is_s2s_api
 from ..template import load, store
 from .probe_record import RECORDER, Record, abstract
 from .probe_record import Info, describe  # noqa: F401  (read as probe.Info, probe.describe)
-from .resolve import callee
+from .resolve import CallKind, callee
 from .scopes import local_names
 from .structure import is_list_append
 
@@ -83,7 +85,7 @@ def shown(tree, ctx):
                 continue
             new = []
             for s in block:
-                names = written.get(getattr(s, "s2s_id", None))
+                names = written.get(anno.get(s, Key.STATEMENT_ID))
                 note = None
                 if names:
                     text = ", ".join(f"{n}: {_short(i)}" for n, i in names.items())
@@ -173,7 +175,7 @@ def number(fn, ctx):
     """Give every statement of `fn` an id the probe and the batch pass share."""
     def visit(stmts, count):
         for s in stmts:
-            s.s2s_id = count
+            anno.put(s, Key.STATEMENT_ID, count)
             count += 1
             for field in ("body", "orelse"):
                 count = visit(getattr(s, field, []) or [], count)
@@ -211,7 +213,7 @@ class _Instrument:
         return out or [gast.Pass()]
 
     def stmt(self, s):
-        sid = s.s2s_id
+        sid = anno.get(s, Key.STATEMENT_ID)
         self.calls(s)
         if isinstance(s, gast.If):
             choice = self.namer.fresh("branch")
@@ -296,9 +298,9 @@ class _Instrument:
                 continue
             if isinstance(node, gast.Call):
                 c = callee(node, self.ns, self.names)
-                if c.kind == "user" and is_s2s_api(c.obj):
+                if c.kind == CallKind.USER and is_s2s_api(c.obj):
                     continue   # s2s.jvp and friends run as they are (they trace fine)
-                if c.kind == "user":
+                if c.kind == CallKind.USER:
                     node.args = [node.func] + node.args
                     node.func = gast.Attribute(value=load(PROBE), attr="call", ctx=gast.Load())
 

@@ -13,6 +13,7 @@ the generated code says it plainly.
 Anything that cannot be resolved is an error at the user's line. Later passes
 classify calls with `callee`, which reads the rewritten form back.
 """
+import enum
 import builtins
 import math
 import types
@@ -22,6 +23,8 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
+from .. import anno
+from ..anno import Key
 from .. import rules
 from ..frontend import python_function
 from ..pipeline import FACTORIES
@@ -59,9 +62,19 @@ LAX_CONTROL = {lax.cond: "cond", lax.switch: "switch", lax.while_loop: "while_lo
 AT_METHODS = ("set", "add", "multiply", "min", "max")
 
 
+class CallKind(enum.Enum):
+    """What kind of function a call calls (`callee` decides)."""
+    PRIM = "a function with rules: jnp.NAME, a jax.nn/lax/scipy function, a runtime helper"
+    AT = "a functional update x.at[i].set/add/...: its primitive at_METHOD"
+    APPEND = "a list's method (xs.append(v))"
+    LOCAL = "a function defined inside the function being transformed"
+    BUILTIN = "a Python builtin or exception class that runs as plain Python"
+    USER = "any other function: user code, transformed by the same transformation"
+
+
 class Callee:
-    """What a call calls: kind is 'prim', 'builtin', 'user', 'local', 'append' or
-    'at' (x.at[i].set/add)."""
+    """What a call calls: its kind, the rule (PRIM, AT) or function object
+    (USER, BUILTIN), and the name it is called by."""
 
     def __init__(self, kind, obj=None, name=None):
         self.kind, self.obj, self.name = kind, obj, name
@@ -72,26 +85,26 @@ def callee(call, ns, locals_):
     func = call.func
     if isinstance(func, gast.Attribute):
         if isinstance(func.value, gast.Name) and func.value.id == JNP:
-            return Callee("prim", rules.BY_NAME.get(func.attr), func.attr)
+            return Callee(CallKind.PRIM, rules.BY_NAME.get(func.attr), func.attr)
         if func.attr in AT_METHODS and _is_at(func.value):
-            return Callee("at", rules.BY_NAME["at_" + func.attr], func.attr)
+            return Callee(CallKind.AT, rules.BY_NAME["at_" + func.attr], func.attr)
         if func.attr in LIST_METHODS:
-            return Callee("append", name=func.attr)
+            return Callee(CallKind.APPEND, name=func.attr)
     if isinstance(func, gast.Name):
         if func.id in locals_:
-            return Callee("local", name=func.id)
+            return Callee(CallKind.LOCAL, name=func.id)
         obj = ns.lookup(func.id)
         prim = rules.lookup(obj)
         if prim is not None:
-            return Callee("prim", prim, func.id)
+            return Callee(CallKind.PRIM, prim, func.id)
         if obj in NONDIFF_BUILTINS or _is_exception_class(obj):
-            return Callee("builtin", obj, func.id)
-        return Callee("user", python_function(obj), func.id)
+            return Callee(CallKind.BUILTIN, obj, func.id)
+        return Callee(CallKind.USER, python_function(obj), func.id)
     obj = _static_value(func, ns)
     prim = rules.lookup(obj)
     if prim is not None:   # `jax.nn.relu(x)`: a rule of another public module
-        return Callee("prim", prim, prim.name)
-    return Callee("user", python_function(obj), gast.unparse(func) if hasattr(gast, "unparse") else None)
+        return Callee(CallKind.PRIM, prim, prim.name)
+    return Callee(CallKind.USER, python_function(obj), gast.unparse(func) if hasattr(gast, "unparse") else None)
 
 
 def _is_exception_class(obj):
@@ -167,11 +180,11 @@ class _Resolver(gast.NodeTransformer):
             func.value = self.visit(func.value)
             return self._method(node)
         if isinstance(func, gast.Name) and func.id in self.locals:
-            node.s2s_user_call = True
+            anno.put(node, Key.USER_CALL, True)
             return node  # a nested function; params holding functions fail later
         if isinstance(func, gast.Call):
             node.func = self._transformation(func)
-            node.s2s_user_call = True
+            anno.put(node, Key.USER_CALL, True)
             return node
         obj = self._lookup(func)
         return self._rewrite(node, obj)
@@ -225,7 +238,7 @@ class _Resolver(gast.NodeTransformer):
             node.func = gast.copy_location(jnp_attr("where"), node.func)
             return node
         if rules.lookup(obj) is None and _lax_kind(obj) is not None:
-            node.s2s_lax = _lax_kind(obj)
+            anno.put(node, Key.LAX_KIND, _lax_kind(obj))
             node.args = [self._function_value(a) for a in node.args]
             for k in node.keywords:
                 k.value = self._function_value(k.value)
@@ -253,7 +266,7 @@ class _Resolver(gast.NodeTransformer):
                 "write it with jax.numpy functions (s2s rewrites jnp code, not "
                 "library internals)")
         if not _is_s2s_api(obj):
-            node.s2s_user_call = True   # (`s2s.jvp(f, (x,), (t,))` keeps its literal tuples)
+            anno.put(node, Key.USER_CALL, True)   # (`s2s.jvp(f, (x,), (t,))` keeps its literal tuples)
         return node
 
     def _function_value(self, node):
@@ -285,7 +298,7 @@ class _Resolver(gast.NodeTransformer):
             args = [gast.Tuple(elts=args, ctx=gast.Load())]
         call = self._call(jnp_attr(ARRAY_METHODS[name]), [func.value] + args,
                           node.keywords, node)
-        call.s2s_method = name   # errors name it as the user wrote it: `.astype`
+        anno.put(call, Key.METHOD, name)   # errors name it as the user wrote it: `.astype`
         return call
 
     @staticmethod

@@ -29,12 +29,14 @@ cotangents).
 """
 import gast
 
+from .. import anno
+from ..anno import Key
 from ..names import names_in
 from ..pipeline import Output
 from ..template import load, store
 from .activity import Activity, array_names
 from .binding import refuse_nondiff_operands, refuse_repackaging
-from .resolve import callee
+from .resolve import CallKind, callee
 from .reverse_adjoint import Adjoint, definition_guards
 from .reverse_contributions import Contributions
 from .reverse_sweep import ForwardSweep
@@ -52,7 +54,6 @@ class Reverse(ForwardSweep, Adjoint, Contributions):
         self.source = ctx.source
         self.namer = ctx.namer
         self.bars = {}
-        self.pullbacks = {}   # id(assign) -> name of the callee's pullback
         self.where = None     # the statement being transformed, for error locations
         # Cotangents known to be zero but not yet written: the next contribution
         # assigns instead of adding, and zeros are written only where a path
@@ -153,19 +154,19 @@ class Reverse(ForwardSweep, Adjoint, Contributions):
     def name_tapes_and_calls(self, body):
         for s in statements(body):
             if isinstance(s, (gast.For, gast.While)):
-                s.s2s_tape = self.namer.fresh("tape")
+                anno.put(s, Key.TAPE, self.namer.fresh("tape"))
             elif isinstance(s, gast.Assign) and isinstance(s.value, gast.Call):
                 c = callee(s.value, self.ns, self.activity.visible)
-                if c.kind == "local":
+                if c.kind == CallKind.LOCAL:
                     raise self.refuse_local_call(s, c.name, body)
                 refuse_repackaging(self, c, s.value, self.activity)
                 self.where = s
-                refuse_nondiff_operands(self, c.obj if c.kind == "prim" else None, s.value,
+                refuse_nondiff_operands(self, c.obj if c.kind == CallKind.PRIM else None, s.value,
                                         None, self.activity)
-                if c.kind == "user" and self.activity.value_active(s.value):
+                if c.kind == CallKind.USER and self.activity.value_active(s.value):
                     target = s.targets[0]
                     base = target.id if isinstance(target, gast.Name) else c.name
-                    self.pullbacks[id(s)] = self.namer.fresh(base + "_pullback")
+                    anno.put(s, Key.PULLBACK, self.namer.fresh(base + "_pullback"))
 
     def refuse_local_call(self, s, name, body):
         """The error for calling a function held in a local name: a pullback that

@@ -4,6 +4,8 @@ branches with cotangents made equal where they join, a loop's iterations
 replayed from its tape backwards. A mixin of `Reverse` (s2s/passes/reverse.py)."""
 import gast
 
+from .. import anno
+from ..anno import Key
 from ..names import names_in
 from ..template import load, store
 from .reverse_sweep import directly_inside
@@ -83,7 +85,7 @@ class Adjoint:
                                   else value.func.attr if isinstance(value.func, gast.Attribute)
                                   else "call") + "_out")
         out = [gast.Assign(targets=[store(self.bar(whole))], value=bars, type_comment=None)]
-        if id(s) not in self.pullbacks:
+        if not anno.has(s, Key.PULLBACK):
             out.append(gast.Assign(targets=[store(whole)], value=_as_load(target),
                                    type_comment=None))
         pre, contributions = self.contributions(s, value, whole)
@@ -188,7 +190,7 @@ class Adjoint:
         return self.adjoint_loop(s, init, persistent)
 
     def adjoint_loop(self, s, init, persistent):
-        loop = s.s2s_loop
+        loop = anno.get(s, Key.LOOP)
         carried = set(loop.carried.values())
         defined = _defined_in(s.body) | names_in(getattr(s, "target", gast.Tuple(elts=[])))
         out = []
@@ -211,23 +213,23 @@ class Adjoint:
         body += self.materialize(self.pending & touched)   # the next iteration reads them
         read = {n.id for b in body for n in gast.walk(b) if isinstance(n, gast.Name)
                 and not isinstance(n.ctx, gast.Store)}
-        inner_tapes = [n.s2s_tape for n in statements(s.body)
+        inner_tapes = [anno.get(n, Key.TAPE) for n in statements(s.body)
                        if isinstance(n, (gast.For, gast.While)) and directly_inside(n, s)]
-        s.s2s_pullbacks = self.loop_pullbacks(s)   # (before the forward sweep rewrites them)
-        pullbacks = [name for name, _ in s.s2s_pullbacks]
+        anno.put(s, Key.PULLBACKS, self.loop_pullbacks(s))   # (before the forward sweep rewrites them)
+        pullbacks = [name for name, _ in anno.get(s, Key.PULLBACKS)]
         order = list(dict.fromkeys(list(loop.carried.values()) + _target_names(s)
                                    + loop.saved + inner_tapes + pullbacks))
-        s.s2s_entries = [n for n in order if n in read]
+        anno.put(s, Key.ENTRIES, [n for n in order if n in read])
         if not body:
             return out
-        if s.s2s_entries:
-            entries = [store(n) for n in s.s2s_entries]
+        if anno.get(s, Key.ENTRIES):
+            entries = [store(n) for n in anno.get(s, Key.ENTRIES)]
             target = entries[0] if len(entries) == 1 else gast.Tuple(elts=entries,
                                                                     ctx=gast.Store())
         else:
-            s.s2s_entries = []
+            anno.put(s, Key.ENTRIES, [])
             target = store("_")
-        it = gast.Call(func=load("reversed"), args=[load(s.s2s_tape)], keywords=[])
+        it = gast.Call(func=load("reversed"), args=[load(anno.get(s, Key.TAPE))], keywords=[])
         out.append(gast.For(target=target, iter=it, body=body, orelse=[], type_comment=None))
         return out
 
@@ -238,8 +240,8 @@ class Adjoint:
         found, stack = [], [(st, False) for st in loop.body]
         while stack:
             st, under_if = stack.pop(0)
-            if id(st) in self.pullbacks:
-                found.append((self.pullbacks[id(st)], under_if))
+            if anno.has(st, Key.PULLBACK):
+                found.append((anno.get(st, Key.PULLBACK), under_if))
             if isinstance(st, gast.If):
                 stack.extend((b, True) for b in st.body + st.orelse)
         return found

@@ -4,10 +4,12 @@ function's pullback, or the unpacking of a tuple. A mixin of `Reverse`
 (s2s/passes/reverse.py)."""
 import gast
 
+from .. import anno
+from ..anno import Key
 from .. import rules
 from ..template import is_zero, jnp_attr, load, store
 from .binding import bind_arguments, bind_operands, refuse_nondiff_operands
-from .resolve import callee
+from .resolve import CallKind, callee
 
 
 class Contributions:
@@ -38,20 +40,20 @@ class Contributions:
                 else rules.BY_NAME["getitem_tree"]
             return self.apply_vjp(prim, value, [value.value, value.slice], [], t)
         c = callee(value, self.ns, act.visible)
-        if id(s) in self.pullbacks:
+        if anno.has(s, Key.PULLBACK):
             operands, kinds = self.bind_call(value, c)
             active = [o.id for o, k in zip(operands, kinds) if k]
             bars = self.namer.fresh(t + "_arg_bars")
-            call = gast.Call(func=load(self.pullbacks[id(s)]), args=[bar], keywords=[])
+            call = gast.Call(func=load(anno.get(s, Key.PULLBACK)), args=[bar], keywords=[])
             pre = [gast.Assign(targets=[store(bars)], value=call, type_comment=None)]
             return pre, [(a, gast.Subscript(value=load(bars), slice=gast.Constant(value=i,
                                                                                    kind=None),
                                             ctx=gast.Load())) for i, a in enumerate(active)]
-        if c.kind == "at":
+        if c.kind == CallKind.AT:
             sub = value.func.value
             return self.apply_vjp(c.obj, value, [sub.value.value, sub.slice, value.args[0]],
                                   [], t)
-        if c.kind == "prim":
+        if c.kind == CallKind.PRIM:
             return self.apply_vjp(c.obj, value, value.args, value.keywords, t)
         raise self.source.error(self.located(value), "s2s cannot differentiate this call in reverse mode",
                                 "call jax.numpy functions or Python functions s2s can read")
@@ -145,7 +147,7 @@ def _drop_needless_unbroadcast(expr, operands):
 
 def _operation_name(value, prim):
     """How the user wrote the operation: the method `.astype`, `jnp.sort`, `*`."""
-    method = getattr(value, "s2s_method", None)
+    method = anno.get(value, Key.METHOD)
     if method:
         return f"the method `.{method}`"
     func = getattr(value, "func", None)

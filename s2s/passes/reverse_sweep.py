@@ -4,6 +4,8 @@ user function made through that function's own vjp (`y, y_pullback =
 g_vjp(x)`). A mixin of `Reverse` (s2s/passes/reverse.py)."""
 import gast
 
+from .. import anno
+from ..anno import Key
 from ..pipeline import ReverseOptions
 from ..template import load, store
 from .resolve import callee
@@ -22,12 +24,12 @@ class ForwardSweep:
 
     def forward_stmt(self, s, loop):
         self.where = s
-        if isinstance(s, gast.Assign) and id(s) in self.pullbacks:
+        if isinstance(s, gast.Assign) and anno.has(s, Key.PULLBACK):
             c = callee(s.value, self.ns, self.activity.visible)
             operands, kinds = self.bind_call(s.value, c)
             name = self.ctx.request_callee(c.obj, ReverseOptions(kinds), c.name)
             call = gast.Call(func=load(name), args=operands, keywords=[])
-            pair = gast.Tuple(elts=[s.targets[0], store(self.pullbacks[id(s)])],
+            pair = gast.Tuple(elts=[s.targets[0], store(anno.get(s, Key.PULLBACK))],
                               ctx=gast.Store())
             return [gast.copy_location(gast.Assign(targets=[pair], value=call,
                                                    type_comment=None), s)]
@@ -36,14 +38,14 @@ class ForwardSweep:
                 return []
             # The tapes of loops directly inside are made afresh at the top of
             # every iteration: each iteration saves its own.
-            inner_tapes = {n.s2s_tape for n in statements(loop.body)
+            inner_tapes = {anno.get(n, Key.TAPE) for n in statements(loop.body)
                            if isinstance(n, (gast.For, gast.While)) and directly_inside(n, loop)}
-            defined = ({a.id for a in s.value.args} | set(loop.s2s_loop.carried.values())
-                       | inner_tapes | {name for name, _ in getattr(loop, "s2s_pullbacks", ())})
+            defined = ({a.id for a in s.value.args} | set(anno.get(loop, Key.LOOP).carried.values())
+                       | inner_tapes | {name for name, _ in anno.get(loop, Key.PULLBACKS, ())})
             entry = [load(n) if n in defined else gast.Constant(value=None, kind=None)
-                     for n in loop.s2s_entries]
+                     for n in anno.get(loop, Key.ENTRIES)]
             item = gast.Tuple(elts=entry, ctx=gast.Load()) if len(entry) != 1 else entry[0]
-            append = gast.Call(func=gast.Attribute(value=load(loop.s2s_tape), attr="append",
+            append = gast.Call(func=gast.Attribute(value=load(anno.get(loop, Key.TAPE)), attr="append",
                                                    ctx=gast.Load()),
                                args=[item], keywords=[])
             return [gast.copy_location(gast.Expr(value=append), s)]
@@ -55,18 +57,18 @@ class ForwardSweep:
             inner = [n for n in statements(s.body) if isinstance(n, (gast.For, gast.While))
                      and n is not s]
             s.body = self.forward_block(s.body, s)
-            fresh_tapes = [gast.Assign(targets=[store(n.s2s_tape)], value=gast.List(
+            fresh_tapes = [gast.Assign(targets=[store(anno.get(n, Key.TAPE))], value=gast.List(
                 elts=[], ctx=gast.Load()), type_comment=None) for n in inner
                 if directly_inside(n, s)]
             # a pullback made under an `if` is None in an iteration that skips it
             no_pullback = [gast.Assign(targets=[store(name)], value=gast.Constant(value=None,
                                                                                kind=None),
                                        type_comment=None)
-                           for name, under_if in getattr(s, "s2s_pullbacks", ()) if under_if]
+                           for name, under_if in anno.get(s, Key.PULLBACKS, ()) if under_if]
             s.body = [gast.copy_location(t, s) for t in fresh_tapes + no_pullback] + s.body
             if loop is not None:
                 return [s]   # the enclosing loop makes this tape afresh each iteration
-            tape = gast.Assign(targets=[store(s.s2s_tape)], value=gast.List(elts=[],
+            tape = gast.Assign(targets=[store(anno.get(s, Key.TAPE))], value=gast.List(elts=[],
                                                                              ctx=gast.Load()),
                                type_comment=None)
             return [gast.copy_location(tape, s), s]

@@ -13,6 +13,8 @@ import copy
 
 import gast
 
+from .. import anno
+from ..anno import Key
 from ..template import load, store
 from .scopes import params
 
@@ -34,8 +36,8 @@ def _drop_unread_copies(fn):
             block = getattr(node, field, None)
             if isinstance(block, list):
                 setattr(node, field, [s for s in block if not (
-                    getattr(s, "s2s_copy_out", False) and s.targets[0].id not in read
-                    and not getattr(s, "s2s_exit_value", False))])
+                    anno.get(s, Key.COPY_OUT, False) and s.targets[0].id not in read
+                    and not anno.get(s, Key.EXIT_VALUE, False))])
 
 
 class _Loop:
@@ -210,7 +212,7 @@ class _SSA:
             for node in gast.walk(b):
                 if isinstance(node, gast.Name) and node.id == version:
                     node.id = merged
-                loop = getattr(node, "s2s_loop", None)
+                loop = anno.get(node, Key.LOOP)
                 if loop is not None:
                     loop.saved = [merged if v == version else v for v in loop.saved]
                     loop.entry_values = {k: merged if v == version else v
@@ -267,7 +269,7 @@ class _SSA:
             end = self.iteration_end(loop, body_env, s)
             s.body = _on_every_flowing_path(s.body, end)
         s.body = [b for b in s.body if not isinstance(b, gast.Pass)] or [gast.Pass()]
-        s.s2s_loop = loop
+        anno.put(s, Key.LOOP, loop)
         # Later code reads copies, so the loop's own names are only ever read
         # inside the loop (the pullback re-binds them from the tape).
         after = []
@@ -277,13 +279,13 @@ class _SSA:
                 continue
             out = self.version(n)
             copy_out = gast.Assign(targets=[store(out)], value=load(inner), type_comment=None)
-            copy_out.s2s_copy_out = True
+            anno.put(copy_out, Key.COPY_OUT, True)
             if n in loop.carried:
                 # What the carried value is after the loop: reverse mode makes
                 # the zero cotangent of a list (whose length the loop changes)
                 # from it. Simplify drops the copies nothing reads.
                 loop.exit_values[inner] = out
-                copy_out.s2s_exit_value = True
+                anno.put(copy_out, Key.EXIT_VALUE, True)
             after.append(gast.copy_location(copy_out, s))
             env[n] = out
         return before + [s] + after

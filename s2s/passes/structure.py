@@ -15,6 +15,8 @@ import copy
 
 import gast
 
+from .. import anno
+from ..anno import Key
 from ..pipeline import Family
 from ..template import load, store
 
@@ -37,7 +39,7 @@ class _Structure:
         body = self.block(fn.body + [gast.Return(value=None)], in_loop=False)
         body = _lift(body, (gast.Return,))
         fn.body = _returns_to_assignments(body, result) + [gast.Return(value=load(result))]
-        fn.s2s_result = result
+        anno.put(fn, Key.RESULT, result)
         return fn
 
     def block(self, stmts, in_loop):

@@ -1,0 +1,91 @@
+"""Annotations: what a pass leaves on a tree node for a later pass.
+
+Every key is a member of `Key`, documented where it is defined: which pass
+sets it, on which nodes, and what the value is. Passes read and write them
+only through `get`, `put`, `has`, `drop` and `copy_onto` (in the spirit of
+AutoGraph's pyct/anno.py), so `grep Key.TAPE` finds every producer and
+consumer, and a replacement node gets its original's annotations in one
+place (`copy_onto`).
+
+An annotation is an attribute of the node, so `copy.deepcopy` of a tree
+copies it with the node, and a shallow copy keeps its own.
+"""
+import enum
+
+
+class Key(enum.Enum):
+    # -- set by resolve, read by normalize --------------------------------------------
+    USER_CALL = ("a Call of a user function (or an s2s transformation): its operands are "
+                 "named first even when they are tuple literals; value True")
+    METHOD = ("a Call resolved from a method (`x.astype(...)`): the method's name as the "
+              "user wrote it, for messages")
+    LAX_KIND = ("a Call of lax control flow (`lax.cond`, `lax.scan`, ...): its kind, which "
+                "normalize writes out as the Python statements it stands for")
+
+    # -- set by structure ------------------------------------------------------------------
+    RESULT = "the FunctionDef's one result name (every `return` sets it)"
+
+    # -- set by ssa, read by reverse mode ------------------------------------------------------
+    LOOP = "a loop statement: ssa's record of it (its carried names, the versions it saves)"
+    COPY_OUT = ("an Assign ssa writes after a loop, copying a carried version out; dropped "
+                "when nothing reads it; value True")
+    EXIT_VALUE = ("a COPY_OUT Assign that gives the value the function returns on leaving "
+                  "the loop (kept even when unread); value True")
+
+    # -- set and read by reverse mode ------------------------------------------------------
+    PULLBACK = "an Assign calling a user function: the name its pullback gets"
+    TAPE = "a loop statement: the name of the list its iterations are saved on"
+    PULLBACKS = ("a loop statement: [(pullback name, whether it is made under an if)] of "
+                 "the calls in its body, each iteration's pullbacks saved with it")
+    ENTRIES = "a loop statement: the names each iteration saves on its TAPE, in order"
+
+    # -- set by template (rule expansion), read by forward mode ------------------------------
+    ZERO = "an expression standing for a zero tangent or cotangent; value True or False"
+    PRIMAL = "a ZERO expression: the primal value whose shape the zero has"
+
+    # -- set by probe.number, read by the probe, batchedness and the batch pass --------------
+    STATEMENT_ID = "a statement: its number, the key of what the probe recorded about it"
+
+    # -- set by the batch pass ---------------------------------------------------------------
+    OUTPUT_BATCHED = "the batched FunctionDef: which parts of its output are batched"
+
+    # -- set by frontend, on the user's parsed module ------------------------------------------
+    PARENT = "a node of a user's module: the node that contains it (finding a lambda's scope)"
+
+    def __init__(self, doc):
+        self.doc = doc
+
+    @property
+    def attribute(self):
+        return "s2s_" + self.name.lower()
+
+
+_UNSET = object()
+
+
+def get(node, key, default=None):
+    return getattr(node, key.attribute, default)
+
+
+def has(node, key):
+    return hasattr(node, key.attribute)
+
+
+def put(node, key, value):
+    setattr(node, key.attribute, value)
+    return node
+
+
+def drop(node, key):
+    if hasattr(node, key.attribute):
+        delattr(node, key.attribute)
+
+
+def copy_onto(source, target, *keys):
+    """Give `target` (a node replacing `source`) the annotations `source` has:
+    the `keys` named, or all of them."""
+    for key in keys or Key:
+        value = getattr(source, key.attribute, _UNSET)
+        if value is not _UNSET:
+            setattr(target, key.attribute, value)
+    return target
