@@ -433,7 +433,10 @@ def _scan_recording(start, step, trips, body, carry):
         return split(out), tuple(out[j][0] for j in sorted(lists))
 
     rest = _stable_carry(lambda c: scan_step(c, 0)[0], split(carry), None, "for")
-    constants = _constant_slots(lambda c: scan_step(c, 0)[1], rest, [[] for _ in lists])
+    # (traced at a traced step number: at a Python 0, what the body computes
+    # from its counter would be a Python number, taken for a constant)
+    constants = _constant_slots(lambda c: scan_step(*c)[1], (rest, jnp.asarray(0)),
+                                [[] for _ in lists])
 
     def stripped_step(rest, k):
         rest, new = scan_step(rest, k)

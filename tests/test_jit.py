@@ -241,6 +241,16 @@ def test_jit_of_grad_with_a_static_test_in_a_recorded_loop(c, n):
     close(s2s.jit(grad, static_argnums=(2,))(x, c, n), grad(x, c, n))
 
 
+@pytest.mark.parametrize("fn", [jc.sum_over_rows, jc.rows_weighted_by_their_index])
+def test_jit_of_grad_through_a_long_loop_saves_each_steps_counter(fn):
+    # 50 steps (more than UNROLL): a lax.scan records the tape, and the step
+    # number it saves is a different value at each step. It was taken for a
+    # constant (the body traced at a Python 0), so every step's cotangent went
+    # to row 0: 50x the gradient there, zeros elsewhere.
+    xs = U(rng_for("long_loop"), 50, 3)
+    close(s2s.jit(s2s.grad(fn))(xs), jax.grad(fn)(xs))
+
+
 def test_a_while_past_its_bound_is_an_error_when_it_runs():
     with pytest.raises(s2s.S2SError, match="ran past its bound of 3 recorded steps"):
         s2s.jit(s2s.grad(jc.newton_sqrt), max_steps=3)(2.0)

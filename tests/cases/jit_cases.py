@@ -298,3 +298,17 @@ def counted_loop_of_a_traced_length(n, x):
     for i in range(n):
         h = jnp.sin(h) * 0.9 + x * i
     return jnp.sum(h)
+
+
+def sum_over_rows(xs):
+    total = 0.0
+    for x in xs:
+        total = total + jnp.sum(jnp.tanh(x))
+    return total
+
+
+def rows_weighted_by_their_index(xs):
+    total = 0.0
+    for i in range(xs.shape[0]):
+        total = total + jnp.sum(jnp.tanh(xs[i])) * i
+    return total

@@ -39,7 +39,8 @@ import s2s
 jax.config.update("jax_enable_x64", True)
 
 TRANSFORMS = ["jvp", "vjp", "grad", "value_and_grad", "vmap", "jacfwd", "jacrev", "hessian",
-              "jvp_of_grad", "grad_of_grad", "jit_grad", "s2s_jit", "s2s_jit_grad"]
+              "jvp_of_grad", "grad_of_grad", "jit_grad", "s2s_jit", "s2s_jit_grad",
+              "s2s_jit_lax", "s2s_jit_grad_lax"]
 OUTCOMES = ["PASS", "REFUSED", "WRONG", "CRASH", "BOTH_FAIL", "SKIP"]
 
 RTOL, ATOL = 1e-6, 1e-8
@@ -287,6 +288,17 @@ def cases(prog, mod):
                          lambda: jax.jit(jax.grad(loss, argnums=argnums),
                                          static_argnums=static)(*args),
                          lambda: jax.grad(loss, argnums=argnums)(*args)),
+        # the same with every counted loop a lax loop (unroll=0): the generator's
+        # loops are short, so the two above run them as Python loops; these
+        # check what a long loop becomes (scan-recorded tapes, fori_loop)
+        "s2s_jit_lax": (lambda: s2s.jit(f, static_argnums=static, unroll=0)(*args),
+                        lambda: jax.jit(f, static_argnums=static)(*args),
+                        lambda: f(*args)),
+        "s2s_jit_grad_lax": (lambda: s2s.jit(s2s.grad(loss, argnums=argnums),
+                                             static_argnums=static, unroll=0)(*args),
+                             lambda: jax.jit(jax.grad(loss, argnums=argnums),
+                                             static_argnums=static)(*args),
+                             lambda: jax.grad(loss, argnums=argnums)(*args)),
     }
 
 
@@ -322,7 +334,9 @@ def _call(thunk):
 
 
 FALLBACK_KINDS = {"vmap": "loop", "jit_grad": "jax, not jitted",
-                  "s2s_jit": "the program, not jitted", "s2s_jit_grad": "jax, not jitted"}
+                  "s2s_jit": "the program, not jitted", "s2s_jit_grad": "jax, not jitted",
+                  "s2s_jit_lax": "the program, not jitted",
+                  "s2s_jit_grad_lax": "jax, not jitted"}
 
 
 def check_one(name, prog, table, keep_traceback=False):
