@@ -16,6 +16,8 @@ import jax.numpy as jnp
 import numpy as np
 import pytest
 
+from s2s import anno
+from s2s.anno import Key
 from s2s import driver, rules, transforms
 from s2s.backend import to_source
 from s2s.errors import S2SError, Source
@@ -134,7 +136,7 @@ def test_number_gives_each_statement_an_id_in_program_order_and_leaves_the_progr
     passes = transforms.VMAP.passes
     _, tree = driver.run_passes(numbered, transforms.VMAP, VMAP,
                                 passes[:[p.name for p in passes].index("number") + 1])
-    assert [(s.s2s_id, line(s)) for s in scopes.statements(tree.body)] == [
+    assert [(anno.get(s, Key.STATEMENT_ID), line(s)) for s in scopes.statements(tree.body)] == [
         (0, "s = 0.0"),
         (1, "for i in range(2):"),
         (2, "gt = i > 0"),
@@ -591,17 +593,41 @@ def append_through_a_getter(x):
     return jnp.sum(jnp.stack(acts))
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "aliasing takes the result of a call of a nested function as a new object "
-    "(Calls.expr_Call: `fresh(e, 'unknown')` plus only the *parameters* in "
-    "Summary.returned), so a list the nested function returns from the enclosing "
-    "scope is no alias; the mutation goes through and s2s computes a wrong value "
-    "without an error: s2s.grad gives 1.0 where jax.grad gives 3.0 at x=1.5, "
-    "s2s.jit gives 1.5 where Python gives 4.5, s2s.vmap gives [1.5, 2.0] for [4.5, 6.0]"))
-def test_aliasing_a_list_a_nested_function_returns_is_an_alias():
-    where, message = refusal(append_through_a_getter)
-    assert where == 5
+def append_through_a_lambda(x):
+    acts = [x]
+    get = lambda: acts   # noqa: E731
+    b = get()
+    b.append(2.0 * x)
+    return jnp.sum(jnp.stack(acts))
+
+
+LOG = []
+
+
+def get_log():
+    return LOG
+
+
+def append_to_a_global_through_a_getter(x):
+    b = get_log()
+    b.append(2.0 * x)
+    return jnp.sum(jnp.stack(b))
+
+
+# Each was not refused: the mutation went through and s2s computed a wrong value
+# without an error (s2s.grad 1.0 where jax.grad gives 3.0 at x=1.5, s2s.jit 1.5
+# where Python gives 4.5); the global one crashed in generated code.
+@pytest.mark.parametrize("fn, line", [(append_through_a_getter, 6), (append_through_a_lambda, 4)])
+def test_aliasing_a_list_a_nested_function_returns_is_an_alias(fn, line):
+    where, message = refusal(fn)
+    assert where == line
     assert "it appends to `b`" in message and "alias" in message
+
+
+def test_aliasing_a_global_list_a_function_returns_is_not_mutated():
+    where, message = refusal(append_to_a_global_through_a_getter)
+    assert where == 2
+    assert "`LOG`, a variable of the module" in message
 
 
 def record(acts, h):

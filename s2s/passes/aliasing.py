@@ -86,6 +86,7 @@ class _Analysis(Calls):
         self.objs = {}                   # key -> _Obj
         self.summary = Summary()
         self.params = params(fn)
+        self.lambdas = {}                # id of a local lambda -> it as a def
 
     # -- objects ----------------------------------------------------------------------
 
@@ -227,6 +228,10 @@ class _Analysis(Calls):
                 root = k[1] if k[0] == "elem" else k
                 if root[0] == "param":
                     self.summary.returned.add(root[1])
+                elif root[0] == "free":
+                    self.summary.returned_free.add(root[1])
+                elif root[0] == "global":
+                    self.summary.returned_global.add(root[1])
 
     def stmt_If(self, s, state):
         self.expr(s.test, state)

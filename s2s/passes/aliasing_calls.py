@@ -31,6 +31,10 @@ class Summary:
     def __init__(self):
         self.mutated = {}     # parameter index -> (kind of mutation, line)
         self.returned = set()  # parameter indices whose objects the result may hold
+        # names of the enclosing function (a nested def) or of the module whose
+        # objects the result may hold: `def get(): return acts`
+        self.returned_free = set()
+        self.returned_global = set()
 
 
 class Calls:
@@ -82,6 +86,11 @@ class Calls:
         for i in summary.returned:
             if i < len(e.args):
                 out |= args[i]
+        for name in sorted(summary.returned_free):   # seen from here, as the callee sees it
+            out |= self.expr_Name(gast.Name(id=name, ctx=gast.Load(), annotation=None,
+                                            type_comment=None), state)
+        for name in sorted(summary.returned_global):
+            out |= frozenset([self.obj(("global", name), "unknown")])
         return out
 
     def static(self, func):
@@ -96,11 +105,24 @@ class Calls:
         return None
 
     def nested_def(self, func):
+        """The nested def (or `name = lambda ...`, as a def) a local name calls."""
         if isinstance(func, gast.Name) and func.id in self.locals:
             for n in gast.walk(self.fn):
                 if isinstance(n, gast.FunctionDef) and n is not self.fn and n.name == func.id:
                     return n
+                if isinstance(n, gast.Assign) and isinstance(n.value, gast.Lambda) \
+                        and any(isinstance(t, gast.Name) and t.id == func.id for t in n.targets):
+                    return self.lambda_def(func.id, n.value)
         return None
+
+    def lambda_def(self, name, lam):
+        key = ("lambda", id(lam))
+        if key not in self.lambdas:
+            self.lambdas[key] = gast.copy_location(gast.FunctionDef(
+                name=name, args=lam.args, body=[gast.copy_location(gast.Return(value=lam.body),
+                                                                   lam)],
+                decorator_list=[], returns=None, type_comment=None, type_params=[]), lam)
+        return self.lambdas[key]
 
     def nested_summary(self, fdef):
         key = ("nested", id(fdef))
