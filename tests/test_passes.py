@@ -195,6 +195,113 @@ def test_simplify_numbers_versions_without_gaps_and_renames_a_shared_node_once()
             return tape_j_1 + j_1""")
 
 
+def _coalesced(text, users=frozenset()):
+    import ast
+
+    import gast
+
+    from s2s.passes.simplify import coalesce_copies
+    tree = gast.parse(textwrap.dedent(text)).body[0]
+    coalesce_copies(tree, users)
+    return ast.unparse(gast.gast_to_ast(tree)) + "\n"
+
+
+def test_simplify_coalesces_a_copy_of_a_loop_carried_version():
+    # total_1 is assigned twice (before and in the loop), so propagate_copies
+    # leaves `total_3 = total_1`; result_bar is read only by the next copy
+    assert _coalesced("""
+        def f(m, n, total):
+            total_1 = total
+            for i in range(n):
+                total_1 = total_1 + m[i]
+            total_3 = total_1
+            result_bar = grad_seed(total_3)
+            total_1_bar = result_bar
+            for i in range(n):
+                total_1_bar = total_1_bar * 2
+            return total_1_bar
+    """, users={"m", "n", "total"}) == expect("""
+        def f(m, n, total):
+            total_1 = total
+            for i in range(n):
+                total_1 = total_1 + m[i]
+            total_1_bar = grad_seed(total_1)
+            for i in range(n):
+                total_1_bar = total_1_bar * 2
+            return total_1_bar
+    """)
+
+
+KEPT_COPIES = {
+    "the source is written before the copy's last read": """
+        def f(x, y):
+            y = y * 2
+            a = y
+            y = x
+            return a + y
+    """,
+    "the source is written inside a loop that reads the copy": """
+        def f(x, y, n):
+            y = y * 2
+            a = y
+            for i in range(n):
+                y = a * 2
+            return y
+    """,
+    "a nested function reads the copy": """
+        def f(x, y):
+            y = y * 2
+            a = y
+
+            def g():
+                return a
+            y = x
+            return g()
+    """,
+    "the block may be left between the value and the copy": """
+        def f(x, y, n):
+            for i in range(n):
+                b = x * 2
+                if i > 3:
+                    break
+                y = b
+            return y
+    """,
+    "the copy's target is read between the value and the copy": """
+        def f(x, y):
+            b = x * 2
+            z = y + 1
+            y = b
+            return y + z
+    """,
+    "a cotangent would be read by the name of the one before it": """
+        def f(x, y_1_bar, n):
+            for i in range(n):
+                y_1_bar = y_1_bar * x
+            y_2_bar = y_1_bar
+            return y_2_bar * 2
+    """,
+}
+
+
+@pytest.mark.parametrize("why", KEPT_COPIES)
+def test_simplify_keeps_a_copy_when(why):
+    text = KEPT_COPIES[why]
+    assert _coalesced(text, users={"x", "y", "n"}) == expect(text)
+
+
+def test_simplify_keeps_the_users_name_over_its_own():
+    text = """
+        def f(x, n):
+            total = x * 2
+            total_1 = total
+            for i in range(n):
+                total_1 = total_1 + x
+            return total_1
+    """
+    assert _coalesced(text, users={"x", "n", "total"}) == expect(text)
+
+
 # -- forward mode -------------------------------------------------------------------
 
 def sine(x):
@@ -315,8 +422,7 @@ def test_functionalize_turns_a_traced_if_into_branch_functions():
             def if_false(x):
                 return x
             x = if_else(gt, if_true, if_false, x)
-            result = x
-            return result
+            return x
     """)
 
 
@@ -343,8 +449,7 @@ def test_functionalize_turns_a_traced_while_into_a_test_and_a_body():
                 cond = max_1 > 1.0
                 return (cond, x)
             cond, x = while_loop(loop_test, loop_body, cond, x)
-            result = x
-            return result
+            return x
     """)
 
 

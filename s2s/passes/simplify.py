@@ -4,7 +4,9 @@
   block, with none of its operands reassigned in between, reuses the first
   result (`x_i_1 = x[i]` -> `x_i_1 = x_i`);
 - propagate copies: `a = b` where both names are assigned exactly once goes,
-  and `a` is read as `b`;
+  and `a` is read as `b`; where one of them is assigned twice (a loop's
+  carried version), the copy goes when its block alone shows it is safe
+  (`coalesce_copies`);
 - remove dead code: assignments nobody reads, when the value is pure, and
   (dead_stores.py) assignments no path after them reads;
 - number the versions of a name without gaps, in the order they appear.
@@ -31,12 +33,13 @@ PURE_BUILTINS = frozenset({"len", "range", "zip", "enumerate", "reversed"})
 
 
 def run(fn, ctx):
+    users = names_in(ctx.parsed.tree)   # the names the user wrote
     while True:
         changed = remove_dead(fn) | share_repeated(fn) | propagate_copies(fn) \
-            | remove_dead_stores(fn, is_pure)
+            | coalesce_copies(fn, users) | remove_dead_stores(fn, is_pure)
         if not changed:
             invert_empty_branches(fn)
-            renumber_versions(fn, keep=names_in(ctx.parsed.tree) | {fn.name})
+            renumber_versions(fn, keep=users | {fn.name})
             return fn
 
 
@@ -254,6 +257,108 @@ def propagate_copies(fn):
                                          and isinstance(s.targets[0], gast.Name)
                                          and s.targets[0].id in renames)]
         setattr(node, field, kept or ([] if field == "orelse" else [gast.Pass()]))
+    return True
+
+
+def coalesce_copies(fn, users=frozenset()):
+    """The copies `propagate_copies` leaves because one name is assigned more
+    than once, where the block holding the copy shows that removing it is safe:
+
+    - forward, `a = b` with `a` assigned once, every read of `a` later in the
+      same block, and `b` not written before the last of them: `a` is read as
+      `b` (`total_3 = total_1` then `grad_seed(total_3)`: `grad_seed(total_1)`);
+    - backward, `b = value` ... `a = b` in one block, with `b` assigned once and
+      read only by the copy, and nothing in between reading or writing `a` or
+      leaving the block: the value goes to `a` at once (`result_bar = ...`,
+      `total_1_bar = result_bar`: `total_1_bar = ...`).
+
+    A copy that would take a name the user wrote away from a name s2s made,
+    or read a cotangent by the name of the one before it (`y_2_bar = y_1_bar`
+    forward: explain mode and students read `v_bar` as v's cotangent), stays;
+    so do names a nested function reads (it may run anywhere)."""
+    counts, reads = _assign_counts(fn), _reads(fn)
+    closed = _read_in_nested_functions(fn)
+    touched, changed = set(), False
+    for _, _, block in list(_blocks(fn)):
+        i = 0
+        while i < len(block):
+            s = block[i]
+            if _is_copy(s) and not ({s.targets[0].id, s.value.id} & (closed | touched)):
+                a, b = s.targets[0].id, s.value.id
+                done = (counts[a] == 1 and _keeps(b, a, users) and "_bar" not in a
+                        and _forward_copy(block, i, a, b, reads[a])) or \
+                    (counts[b] == 1 and reads[b] == 1 and _keeps(a, b, users)
+                     and _backward_copy(block, i, a, b))
+                if done:
+                    touched |= {a, b}
+                    changed = True
+                    continue   # (block[i] is the next statement now)
+            i += 1
+    return changed
+
+
+def _keeps(kept, gone, users):
+    """Whether the name `gone` may give way to `kept`."""
+    return not (gone in users and kept not in users)
+
+
+def _is_copy(s):
+    return isinstance(s, gast.Assign) and len(s.targets) == 1 \
+        and isinstance(s.targets[0], gast.Name) and isinstance(s.value, gast.Name) \
+        and s.targets[0].id != s.value.id
+
+
+def _read_in_nested_functions(fn):
+    return {n.id for d in gast.walk(fn) if isinstance(d, (gast.FunctionDef, gast.Lambda))
+            and d is not fn for n in gast.walk(d) if isinstance(n, gast.Name)}
+
+
+def _loads(stmt, name):
+    return [n for n in gast.walk(stmt) if isinstance(n, gast.Name) and n.id == name
+            and isinstance(n.ctx, gast.Load)]
+
+
+def _forward_copy(block, i, a, b, reads_of_a):
+    later = block[i + 1:]
+    found = [_loads(s, a) for s in later]
+    if not reads_of_a or sum(map(len, found)) != reads_of_a:
+        return False
+    last = max(j for j, loads in enumerate(found) if loads)
+    if any(b in _stored_names(s) for s in later[:last]):
+        return False
+    if b in _stored_names(later[last]) and not isinstance(later[last], gast.Assign):
+        return False   # (a loop's second pass would read the new `b`)
+    for loads in found:
+        for n in loads:
+            n.id = b
+    _remove(block, i)
+    return True
+
+
+def _remove(block, i):
+    """Remove block[i]; the next statement takes its place in the user's code
+    where it has none of its own (the gradient's seed after `result = y`)."""
+    gone = block.pop(i)
+    if i < len(block) and getattr(block[i], "lineno", None) is None \
+            and getattr(gone, "lineno", None) is not None:
+        gast.copy_location(block[i], gone)
+
+
+_LEAVES = (gast.Break, gast.Continue, gast.Return, gast.Raise)
+
+
+def _backward_copy(block, i, a, b):
+    k = next((k for k in range(i) if isinstance(block[k], gast.Assign)
+              and len(block[k].targets) == 1 and isinstance(block[k].targets[0], gast.Name)
+              and block[k].targets[0].id == b), None)
+    if k is None:
+        return False
+    for s in block[k + 1:i]:
+        if any(isinstance(n, _LEAVES) or (isinstance(n, gast.Name) and n.id == a)
+               for n in gast.walk(s)):
+            return False
+    block[k].targets = [gast.Name(id=a, ctx=gast.Store(), annotation=None, type_comment=None)]
+    del block[i]
     return True
 
 

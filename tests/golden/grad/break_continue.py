@@ -32,9 +32,7 @@ def break_continue_grad(x):
                 # forward_cases.py:63: for i in range(x.shape[0]):
                 tape.append((acc_1, i, lt, gt, exp))
                 acc_1 = acc_2
-    acc_3 = acc_1
-    result_bar = grad_seed(acc_3)
-    acc_1_bar = result_bar
+    acc_1_bar = grad_seed(acc_1)
     x_bar = zeros_like(x)
     for acc_1, i, lt, gt, exp in reversed(tape):
         # forward_cases.py:64: if x[i] < 0:

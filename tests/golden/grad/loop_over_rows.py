@@ -13,9 +13,7 @@ def loop_over_rows_grad(m):
         # forward_cases.py:38: for row in m:
         tape.append((total_1, i, row, dot))
         total_1 = total_2
-    total_3 = total_1
-    result_bar = grad_seed(total_3)
-    total_1_bar = result_bar
+    total_1_bar = grad_seed(total_1)
     m_bar = zeros_like(m)
     for total_1, i, row, dot in reversed(tape):
         total_2_bar = total_1_bar

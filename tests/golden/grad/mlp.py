@@ -13,13 +13,11 @@ def mlp_grad(params, x):
         # forward_cases.py:141: for w, b in params:
         tape.append((h_1, i, w, b, dot, h_2))
         h_1 = h_2
-    h_3 = h_1
     # forward_cases.py:143: return jnp.sum(h)
-    sum_ = jnp.sum(h_3)
+    sum_ = jnp.sum(h_1)
     result_bar = grad_seed(sum_)
-    h_3_bar = jnp.broadcast_to(result_bar, jnp.shape(h_3))
+    h_1_bar = jnp.broadcast_to(result_bar, jnp.shape(h_1))
     # forward_cases.py:141: for w, b in params:
-    h_1_bar = h_3_bar
     params_bar = tree_zeros_like(params)
     for h_1, i, w, b, dot, h_2 in reversed(tape):
         h_2_bar = h_1_bar

@@ -31,14 +31,11 @@ def newton_sqrt_grad(a):
             and_1_1 = steps_2 < 50
         else:
             and_1_1 = and_1
-        cond_2 = and_1_1
         tape.append((x_1, div))
-        cond_1 = cond_2
+        cond_1 = and_1_1
         steps_1 = steps_2
         x_1 = x_2
-    x_3 = x_1
-    result_bar = grad_seed(x_3)
-    x_1_bar = result_bar
+    x_1_bar = grad_seed(x_1)
     a_bar = zeros_like(a)
     for x_1, div in reversed(tape):
         x_2_bar = x_1_bar

@@ -2,8 +2,7 @@ def soft_square_vjp_apply_vmap(x, result_bar_batch):
     # vmap_golden_cases.py:43: return jnp.tanh(x) * x
     tanh = jnp.tanh(x)
     mul_batch = result_bar_batch * x
-    mul_1_batch = tanh * result_bar_batch
-    x_bar_batch = mul_1_batch
+    x_bar_batch = tanh * result_bar_batch
     pow_ = tanh ** 2
     sub = 1 - pow_
     mul_2_batch = mul_batch * sub

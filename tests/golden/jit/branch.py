@@ -15,5 +15,4 @@ def branch_jit(x):
     # jit_cases.py:7: if jnp.sum(x) > 0:
     y = if_else(gt, if_true, if_false)
     # jit_cases.py:11: return y
-    result = y
-    return result
+    return y

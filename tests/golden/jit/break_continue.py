@@ -54,5 +54,4 @@ def break_continue_jit(x):
         return (acc, going, i)
     acc, going, i = while_loop(loop_test, loop_body, acc, going, i)
     # jit_cases.py:67: return acc
-    result = acc
-    return result
+    return acc

@@ -11,5 +11,4 @@ def counted_jit(x, n):
     # jit_cases.py:31: for i in range(n):
     total = for_range(n, loop_body, total)
     # jit_cases.py:33: return total
-    result = total
-    return result
+    return total

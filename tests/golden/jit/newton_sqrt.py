@@ -31,5 +31,4 @@ def newton_sqrt_jit(a):
         return (cond, steps, x)
     cond, steps, x = while_loop(loop_test, loop_body, cond, steps, x)
     # jit_cases.py:26: return x
-    result = x
-    return result
+    return x

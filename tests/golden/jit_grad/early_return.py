@@ -4,15 +4,13 @@ def early_return_grad_jit(x):
 
     def if_true():
         # jit_cases.py:16: return x * 3.0
-        mul = x * 3.0
-        result_1 = mul
+        result_1 = x * 3.0
         return result_1
 
     def if_false():
         # jit_cases.py:17: return jnp.sin(x) - 1.0
         sin = jnp.sin(x)
-        sub = sin - 1.0
-        result_1 = sub
+        result_1 = sin - 1.0
         return result_1
     # jit_cases.py:15: if x > 0:
     result_1 = if_else(gt, if_true, if_false)
@@ -33,5 +31,4 @@ def early_return_grad_jit(x):
     # jit_cases.py:15: if x > 0:
     x_bar = if_else(gt, if_true_1, if_false_1)
     # jit_cases.py:14: def early_return(x):
-    result = x_bar
-    return result
+    return x_bar

@@ -13,16 +13,14 @@ def long_loop_grad_jit(x):
         acc_1 = acc_2
         return (acc_1, tape)
     acc_1, tape = for_range(1000, loop_body, acc_1, tape)
-    acc_3 = acc_1
     # jit_cases.py:83: return jnp.sum(acc)
-    sum_ = jnp.sum(acc_3)
+    sum_ = jnp.sum(acc_1)
     # jit_cases.py:79: def long_loop(x):
     result_bar = grad_seed(sum_)
     # jit_cases.py:83: return jnp.sum(acc)
-    shape = jnp.shape(acc_3)
-    acc_3_bar = jnp.broadcast_to(result_bar, shape)
+    shape = jnp.shape(acc_1)
+    acc_1_bar = jnp.broadcast_to(result_bar, shape)
     # jit_cases.py:81: for i in range(1000):
-    acc_1_bar = acc_3_bar
     n = list_length(tape)
     last = n - 1
 

@@ -1,9 +1,8 @@
 def rows_grad_jit(m):
     # jit_cases.py:37: acc = 0.0
-    acc = 0.0
+    acc_1 = 0.0
     # jit_cases.py:38: for row in m:
     n = len(m)
-    acc_1 = acc
     tape = []
 
     def loop_body(i, acc_1, tape):
@@ -32,11 +31,7 @@ def rows_grad_jit(m):
         acc_1 = acc_2
         return (acc_1, tape)
     acc_1, tape = for_range(n, loop_body, acc_1, tape)
-    acc_3 = acc_1
-    # jit_cases.py:36: def rows(m):
-    result_bar = grad_seed(acc_3)
-    # jit_cases.py:38: for row in m:
-    acc_1_bar = result_bar
+    acc_1_bar = grad_seed(acc_1)
     m_bar = zeros_like(m)
     n_1 = list_length(tape)
     last = n_1 - 1
@@ -70,5 +65,4 @@ def rows_grad_jit(m):
         return (acc_1_bar, m_bar)
     acc_1_bar, m_bar = for_range(n_1, loop_body_1, acc_1_bar, m_bar)
     # jit_cases.py:36: def rows(m):
-    result = m_bar
-    return result
+    return m_bar

@@ -17,7 +17,6 @@ def branches_vjp(x):
             # forward_cases.py:21: y = -x
             y_1 = -x
     # forward_cases.py:22: return y
-    result = y_1
 
     def branches_pullback(result_bar):
         # forward_cases.py:16: if s > 1.0:
@@ -38,4 +37,4 @@ def branches_vjp(x):
         # forward_cases.py:15: s = jnp.sum(x)
         x_bar = x_bar + jnp.broadcast_to(s_bar, jnp.shape(x))
         return (x_bar,)
-    return (result, branches_pullback)
+    return (y_1, branches_pullback)

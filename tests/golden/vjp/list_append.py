@@ -7,16 +7,15 @@ def list_append_vjp(x):
     for i in range(3):
         # forward_cases.py:161: ys.append(x * i)
         mul = x * i
-        ys_2 = list_append(ys_1, mul)
+        ys_1 = list_append(ys_1, mul)
         # forward_cases.py:160: for i in range(3):
         tape.append(i)
-        ys_1 = ys_2
-    ys_3 = ys_1
+    ys_2 = ys_1
     # forward_cases.py:162: return jnp.stack(ys)
-    stack = jnp.stack(ys_3)
+    stack = jnp.stack(ys_2)
 
     def list_append_pullback(result_bar):
-        ys_3_bar = unstack_like(result_bar, ys_3, 0)
+        ys_3_bar = unstack_like(result_bar, ys_2, 0)
         # forward_cases.py:160: for i in range(3):
         ys_1_bar = ys_3_bar
         x_bar = zeros_like(x)

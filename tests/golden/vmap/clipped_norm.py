@@ -11,8 +11,6 @@ def clipped_norm_vmap(x_batch, limit):
     div_batch = limit / n_batch
     x_then = x_then * div_batch[:, None]
     # vmap_golden_cases.py:14: if n > limit:
-    x_else = x_batch
-    x_batch = jnp.where(gt_batch[:, None], x_then, x_else)
+    x_batch = jnp.where(gt_batch[:, None], x_then, x_batch)
     # vmap_golden_cases.py:16: return x
-    result_batch = x_batch
-    return result_batch
+    return x_batch

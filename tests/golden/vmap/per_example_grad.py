@@ -15,12 +15,11 @@ def loss_grad_vmap(params, x_batch, y_batch):
         # vmap_golden_cases.py:28: for w, b in params[:-1]:
         tape_batch = list_append(tape_batch, (x_1_1_batch, i, w_1, b_1, dot_1_batch, x_1_2_batch))
         x_1_1_batch = x_1_2_batch
-    x_1_3_batch = x_1_1_batch
     # vmap_golden_cases.py:30: w, b = params[-1]
     params_slice_1_1 = params[-1]
     w_1_1, b_1_1 = params_slice_1_1
     # vmap_golden_cases.py:31: return jnp.dot(w, x) + b
-    dot_1_1_batch = jnp.einsum('zj,ij->zi', x_1_3_batch, w_1_1)
+    dot_1_1_batch = jnp.einsum('zj,ij->zi', x_1_1_batch, w_1_1)
     add_1_1_batch = dot_1_1_batch + b_1_1
     # vmap_golden_cases.py:35: return jnp.sum((predict(params, x) - y) ** 2)
     sub_batch = add_1_1_batch - y_batch
@@ -32,13 +31,12 @@ def loss_grad_vmap(params, x_batch, y_batch):
     mul_batch = 2 * sub_batch
     sub_bar_batch = pow_bar * mul_batch
     # vmap_golden_cases.py:31: return jnp.dot(w, x) + b
-    w_1_1_bar_batch = jnp.einsum('zi,zj->zij', sub_bar_batch, x_1_3_batch)
-    x_1_3_bar_batch = jnp.einsum('zi,ij->zj', sub_bar_batch, w_1_1)
+    w_1_1_bar_batch = jnp.einsum('zi,zj->zij', sub_bar_batch, x_1_1_batch)
+    x_1_1_bar_batch = jnp.einsum('zi,ij->zj', sub_bar_batch, w_1_1)
     # vmap_golden_cases.py:30: w, b = params[-1]
     params_slice_1_1_bar_batch = (w_1_1_bar_batch, sub_bar_batch)
     params_1_bar_batch = getitem_cotangent(broadcast_tree(params, batch_size), -1, params_slice_1_1_bar_batch)
     # vmap_golden_cases.py:28: for w, b in params[:-1]:
-    x_1_1_bar_batch = x_1_3_bar_batch
     params_slice_1_bar_batch = broadcast_tree(tree_zeros_like(params_slice_1), batch_size)
     n_1 = 1
     last = n_1 - 1
