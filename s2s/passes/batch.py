@@ -23,7 +23,8 @@ The pass is one class in four files, one job each: this one (the function,
 its statements, names and ranks), batch_layout.py (which leaves of a tuple
 or list carry the batch axis), batch_calls.py (expressions and calls: the
 batch rules, which see a call through s2s/rules/batching.py) and
-batch_control.py (if, while, for).
+batch_control.py (if, while, for, with the questions it asks of a block of
+statements in batch_blocks.py).
 """
 import copy
 
@@ -34,8 +35,9 @@ from ..anno import Key
 from ..backend import COMMENT_MARK
 from ..rules.batching import BATCH_SIZE, helper_call, jnp_call
 from ..template import load, store
+from .batch_blocks import program_order, stored_by
 from .batch_calls import Calls
-from .batch_control import ControlFlow, program_order, stored_by
+from .batch_control import ControlFlow
 from .batch_layout import Layout, assign
 from .batchedness import Batchedness, constant_node, element, is_constant, prune_unreached
 from .probe_record import Info, describe
