@@ -3,7 +3,10 @@ them in turn (grad of grad, jvp of grad).
 
 Each one generated code calls is registered with `@helper`: generated code
 sees it under its own name, and `pure=True` tells simplify that a call of it
-only computes a value (it may be shared or removed when unused)."""
+only computes a value (it may be shared or removed when unused). The
+cotangents of products (s2s/runtime_linalg.py) and the batching helpers
+(s2s/runtime_batch.py) live in modules of their own, registered the same way
+and imported here: `s2s.runtime` names every helper."""
 import jax
 import jax.numpy as jnp
 
@@ -14,8 +17,10 @@ PURE_HELPERS = set()   # names of the helpers simplify may share or remove
 
 
 def defines(fn):
-    """Is `fn` one of this module's functions (a helper, or one a helper calls)?"""
-    return getattr(fn, "__globals__", None) is globals()
+    """Is `fn` one of the runtime's functions (a helper, or one a helper calls):
+    this module's, runtime_linalg.py's or runtime_batch.py's?"""
+    module = getattr(fn, "__globals__", None)
+    return module is globals() or module is vars(runtime_linalg) or module is vars(runtime_batch)
 
 
 def helper(fn=None, *, pure=False):
@@ -340,86 +345,13 @@ def zeros_like(x):
     return _constant(0, x.shape, x.dtype)
 
 
-# -- cotangents of products ------------------------------------------------------------
-# Each returns the cotangent of one operand, given `g`, the output's cotangent. They
-# are plain jnp code (not table entries), so s2s differentiates them again from
-# their source: grad of grad through a product works.
-
-@helper
-def tensordot_cotangent_a(g, a, b, axes=2):
-    """Cotangent of `a` in `jnp.tensordot(a, b, axes)`."""
-    contract, order = tensordot_cotangent_axes(a, b, axes, 0)
-    product = jnp.tensordot(g, b, contract)
-    if order == tuple(range(len(order))):
-        return product   # already in a's axis order
-    return jnp.transpose(product, order)
-
-
-@helper
-def tensordot_cotangent_b(g, a, b, axes=2):
-    """Cotangent of `b` in `jnp.tensordot(a, b, axes)`."""
-    contract, order = tensordot_cotangent_axes(a, b, axes, 1)
-    product = jnp.tensordot(a, g, contract)
-    if order == tuple(range(len(order))):
-        return product   # already in b's axis order
-    return jnp.transpose(product, order)
-
-
-@helper
-def dot_cotangent_a(g, a, b):
-    """Cotangent of `a` in `jnp.dot(a, b)` (a tensordot over dot's axes)."""
-    return tensordot_cotangent_a(g, a, b, dot_axes(a, b))
-
-
-@helper
-def dot_cotangent_b(g, a, b):
-    """Cotangent of `b` in `jnp.dot(a, b)`."""
-    return tensordot_cotangent_b(g, a, b, dot_axes(a, b))
-
-
-@helper
-def inner_cotangent_a(g, a, b):
-    """Cotangent of `a` in `jnp.inner(a, b)`."""
-    return tensordot_cotangent_a(g, a, b, inner_axes(a, b))
-
-
-@helper
-def inner_cotangent_b(g, a, b):
-    """Cotangent of `b` in `jnp.inner(a, b)`."""
-    return tensordot_cotangent_b(g, a, b, inner_axes(a, b))
-
-
-@helper
-def matmul_cotangent_a(g, a, b):
-    """Cotangent of `a` in `a @ b`: 1-d operands act as a row (a) and a column
-    (b); batch axes that broadcasting added are summed away."""
-    a_shape, b_shape, g_shape = matmul_shapes(a, b)
-    a2, b2, g2 = jnp.reshape(a, a_shape), jnp.reshape(b, b_shape), jnp.reshape(g, g_shape)
-    return jnp.reshape(unbroadcast(jnp.matmul(g2, jnp.swapaxes(b2, -1, -2)), a2), jnp.shape(a))
-
-
-@helper
-def matmul_cotangent_b(g, a, b):
-    """Cotangent of `b` in `a @ b`."""
-    a_shape, b_shape, g_shape = matmul_shapes(a, b)
-    a2, b2, g2 = jnp.reshape(a, a_shape), jnp.reshape(b, b_shape), jnp.reshape(g, g_shape)
-    return jnp.reshape(unbroadcast(jnp.matmul(jnp.swapaxes(a2, -1, -2), g2), b2), jnp.shape(b))
-
-
-@helper
-def kron_cotangent_a(g, a, b):
-    """Cotangent of `a` in `jnp.kron(a, b)`."""
-    blocks, a_shape, b_shape, a_axes, b_axes = kron_shapes(a, b)
-    return jnp.reshape(jnp.sum(jnp.reshape(g, blocks) * jnp.reshape(b, b_shape), axis=a_axes),
-                       jnp.shape(a))
-
-
-@helper
-def kron_cotangent_b(g, a, b):
-    """Cotangent of `b` in `jnp.kron(a, b)`."""
-    blocks, a_shape, b_shape, a_axes, b_axes = kron_shapes(a, b)
-    return jnp.reshape(jnp.sum(jnp.reshape(g, blocks) * jnp.reshape(a, a_shape), axis=b_axes),
-                       jnp.shape(b))
+# -- cotangents of products: s2s/runtime_linalg.py --------------------------------------
+# (imported here, below the helpers they call: unbroadcast and the shapes above)
+from . import runtime_linalg  # noqa: E402
+from .runtime_linalg import (dot_cotangent_a, dot_cotangent_b,  # noqa: E402,F401  (re-exported)
+                             inner_cotangent_a, inner_cotangent_b, kron_cotangent_a,
+                             kron_cotangent_b, matmul_cotangent_a, matmul_cotangent_b,
+                             tensordot_cotangent_a, tensordot_cotangent_b)
 
 
 @helper
@@ -502,41 +434,8 @@ def tie_share(a, b, new):
     hit_b = jnp.asarray(b == new, dtype=dtype)
     return jnp.broadcast_to(hit_a / (hit_a + hit_b), jnp.shape(new))
 
-# -- batching helpers (s2s/passes/batch.py) -----------------------------------------------
 
-
-@helper
-def broadcast_tree(tree, size):
-    """Every leaf of `tree` with a batch axis of `size` in front."""
-    return jax.tree_util.tree_map(lambda x: jnp.broadcast_to(x, (size,) + jnp.shape(x)), tree)
-
-
-@helper
-def where_tree(cond, a, b):
-    """`jnp.where` leaf by leaf, with one condition per example (the batch axis)."""
-    def pick(x, y):
-        c = jnp.reshape(cond, jnp.shape(cond) + (1,) * (jnp.ndim(x) - jnp.ndim(cond)))
-        return jnp.where(c, x, y)
-    return jax.tree_util.tree_map(pick, a, b)
-
-
-@helper
-def batch_size_of(tree):
-    """The batch size of a list or dict of batched arrays: its first leaf's first axis."""
-    return jnp.shape(jax.tree_util.tree_leaves(tree)[0])[0]
-
-
-@helper
-def unbroadcast_batched(g, x, x_batched):
-    """unbroadcast for each example of a batch (g batched; x batched or not),
-    for shapes known only when it runs."""
-    shape = tuple(jnp.shape(x))[1:] if x_batched else tuple(jnp.shape(x))
-    g_shape = tuple(jnp.shape(g))[1:]
-    if g_shape == shape:
-        return g
-    lead = len(g_shape) - len(shape)
-    axes = [1 + i for i in range(lead)]
-    for i, n in enumerate(shape):
-        if n == 1 and g_shape[lead + i] != 1:
-            axes.append(1 + lead + i)
-    return jnp.reshape(jnp.sum(g, axis=tuple(axes)), (jnp.shape(g)[0],) + shape)
+# -- batching helpers (s2s/passes/batch.py): s2s/runtime_batch.py ------------------------
+from . import runtime_batch  # noqa: E402
+from .runtime_batch import (batch_size_of, broadcast_tree,  # noqa: E402,F401  (re-exported)
+                            unbroadcast_batched, where_tree)

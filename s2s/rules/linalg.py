@@ -18,7 +18,7 @@ multilinear(jnp.einsum, static_argnums=(0,))      # the subscripts string
 # --- vjp rules ----------------------------------------------------------------------
 # dot and inner are tensordots over computed axes; a tensordot's cotangents are
 # tensordots of the output's cotangent with the other operand, transposed back
-# into the operand's axis order. The formulas live in s2s/runtime.py as named
+# into the operand's axis order. The formulas live in s2s/runtime_linalg.py as named
 # functions (dot_cotangent_a, ...), which s2s can differentiate again.
 
 
