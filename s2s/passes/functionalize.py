@@ -25,14 +25,20 @@ Only control flow the tracedness analysis marks as possibly traced is
 converted; the rest stays Python. The helpers (`if_else`, `while_loop`,
 `for_range`, s2s/control_flow.py) decide at trace time: a concrete condition
 runs the Python `if`/loop, a traced one the `lax` form.
+
+The loops are converted in s2s/passes/functionalize_loops.py (a mixin of the
+pass's class); the calls and assignments the pass writes are built by
+s2s/passes/functionalize_code.py.
 """
 import gast
 
 from .. import runtime
 from ..errors import S2SError
 from ..pipeline import JitOptions
-from ..template import jnp_attr, load, store
+from ..template import load, store
 from . import flags
+from .functionalize_code import _assign, _call, _jnp_call, _names_value
+from .functionalize_loops import Loops
 from .resolve import CallKind, _is_library, callee
 from .scopes import local_names, own_nodes, params
 from .structure import is_list_append
@@ -160,7 +166,7 @@ def _convert_callees(fn, ctx):
         node.func = load(name)
 
 
-class _Functionalize:
+class _Functionalize(Loops):
     def __init__(self, ctx, traced, root):
         self.ctx = ctx
         self.namer = ctx.namer
@@ -306,89 +312,6 @@ class _Functionalize:
                             type_comment=None)
         return [gast.copy_location(where, s)]
 
-    # -- loops ------------------------------------------------------------------------
-
-    def convert_while(self, s, defined, later):
-        self.refuse_effects(s, "while")
-        start = flags.flagged_while(s, self.namer)
-        for st in start:
-            defined |= liveness.assigned([st])
-        self.traced.traced.add(s.test.id)
-        body = self.block(s.body, set(defined), liveness.loop_live(s, later))
-        carried = self.carried(s, body, defined, later, extra={s.test.id}, construct="while")
-        test = self.function("loop_test", carried, [], [s.test.id], None)
-        loop_body = self.function("loop_body", carried, body, carried, s)
-        call = _call("while_loop", [load(test.name), load(loop_body.name)]
-                     + [load(n) for n in carried])
-        return start + [test, loop_body, _assign(carried, call, s)]
-
-    def convert_for(self, s, defined, later):
-        self.refuse_effects(s, "for")
-        start, s = flags.flagged_for(s, self.namer)
-        for st in start:
-            defined |= liveness.assigned([st])
-            self.traced.traced |= liveness.assigned([st])   # (set again under a traced `if`)
-        counter = s.target.id
-        begin, stop, step = range_bounds(s)
-        body = self.block(s.body, set(defined) | {counter}, liveness.loop_live(s, later))
-        carried = self.carried(s, body, defined, later, extra=set(), construct="for",
-                               skip={counter})
-        loop_body = self.function("loop_body", [counter] + carried, body, carried, s)
-        keywords = []
-        if not _is_int(begin, 0):
-            keywords.append(gast.keyword(arg="start", value=begin))
-        if not _is_int(step, 1):
-            keywords.append(gast.keyword(arg="step", value=step))
-        call = _call("for_range", [stop, load(loop_body.name)] + [load(n) for n in carried],
-                     keywords)
-        return start + [loop_body, _assign(carried, call, s)]
-
-    def convert_for_as_while(self, s, defined, later):
-        """`for i in range(a, b, c):` left by a `break` on a traced value, whose
-        body appends to a list (reverse mode's tape, one item per step): a
-        `while` on a flag, converted as any traced `while`, so that each step
-        records its item (as a Python loop, the steps after the break would
-        grow the list on one path only, which `lax.cond` cannot merge).
-
-            k = a                         (the next value of i)
-            going = k < b
-            while going:
-                i = k
-                <body, each break `going = False`>
-                k = k + c
-                going = still_going(going, k < b)
-        """
-        begin, stop, step = range_bounds(s)
-        k, going = self.namer.fresh(s.target.id + "_next"), self.namer.fresh("going")
-
-        def assign(name, value):
-            return gast.copy_location(gast.Assign(targets=[store(name)], value=value,
-                                                  type_comment=None), s)
-
-        def more():
-            return gast.Compare(left=load(k), ops=[gast.Lt()], comparators=[stop])
-        body = [assign(s.target.id, load(k))] + s.body + [
-            assign(k, gast.BinOp(left=load(k), op=gast.Add(), right=step)),
-            assign(going, _call("still_going", [load(going), more()]))]
-        loop = gast.copy_location(gast.While(test=load(going), body=body, orelse=[]), s)
-        start = [assign(k, begin), assign(going, more())]
-        defined |= {k, going}
-        return start + self.convert_while(loop, defined, later)
-
-    def carried(self, loop, body, defined, later, extra, construct, skip=frozenset()):
-        """Names the body assigns that the next iteration or later code reads."""
-        assigned = liveness.assigned(body) - set(skip)
-        exposed = liveness.exposed(body)
-        names = sorted(n for n in assigned if n in later or n in exposed or n in extra)
-        for name in names:
-            if name not in defined:
-                raise self.source.error(
-                    loop, f"`{name}` is assigned in this `{construct}` loop, which runs as a "
-                          "lax loop under jit, but has no value before it",
-                    f"give `{name}` a value before the loop: the lax loop carries it from one "
-                    "iteration to the next")
-        return names
-
     # -- the pieces -------------------------------------------------------------------
 
     def read_only_under(self, name, test, when_true, node):
@@ -457,39 +380,10 @@ class _Functionalize:
                                         "set a variable and read it after the loop")
 
 
-# -- building code ------------------------------------------------------------------------
-
-def _call(name, args, keywords=()):
-    return gast.Call(func=load(name), args=list(args), keywords=list(keywords))
-
-
-def _names_value(names, unset=frozenset()):
-    """`a` or `(a, b)`; a name in `unset` (no value on this path) is None."""
-    def one(n):
-        return gast.Constant(value=None, kind=None) if n in unset else load(n)
-    if len(names) == 1:
-        return one(names[0])
-    if not names:
-        return gast.Constant(value=None, kind=None)
-    return gast.Tuple(elts=[one(n) for n in names], ctx=gast.Load())
-
-
-def _jnp_call(name, args):
-    return gast.Call(func=jnp_attr(name), args=list(args), keywords=[])
-
+# -- what the code reads and does ------------------------------------------------------------
 
 def _reads_name(nodes, name):
     return name in liveness.reads(nodes)
-
-
-def _assign(names, value, where):
-    if not names:
-        node = gast.Expr(value=value)
-    else:
-        target = store(names[0]) if len(names) == 1 else gast.Tuple(
-            elts=[store(n) for n in names], ctx=gast.Store())
-        node = gast.Assign(targets=[target], value=value, type_comment=None)
-    return gast.copy_location(node, where)
 
 
 def _grows_a_list(loop):
@@ -501,7 +395,3 @@ def _counts_up(loop):
     bounds = range_bounds(loop)
     return bounds is not None and not loop.orelse and isinstance(bounds[2], gast.Constant) \
         and type(bounds[2].value) is int and bounds[2].value > 0
-
-
-def _is_int(node, value):
-    return isinstance(node, gast.Constant) and node.value == value and type(node.value) is int
