@@ -310,7 +310,7 @@ def test_vmap_in_axes_and_batched_if(batched):
     r = run_s2s("vmap", f"{batched}:clipped", "--in-axes", "0,None", "--shapes", "3;")
     assert r.returncode == 0, r.stderr
     assert "def clipped_vmap(x_batch, limit):" in r.stdout
-    assert "jnp.where(gt_batch[:, None], x_then, x_else)" in r.stdout
+    assert "jnp.where(gt_batch[:, None], x_then, x_batch)" in r.stdout
 
 
 @pytest.mark.parametrize("transform", ["jacfwd", "jacrev", "hessian"])
