@@ -70,6 +70,8 @@ def python_function(fn):
     wrapped function's (inspect follows `__wrapped__`): s2s transforms the
     wrapped function, as the decorator presents it.
     """
+    if _from_library(fn):
+        return library_caller(fn)
     seen = 0
     while seen <= 20:
         if getattr(type(fn), "__s2s_shape_specialized__", False):
@@ -175,6 +177,81 @@ def parse_function(fn):
 
 
 LIBRARIES = ("jax", "jaxlib", "numpy", "scipy")
+
+
+# Public modules a library function is called through in a caller's source.
+PUBLIC_PATHS = ("jax.numpy", "jax.numpy.linalg", "jax.nn", "jax.scipy.special", "jax.lax",
+                "jax.numpy.fft", "jax.scipy.linalg", "jax.scipy.stats.norm", "jax.random")
+_CALLERS = {}   # library function -> its caller
+
+
+def _from_library(fn):
+    """A function of JAX itself (jnp.tanh), not a user's function jax.jit wraps;
+    or a user's function with its own derivative rule (jax.custom_jvp,
+    jax.custom_vjp), which only JAX applies: its body has another derivative."""
+    import jax
+    if isinstance(fn, (jax.custom_jvp, jax.custom_vjp)):
+        return True
+    if isinstance(fn, type) or not callable(fn) or hasattr(fn, "__s2s_function__"):
+        return False
+    module = getattr(fn, "__module__", None) or ""
+    return module.split(".")[0] in ("jax", "jaxlib")
+
+
+def library_caller(fn):
+    """`s2s.grad(jnp.tanh)`: a function of JAX has no source of the user's to
+    rewrite, so s2s transforms a caller of it, written out with real source:
+
+        def tanh(x):
+            return jnp.tanh(x)
+
+    (its calls then take the rules, or JAX's own transformation of it)."""
+    try:
+        return _CALLERS[fn]
+    except (KeyError, TypeError):
+        pass
+    name = getattr(fn, "__name__", None) or "library_function"
+    path, env = _public_path(fn, name)
+    try:
+        sig = inspect.signature(fn)
+    except (TypeError, ValueError):
+        sig = None
+    params = []
+    for p in (sig.parameters.values() if sig is not None else ()):
+        if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD, p.KEYWORD_ONLY) or \
+                p.default is not p.empty:
+            break
+        params.append(p.name)
+    if sig is None or not params:
+        raise S2SError(f"cannot transform `{path}` directly: s2s cannot tell its arguments",
+                       hint=f"pass a function of yours that calls it, e.g. "
+                            f"`def f(x): return {path}(x)`")
+    listed = ", ".join(params)
+    filename = f"<s2s: {path}>"
+    source = f"def {name}({listed}):\n    return {path}({listed})\n"
+    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+    exec(compile(source, filename, "exec"), env)
+    caller = env[name]
+    caller.__module__ = "s2s.library"
+    try:
+        _CALLERS[fn] = caller
+    except TypeError:
+        pass
+    return caller
+
+
+def _public_path(fn, name):
+    """(`jnp.tanh`, the globals that name it), or the function by its own name."""
+    import importlib
+    for module in PUBLIC_PATHS:
+        try:
+            if getattr(importlib.import_module(module), name, None) is fn:
+                if module == "jax.numpy":
+                    return f"jnp.{name}", {"jnp": importlib.import_module("jax.numpy")}
+                return f"{module}.{name}", {"jax": importlib.import_module("jax")}
+        except ImportError:
+            continue
+    return f"{name}_", {f"{name}_": fn}   # (the caller's def takes `name` itself)
 
 
 def _refuse_library(original, fn):

@@ -72,10 +72,40 @@ class Calls:
         if c.kind == CallKind.USER or (c.kind == CallKind.PRIM and c.obj is not None
                                 and runtime.defines(c.obj.fn)):
             return self.call_batched(call, c)
+        if c.kind == CallKind.PRIM and c.obj is not None:
+            return self.vmap_by_jax(c.obj, call)
         what = f"jnp.{c.name}" if c.kind == CallKind.PRIM else f"`{c.name}`"
         raise self.error(call, f"s2s has no batching rule for {what}",
                          "write it with other jax.numpy functions, or compute it outside "
                          "the vmapped function")
+
+    def vmap_by_jax(self, prim, call):
+        """`vmap_by_jax(jnp.roll, (x_batch, 2), (0, None))`: jax.vmap of a function
+        s2s has no batching rule for (s2s/by_jax.py); each operand's batch axis
+        (first, or None where it is not batched)."""
+        for k in call.keywords:
+            if self.batched(k.value):
+                raise self.error(call, f"s2s has no batching rule for `{prim.name}` and hands "
+                                       f"it to jax.vmap with its positional arguments "
+                                       f"batched; `{k.arg}=` is batched",
+                                 f"pass `{k.arg}` positionally")
+        operands = [self.batched_operand(a) for a in call.args]
+        return gast.Call(func=load("vmap_by_jax"), args=[
+            call.func, gast.Tuple(elts=[o for o, _ in operands], ctx=gast.Load()),
+            gast.Tuple(elts=[axes for _, axes in operands], ctx=gast.Load())],
+            keywords=list(call.keywords))
+
+    def batched_operand(self, node):
+        """(operand, its batch axes) for jax.vmap: a tuple written here item by
+        item; a batched value with every leaf batched (a pytree some of whose
+        leaves are not gets them broadcast), axis 0; anything else as it is, None."""
+        if isinstance(node, (gast.Tuple, gast.List)):
+            parts = [self.batched_operand(e) for e in node.elts]
+            return (gast.Tuple(elts=[o for o, _ in parts], ctx=gast.Load()),
+                    gast.Tuple(elts=[axes for _, axes in parts], ctx=gast.Load()))
+        if self.batched(node):
+            return self.conform(node, True, self.where), gast.Constant(value=0, kind=None)
+        return self.rename(node), gast.Constant(value=None, kind=None)
 
     def call_jvp(self, call, target):
         """`s2s.jvp(f, (x,), (t,))` inside: a call of f's generated jvp, batched."""

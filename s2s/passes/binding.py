@@ -138,6 +138,19 @@ def refuse_nondiff_operands(pass_, prim, value, bound, activity):
         raise pass_.source.error(pass_.located(value), message, hint)
 
 
+def refuse_active_keywords(pass_, prim, call, activity):
+    """JAX transforms a function s2s has no rule for (s2s/by_jax.py) in its
+    positional arguments only: a keyword argument is held fixed, so an active
+    value there would lose its derivative. Refuse it."""
+    for k in call.keywords:
+        if activity.is_active(k.value):
+            raise pass_.source.error(
+                pass_.located(call), f"s2s has no rule for `{prim.name}` and hands it to JAX, "
+                                     f"which differentiates its positional arguments only; "
+                                     f"`{k.arg}=` depends on a differentiated input",
+                f"pass `{k.arg}` positionally")
+
+
 def refuse_repackaging(pass_, c, call, activity):
     """`list(x)`, `zip(a, b)` as values would drop the derivative: refuse."""
     from .resolve import REPACKAGING_BUILTINS, CallKind

@@ -12,7 +12,8 @@ from .. import rules
 from ..pipeline import JvpOptions
 from ..template import is_zero, jnp_attr, load, zero
 from .activity import certainly_array
-from .binding import bind_arguments, bind_operands, refuse_nondiff_operands
+from .binding import (bind_arguments, bind_operands, refuse_active_keywords,
+                      refuse_nondiff_operands)
 from .resolve import CallKind, callee
 
 
@@ -43,13 +44,25 @@ class Tangents:
             operands = [sub.value.value, sub.slice, value.args[0]]
             return self.apply_rule(c.obj, value, operands, [], target, scope)
         if c.kind == CallKind.PRIM:
-            if c.obj is None or (c.obj.jvp is None and not c.obj.multilinear):
+            if c.obj is None:
                 raise self.source.error(self.located(value), f"s2s has no derivative rule for `jnp.{c.name}`",
                                         "write it with differentiable jnp functions, or "
                                         "compute it outside the differentiated function")
+            if c.obj.jvp is None and not c.obj.multilinear:
+                return self.jvp_by_jax(c.obj, value, scope)
             return self.apply_rule(c.obj, value, value.args, value.keywords, target, scope)
         raise self.source.error(self.located(value), "s2s cannot differentiate this call",
                                 "call jax.numpy functions or Python functions s2s can read")
+
+    def jvp_by_jax(self, prim, value, scope):
+        """`jvp_by_jax(jnp.roll, (x, 2), (x_dot, None))`: JAX's own jvp of a
+        function s2s has no jvp rule for (s2s/by_jax.py), each operand's
+        tangent, None where it is not active."""
+        refuse_active_keywords(self, prim, value, scope.activity)
+        tangents = [_leaf_tangents(a, scope) for a in value.args]
+        return gast.Call(func=load("jvp_by_jax"), args=[
+            copy.deepcopy(value.func), gast.Tuple(elts=list(value.args), ctx=gast.Load()),
+            gast.Tuple(elts=tangents, ctx=gast.Load())], keywords=list(value.keywords))
 
     def apply_rule(self, prim, value, args, keywords, target, scope):
         if prim.multilinear:
@@ -194,6 +207,16 @@ def _find_def(scope, name):
                 return node
         scope = scope.parent
     raise KeyError(name)
+
+
+def _leaf_tangents(node, scope):
+    """An operand's tangent for JAX (s2s/by_jax.py): the tangent of an active
+    name, a tuple of them for a tuple, None for what is held fixed."""
+    if isinstance(node, gast.Name) and node.id in scope.activity.active:
+        return load(scope.dot(node.id))
+    if isinstance(node, (gast.Tuple, gast.List)):
+        return gast.Tuple(elts=[_leaf_tangents(e, scope) for e in node.elts], ctx=gast.Load())
+    return gast.Constant(value=None, kind=None)
 
 
 def _is_none(node):

@@ -85,7 +85,9 @@ def callee(call, ns, locals_):
     func = call.func
     if isinstance(func, gast.Attribute):
         if isinstance(func.value, gast.Name) and func.value.id == JNP:
-            return Callee(CallKind.PRIM, rules.BY_NAME.get(func.attr), func.attr)
+            prim = rules.BY_NAME.get(func.attr) or rules.fallback_for(getattr(jnp, func.attr,
+                                                                              None))
+            return Callee(CallKind.PRIM, prim, func.attr)
         if func.attr in AT_METHODS and _is_at(func.value):
             return Callee(CallKind.AT, rules.BY_NAME["at_" + func.attr], func.attr)
         if func.attr in LIST_METHODS:
@@ -99,9 +101,12 @@ def callee(call, ns, locals_):
             return Callee(CallKind.PRIM, prim, func.id)
         if obj in NONDIFF_BUILTINS or _is_exception_class(obj):
             return Callee(CallKind.BUILTIN, obj, func.id)
+        prim = rules.fallback_for(obj)
+        if prim is not None:   # from JAX, with no rule here: JAX transforms it
+            return Callee(CallKind.PRIM, prim, func.id)
         return Callee(CallKind.USER, python_function(obj), func.id)
     obj = _static_value(func, ns)
-    prim = rules.lookup(obj)
+    prim = rules.lookup(obj) or rules.fallback_for(obj)
     if prim is not None:   # `jax.nn.relu(x)`: a rule of another public module
         return Callee(CallKind.PRIM, prim, prim.name)
     return Callee(CallKind.USER, python_function(obj), gast.unparse(func) if hasattr(gast, "unparse") else None)
@@ -251,6 +256,8 @@ class _Resolver(gast.NodeTransformer):
             return node
         if isinstance(obj, type) and issubclass(obj, BaseException):
             return node
+        if rules.fallback_for(obj) is not None:
+            return node   # from JAX, with no rule here: JAX transforms it (s2s/by_jax.py)
         try:
             python_function(obj)
         except Exception:

@@ -8,7 +8,8 @@ from .. import anno
 from ..anno import Key
 from .. import rules
 from ..template import is_zero, jnp_attr, load, store
-from .binding import bind_arguments, bind_operands, refuse_nondiff_operands
+from .binding import (bind_arguments, bind_operands, refuse_active_keywords,
+                      refuse_nondiff_operands)
 from .resolve import CallKind, callee
 
 
@@ -61,6 +62,8 @@ class Contributions:
     def apply_vjp(self, prim, value, args, keywords, t):
         if prim is not None and prim.vjp is None and prim.name == "einsum":
             return [], self.einsum_vjp(value, args, t)
+        if prim is not None and prim.vjp is None and isinstance(value, gast.Call):
+            return self.vjp_by_jax(prim, value, t)
         if prim is None or prim.vjp is None:
             name = _operation_name(value, prim)
             forward = "" if prim is None or prim.jvp is None else \
@@ -97,6 +100,30 @@ class Contributions:
                            for j, e in enumerate(operand.elts) if self.activity.is_active(e))
             else:
                 out.append((operand.id, _drop_needless_unbroadcast(part, args)))
+        return pre, out
+
+    def vjp_by_jax(self, prim, value, t):
+        """`roll_args_bar = vjp_by_jax(jnp.roll, (x, 2), (True, False), roll_bar)`:
+        JAX's own vjp of a function s2s has no vjp rule for (s2s/by_jax.py),
+        one cotangent per operand; item i goes to operand i where it is active."""
+        refuse_active_keywords(self, prim, value, self.activity)
+        if not any(_active_leaves(a, self.activity) for a in value.args):
+            return [], []
+        bars = self.namer.fresh(t + "_args_bar")
+        call = gast.Call(func=load("vjp_by_jax"), args=[
+            value.func, gast.Tuple(elts=list(value.args), ctx=gast.Load()),
+            gast.Tuple(elts=[_active_flags(a, self.activity) for a in value.args],
+                       ctx=gast.Load()),
+            load(self.bar(t))], keywords=list(value.keywords))
+        pre = [gast.Assign(targets=[store(bars)], value=call, type_comment=None)]
+        out = []
+        for i, a in enumerate(value.args):
+            for name, path in _active_leaves(a, self.activity):
+                part = load(bars)
+                for j in (i,) + path:
+                    part = gast.Subscript(value=part, slice=gast.Constant(value=j, kind=None),
+                                          ctx=gast.Load())
+                out.append((name, part))
         return pre, out
 
     def einsum_vjp(self, value, args, t):
@@ -159,6 +186,25 @@ def _operation_name(value, prim):
     if name:
         return f"`{name}`"
     return f"`{type(value).__name__}`"
+
+
+def _active_flags(node, activity):
+    """Which parts of an operand JAX differentiates (s2s/by_jax.py): True for an
+    active name, a tuple of flags for a tuple, False for the rest."""
+    if isinstance(node, (gast.Tuple, gast.List)):
+        return gast.Tuple(elts=[_active_flags(e, activity) for e in node.elts], ctx=gast.Load())
+    return gast.Constant(value=isinstance(node, gast.Name) and activity.is_active(node),
+                         kind=None)
+
+
+def _active_leaves(node, activity):
+    """[(name, index path)] of the active names in an operand."""
+    if isinstance(node, (gast.Tuple, gast.List)):
+        return [(name, (j,) + path) for j, e in enumerate(node.elts)
+                for name, path in _active_leaves(e, activity)]
+    if isinstance(node, gast.Name) and activity.is_active(node):
+        return [(node.id, ())]
+    return []
 
 
 def _item_cotangents(value, bar, act):

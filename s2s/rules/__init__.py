@@ -53,6 +53,7 @@ class Primitive:
         self.broadcasts = False     # a lone tangent must be broadcast to the output
         self.static_argnums = ()    # operands that are never differentiated (einsum's spec)
         self.batch = None           # batch rule: builds the batched call (s2s/passes/batch.py)
+        self.fallback = False       # no rules at all: JAX transforms it (s2s/by_jax.py)
         # called by its own name (a builtin, a runtime helper, getitem), not as jnp.NAME
         self.by_own_name = isinstance(fn, str) or runtime.defines(fn) or _is_builtin(fn)
 
@@ -319,6 +320,56 @@ def lookup(fn):
         return None
 
 
+FALLBACKS = {}   # function -> its fallback Primitive
+
+
+def fallback_for(fn):
+    """A rule-less `Primitive` for a function from JAX that has no rule here (or
+    one of s2s/by_jax.py's helpers, met again in generated code): the passes
+    hand its calls to JAX's own jvp, vjp or vmap (s2s/by_jax.py). None for
+    anything else (user code, which s2s transforms from its source)."""
+    from ..by_jax import BY_JAX
+    try:
+        known = FALLBACKS.get(fn)
+    except TypeError:  # unhashable
+        return None
+    if known is not None:
+        return known
+    if fn not in BY_JAX and not _from_jax(fn) and not has_custom_rule(fn):
+        return None
+    prim = Primitive(_shown_name(fn), fn)
+    prim.by_own_name = True   # called as the user wrote it
+    prim.fallback = True
+    FALLBACKS[fn] = prim
+    return prim
+
+
+def has_custom_rule(fn):
+    """A user function decorated with jax.custom_jvp or jax.custom_vjp: its
+    derivative is the user's rule, not its body's, so JAX transforms it."""
+    import jax
+    return isinstance(fn, (jax.custom_jvp, jax.custom_vjp))
+
+
+def _from_jax(fn):
+    module = getattr(fn, "__module__", None) or ""
+    if not module and hasattr(fn, "__wrapped__"):
+        module = getattr(fn.__wrapped__, "__module__", None) or ""
+    return callable(fn) and not isinstance(fn, type) and module.split(".")[0] in ("jax", "jaxlib")
+
+
+def _shown_name(fn):
+    """How messages and comments name it: `jnp.roll`, `jax.scipy.special.gammaln`."""
+    if _is_jnp(fn):
+        return "jnp." + _jnp_name(fn)
+    public = public_name(fn)
+    if public is not None:
+        return public
+    name = getattr(fn, "__name__", None) or repr(fn)
+    module = getattr(fn, "__module__", None) or ""
+    return f"{module}.{name}" if module and not module.startswith("s2s") else name
+
+
 # Python operators and the jax.numpy functions they stand for.
 OPERATORS = {
     gast.Add: jnp.add, gast.Sub: jnp.subtract, gast.Mult: jnp.multiply,
@@ -334,3 +385,4 @@ def for_operator(op):
 
 from . import (elementwise, indexing, linalg, nn, python_builtins, reductions,  # noqa: E402,F401
                runtime_helpers, shape)
+from .. import by_jax  # noqa: E402,F401  (its helpers, registered for generated code)

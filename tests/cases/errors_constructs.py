@@ -199,16 +199,12 @@ def unknown_attribute(x):
     return jnp.sin(x.bar)  # <- unknown attribute
 
 
-def jax_nn_celu(x):
-    return jax.nn.celu(x) * 2.0  # <- jax.nn.celu
+def active_keyword_to_a_library_function(x):
+    return jax.nn.celu(x, alpha=jnp.sum(x) + 2.0) * 2.0  # <- active keyword
 
 
-def jax_lax_function(x):
-    return jax.lax.cummax(x) * 2.0  # <- jax.lax.cummax
-
-
-def no_derivative_rule(x):
-    return jnp.cumprod(x)  # <- cumprod
+def cumprod_of(x):
+    return jnp.cumprod(x)
 
 
 def unknown_keyword(x):

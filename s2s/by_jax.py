@@ -1,0 +1,104 @@
+"""JAX's own transformations of one function, for the calls s2s has no rule for.
+
+A function from JAX that s2s has no jvp, vjp or batching rule for (an
+unusual `jnp` function, `jax.scipy.special.gammaln`, a jitted library
+function) is not refused: the generated code calls one of these helpers,
+which hands that one function to `jax.jvp`, `jax.vjp` or `jax.vmap`, so the
+printed program says plainly where JAX does the work:
+
+    roll_dot = jvp_by_jax(jnp.roll, (x, 2), (x_dot, None))
+
+Arguments are pytrees; a `None` tangent (or `False` in vjp's `active`, or a
+`None` axis in vmap's `in_axes`), for a whole argument or one leaf of it,
+holds that part fixed, so integers, axes and functions pass through as the
+function expects them. The helpers are themselves functions s2s hands to
+JAX when it transforms generated code again (`jvp_by_jax` of `vjp_by_jax`
+in a Hessian).
+"""
+import jax
+import jax.numpy as jnp
+
+from .runtime import helper
+
+
+def _leaf_flags(prefix, tree, is_on):
+    """One flag per leaf of `tree`, from `prefix` (a prefix of `tree`'s structure
+    whose leaves say, for a whole subtree, whether it takes part)."""
+    marks, treedef = jax.tree_util.tree_flatten(prefix, is_leaf=lambda v: v is None)
+    flags = []
+    for mark, sub in zip(marks, treedef.flatten_up_to(tree)):
+        flags += [is_on(mark)] * len(jax.tree_util.tree_leaves(sub))
+    return flags
+
+
+def _on_some_leaves(fn, args, flags, kwargs):
+    """(f, xs): f(*xs) is fn(*args, **kwargs) as a function of the leaves of
+    `args` whose flag is set, the other leaves held as they are."""
+    leaves, treedef = jax.tree_util.tree_flatten(args)
+    chosen = [i for i, on in enumerate(flags) if on]
+
+    def f(*xs):
+        given = list(leaves)
+        for i, x in zip(chosen, xs):
+            given[i] = x
+        return fn(*jax.tree_util.tree_unflatten(treedef, given), **kwargs)
+    return f, [leaves[i] for i in chosen]
+
+
+def _tangent_leaves(tangents, args):
+    """The tangents of `args`' leaves (None where held fixed)."""
+    marks, treedef = jax.tree_util.tree_flatten(tangents, is_leaf=lambda v: v is None)
+    out = []
+    for mark, sub in zip(marks, treedef.flatten_up_to(args)):
+        n = len(jax.tree_util.tree_leaves(sub))
+        out += [None] * n if mark is None else jax.tree_util.tree_leaves(mark)
+    return out
+
+
+@helper(pure=True)
+def jvp_by_jax(fun, primals, tangents, **kwargs):
+    """The tangent of fun(*primals, **kwargs) by JAX's own jvp (s2s has no jvp
+    rule for fun); a None tangent holds its argument fixed."""
+    ts = _tangent_leaves(tangents, primals)
+    f, xs = _on_some_leaves(fun, primals, [t is not None for t in ts], kwargs)
+    return jax.jvp(f, tuple(xs), tuple(t for t in ts if t is not None))[1]
+
+
+@helper(pure=True)
+def vjp_by_jax(fun, primals, active, out_bar, **kwargs):
+    """The cotangents of fun(*primals, **kwargs)'s arguments by JAX's own vjp
+    (s2s has no vjp rule for fun), one per argument, None where `active` is
+    False; the forward computation runs again here."""
+    flags = _leaf_flags(active, primals, bool)
+    f, xs = _on_some_leaves(fun, primals, flags, kwargs)
+    out, pullback = jax.vjp(f, *xs)
+    bars = iter(pullback(_like(out_bar, out)))
+    leaves, treedef = jax.tree_util.tree_flatten(primals)
+    return jax.tree_util.tree_unflatten(treedef, [next(bars) if on else None for on in flags])
+
+
+def _like(bar, out):
+    """The cotangent `bar` as JAX's vjp takes it: in the structure of `out`
+    (s2s hands a list's cotangent as a tuple; a None part is a zero) and each
+    leaf of its output's dtype (`x.astype(jnp.float32)` under float64)."""
+    parts = jax.tree_util.tree_leaves(bar, is_leaf=lambda v: v is None)
+    leaves, treedef = jax.tree_util.tree_flatten(out)
+    if len(parts) != len(leaves):
+        return bar
+    return jax.tree_util.tree_unflatten(treedef, [
+        jnp.zeros_like(o) if b is None else jnp.asarray(b, dtype=jnp.result_type(o))
+        if jnp.issubdtype(jnp.result_type(o), jnp.inexact) else b
+        for b, o in zip(parts, leaves)])
+
+
+@helper(pure=True)
+def vmap_by_jax(fun, args, in_axes, **kwargs):
+    """fun(*args, **kwargs) for every example by jax.vmap (s2s has no batching
+    rule for fun): batched arguments carry the batch on axis 0, `in_axes` None
+    for the others, which are held as they are; the result's batch is on axis 0."""
+    flags = _leaf_flags(in_axes, args, lambda axis: axis is not None)
+    f, xs = _on_some_leaves(fun, args, flags, kwargs)
+    return jax.vmap(f)(*xs)
+
+
+BY_JAX = (jvp_by_jax, vjp_by_jax, vmap_by_jax)

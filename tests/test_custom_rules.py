@@ -1,0 +1,56 @@
+"""jax.custom_jvp / jax.custom_vjp functions keep their user's rule under every
+s2s transformation (they were differentiated from their body: s2s.grad gave
+[3, 3] where jax.grad gives [1.5, 1.5], silently). s2s hands each call of one
+to JAX's own jvp, vjp or vmap (s2s/by_jax.py), which applies the rule."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+import pytest
+
+import custom_rule_cases as C
+import s2s
+
+X = jnp.array([0.3, 1.7, -0.6])
+T = jnp.array([1.0, -0.5, 0.25])
+XS = jnp.stack([X, X * 0.5 - 0.2])
+
+
+def close(got, want):
+    jax.tree_util.tree_map(lambda g, w: np.testing.assert_allclose(
+        np.asarray(g), np.asarray(w), rtol=1e-5, atol=1e-6), got, want)
+
+
+def test_a_custom_jvp_is_used_by_every_transformation():
+    f = C.uses_custom_jvps
+    close(s2s.grad(f)(X), jax.grad(f)(X))
+    close(s2s.jvp(f, (X,), (T,)), jax.jvp(f, (X,), (T,)))
+    close(s2s.vmap(s2s.grad(f))(XS), jax.vmap(jax.grad(f))(XS))
+    close(s2s.hessian(f)(X), jax.hessian(f)(X))
+    close(s2s.jit(s2s.grad(f))(X), jax.grad(f)(X))
+
+
+def test_a_custom_vjp_is_used_by_reverse_mode_and_vmap():
+    f = C.uses_custom_vjps
+    close(s2s.grad(f)(X), jax.grad(f)(X))
+    close(s2s.jacrev(f)(X), jax.jacrev(f)(X))
+    close(s2s.vmap(s2s.grad(f))(XS), jax.vmap(jax.grad(f))(XS))
+    close(s2s.vmap(f)(XS), jax.vmap(f)(XS))
+    close(s2s.jit(s2s.grad(f))(X), jax.grad(f)(X))
+
+
+def test_forward_mode_of_a_custom_vjp_fails_as_in_jax():
+    with pytest.raises(TypeError, match="can't apply forward-mode autodiff"):
+        jax.jvp(C.uses_custom_vjps, (X,), (T,))
+    with pytest.raises(TypeError, match="can't apply forward-mode autodiff"):
+        s2s.jvp(C.uses_custom_vjps, (X,), (T,))
+
+
+@pytest.mark.parametrize("fn", [C.half_slope, C.safe_log1pexp, C.straight_through_round])
+def test_a_decorated_function_transformed_directly_keeps_its_rule(fn):
+    close(s2s.grad(fn)(0.75), jax.grad(fn)(0.75))
+    close(s2s.vmap(s2s.grad(fn))(X), jax.vmap(jax.grad(fn))(X))
+
+
+def test_the_generated_code_calls_the_users_function_through_jax():
+    text = s2s.source(C.uses_custom_jvps, "grad")
+    assert "vjp_by_jax(half_slope, (x,), (True,)" in text
