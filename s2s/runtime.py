@@ -186,82 +186,6 @@ def inverse_permutation(axes, ndim):
     return tuple(inverse)
 
 
-def _tensordot_axes(a, b, axes):
-    na, nb = jnp.ndim(a), jnp.ndim(b)
-    if isinstance(axes, (tuple, list)):
-        ca, cb = axes
-        ca = list(ca) if isinstance(ca, (tuple, list)) else [ca]
-        cb = list(cb) if isinstance(cb, (tuple, list)) else [cb]
-        return [k % na for k in ca], [k % nb for k in cb]
-    axes = int(axes)
-    return list(range(na - axes, na)), list(range(axes))
-
-
-@helper
-def dot_axes(a, b):
-    """jnp.dot(a, b) is jnp.tensordot(a, b, dot_axes(a, b))."""
-    na, nb = jnp.ndim(a), jnp.ndim(b)
-    if na == 0 or nb == 0:
-        return ((), ())
-    return ((na - 1,), (max(nb - 2, 0),))
-
-
-@helper
-def inner_axes(a, b):
-    """jnp.inner(a, b) is jnp.tensordot(a, b, inner_axes(a, b))."""
-    na, nb = jnp.ndim(a), jnp.ndim(b)
-    if na == 0 or nb == 0:
-        return ((), ())
-    return ((na - 1,), (nb - 1,))
-
-
-@helper
-def tensordot_cotangent_axes(a, b, axes, i):
-    """(contraction, perm) for the cotangent of operand `i` of jnp.tensordot(a, b, axes),
-    given the output's cotangent g: for i == 0 it is
-    jnp.transpose(jnp.tensordot(g, b, contraction), perm), for i == 1
-    jnp.transpose(jnp.tensordot(a, g, contraction), perm)."""
-    ca, cb = _tensordot_axes(a, b, axes)
-    na, nb = jnp.ndim(a), jnp.ndim(b)
-    free_a = [k for k in range(na) if k not in ca]
-    free_b = [k for k in range(nb) if k not in cb]
-    if i == 0:
-        g_axes = tuple(range(len(free_a), len(free_a) + len(free_b)))
-        contraction = (g_axes, tuple(free_b))
-        source = free_a + [ca[cb.index(j)] for j in sorted(cb)]   # a's axis of each result axis
-    else:
-        g_axes = tuple(range(len(free_a)))
-        contraction = (tuple(free_a), g_axes)
-        source = [cb[ca.index(k)] for k in sorted(ca)] + free_b
-    perm = tuple(sorted(range(len(source)), key=lambda p: source[p]))
-    return contraction, perm
-
-
-@helper
-def matmul_shapes(a, b):
-    """(a's, b's, the output's shape) for jnp.matmul(a, b) with 1-d operands promoted
-    to matrices: a (k,) as (1, k), b (k,) as (k, 1)."""
-    sa, sb = tuple(jnp.shape(a)), tuple(jnp.shape(b))
-    pa = (1,) + sa if len(sa) == 1 else sa
-    pb = sb + (1,) if len(sb) == 1 else sb
-    batch = tuple(jnp.broadcast_shapes(pa[:-2], pb[:-2]))
-    return pa, pb, batch + (pa[-2], pb[-1])
-
-
-@helper
-def kron_shapes(a, b):
-    """For jnp.kron(a, b) (the outer product with axes interleaved a0 b0 a1 b1 ...):
-    (the output's shape split into those axes, a's shape and b's shape in that
-    layout (1 in the other's places), b's places, a's places)."""
-    sa, sb = tuple(jnp.shape(a)), tuple(jnp.shape(b))
-    n = max(len(sa), len(sb))
-    sa, sb = (1,) * (n - len(sa)) + sa, (1,) * (n - len(sb)) + sb
-    split = tuple(d for pair in zip(sa, sb) for d in pair)
-    a_layout = tuple(d for m in sa for d in (m, 1))
-    b_layout = tuple(d for m in sb for d in (1, m))
-    return split, a_layout, b_layout, tuple(range(1, 2 * n, 2)), tuple(range(0, 2 * n, 2))
-
-
 @helper
 def split_like(g, arrays, axis=0):
     """`g` cut into pieces shaped like `arrays`: the cotangents of
@@ -348,6 +272,8 @@ def zeros_like(x):
 # -- cotangents of products: s2s/runtime_linalg.py --------------------------------------
 # (imported here, below the helpers they call: unbroadcast and the shapes above)
 from . import runtime_linalg  # noqa: E402
+from .runtime_linalg import (dot_axes, inner_axes, kron_shapes,  # noqa: E402,F401  (re-exported)
+                             matmul_shapes, tensordot_cotangent_axes)
 from .runtime_linalg import (dot_cotangent_a, dot_cotangent_b,  # noqa: E402,F401  (re-exported)
                              inner_cotangent_a, inner_cotangent_b, kron_cotangent_a,
                              kron_cotangent_b, matmul_cotangent_a, matmul_cotangent_b,

@@ -25,6 +25,7 @@ import numpy as np
 import pytest
 
 import s2s
+from s2s import runtime
 from s2s import rules
 from test_rules_jvp import assert_close
 
@@ -313,7 +314,7 @@ def key(prim):
         return prim.name
     if module == "builtins":
         return "builtins." + prim.name
-    if module == "s2s.runtime":
+    if runtime.defines(prim.fn):
         return "runtime." + prim.name
     if prim.by_own_name and prim.name.startswith("jax."):
         return prim.name

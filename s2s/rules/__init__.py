@@ -383,6 +383,6 @@ def for_operator(op):
     return PRIMITIVES[OPERATORS[type(op)]]
 
 
-from . import (elementwise, indexing, linalg, nn, python_builtins, reductions,  # noqa: E402,F401
-               runtime_helpers, shape)
+from . import (arithmetic, elementwise, indexing, linalg, nn, python_builtins,  # noqa: E402,F401
+               reductions, runtime_helpers, shape)
 from .. import by_jax  # noqa: E402,F401  (its helpers, registered for generated code)
