@@ -21,6 +21,8 @@ class Key(enum.Enum):
               "user wrote it, for messages")
     LAX_KIND = ("a Call of lax control flow (`lax.cond`, `lax.scan`, ...): its kind, which "
                 "normalize writes out as the Python statements it stands for")
+    BUILTIN_SUM = ("a Call of Python's `sum(items, start)`: normalize writes it out as "
+                   "the loop that adds the items; value True")
 
     # -- set by structure ------------------------------------------------------------------
     RESULT = "the FunctionDef's one result name (every `return` sets it)"

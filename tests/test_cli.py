@@ -238,7 +238,7 @@ def _marker_line(name):
 
 @pytest.mark.parametrize("function, marker, part", [
     ("try_statement", "try", "`try`"),
-    ("list_comprehension", "list comprehension", "list comprehensions"),
+    ("set_comprehension", "set comprehension", "set comprehensions"),
     ("for_else", "for else", "`else` on a loop"),
     ("undefined_name", "undefined name", "`no_such_function`"),
 ])

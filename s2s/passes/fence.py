@@ -17,6 +17,8 @@ SUPPORTED = {
     gast.BinOp, gast.UnaryOp, gast.BoolOp, gast.Compare, gast.Call, gast.IfExp,
     gast.Lambda, gast.Attribute, gast.Subscript, gast.Slice, gast.Name,
     gast.Constant, gast.Tuple, gast.List, gast.Dict,
+    # (normalize writes these out as the loops they stand for)
+    gast.ListComp, gast.DictComp, gast.GeneratorExp, gast.comprehension,
     # contexts, operators and helper nodes
     gast.Load, gast.Store, gast.Param, gast.arguments, gast.keyword,
     gast.Add, gast.Sub, gast.Mult, gast.Div, gast.FloorDiv, gast.Mod, gast.Pow,
@@ -49,11 +51,7 @@ UNSUPPORTED = {
                   "import at module level"),
     gast.ImportFrom: ("`from ... import` inside a transformed function is not supported",
                       "import at module level"),
-    gast.ListComp: ("list comprehensions are not supported yet", LOOP_HINT),
     gast.SetComp: ("set comprehensions are not supported", LOOP_HINT),
-    gast.DictComp: ("dict comprehensions are not supported yet",
-                    "build the dict with a `for` loop"),
-    gast.GeneratorExp: ("generator expressions are not supported", LOOP_HINT),
     gast.Starred: ("star-arguments (`*args`) are not supported",
                    "pass the arguments one by one, or pass a tuple"),
     gast.NamedExpr: ("assignment expressions (`:=`) are not supported",

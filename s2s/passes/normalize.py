@@ -8,7 +8,9 @@ Also desugared here: a program's own `lax.cond`, `switch`, `while_loop`,
 `fori_loop`, `scan` and `map` (-> the Python statements they stand for,
 s2s/passes/normalize_lax.py), augmented assignment, `x[i] = v` (-> `x = x.at[i].set(v)`),
 conditional expressions and short-circuit `and`/`or` (-> `if` statements),
-chained comparisons, lambdas bound to names (-> nested `def`), docstrings.
+chained comparisons, lambdas bound to names (-> nested `def`), docstrings,
+list and dict comprehensions, generator expressions and the builtin `sum`
+(-> the loops they stand for).
 Each new statement keeps the line number of the user statement it came from.
 
 Python lists and dicts are values too. A name is known to hold one when every
@@ -23,6 +25,7 @@ would be seen through another name, so a new container is the same value.
 import gast
 
 from ..template import load, store
+from .normalize_comprehensions import Comprehensions
 from .normalize_expressions import Expressions, container_names, is_atom
 from .normalize_lax import LaxControlFlow
 from .scopes import local_names, own_nodes
@@ -35,9 +38,9 @@ def run(fn_tree, ctx):
     return fn_tree
 
 
-class _Normalizer(Expressions, LaxControlFlow):
-    """Statements here; expressions and `lax` control flow in the mixins beside
-    this file."""
+class _Normalizer(Expressions, Comprehensions, LaxControlFlow):
+    """Statements here; expressions, comprehensions and `lax` control flow in
+    the mixins beside this file."""
 
     def __init__(self, source, namer):
         self.source = source
@@ -46,15 +49,17 @@ class _Normalizer(Expressions, LaxControlFlow):
         self.locals = set()
         self.containers = {}   # name -> "list" / "dict": every assignment builds one
         self.local_defs = {}   # nested function -> the values its `return`s give, as written
+        self.current_fn = None  # the function being normalized (comprehensions' names)
 
     # -- statements -----------------------------------------------------------
 
     def function(self, fn):
-        saved = self.locals, self.containers
+        saved = self.locals, self.containers, self.current_fn
         self.locals = self.locals | local_names(fn)
         self.containers = container_names(fn)
+        self.current_fn = fn
         fn.body = self.block(fn.body) or [gast.Pass()]
-        self.locals, self.containers = saved
+        self.locals, self.containers, self.current_fn = saved
         return fn
 
     def dotted(self, e):
@@ -112,6 +117,8 @@ class _Normalizer(Expressions, LaxControlFlow):
         if isinstance(target, gast.Subscript):
             return self.assign_item(target, value, "set", out)
         self.check_target(target)
+        if isinstance(target, gast.Name) and isinstance(value, (gast.ListComp, gast.DictComp)):
+            return self.comprehension(value, target.id, out)   # built in place: `ys = []`
         if isinstance(target, (gast.Tuple, gast.List)) and isinstance(value, gast.Subscript):
             # `w, b = params[-1]`: name the item first; reverse mode unpacks names
             value = self.atom(value, out)

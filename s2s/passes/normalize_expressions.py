@@ -123,6 +123,8 @@ class Expressions:
     def expr_Call(self, e, out):
         if anno.has(e, Key.LAX_KIND):
             return self.lax_call(e, out)
+        if anno.get(e, Key.BUILTIN_SUM, False):
+            return self.builtin_sum(e, out)
         func = e.func
         if isinstance(func, gast.Attribute) and isinstance(func.value, gast.Subscript):
             # x.at[i].set(v): the index is an operand too

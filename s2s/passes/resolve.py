@@ -239,6 +239,8 @@ class _Resolver(gast.NodeTransformer):
                                     "assign the function to a name first")
 
     def _rewrite(self, node, obj):
+        if obj is builtins.sum:
+            return anno.put(node, Key.BUILTIN_SUM, True)
         if obj is lax.select:
             node.func = gast.copy_location(jnp_attr("where"), node.func)
             return node

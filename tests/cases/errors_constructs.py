@@ -91,22 +91,9 @@ def from_import_inside(x):
     return x * pi
 
 
-def list_comprehension(x):
-    return jnp.stack([jnp.sin(v) for v in x])  # <- list comprehension
-
-
 def set_comprehension(x):
     s = {float(v) for v in x}  # <- set comprehension
     return x * len(s)
-
-
-def dict_comprehension(x):
-    d = {i: x[i] for i in range(3)}  # <- dict comprehension
-    return d[0]
-
-
-def generator_expression(x):
-    return sum(v * v for v in x)  # <- generator expression
 
 
 def star_call(x):
