@@ -186,3 +186,15 @@ def test_correct_patterns_are_left_alone(name):
     close((out, pullback(1.0)), (ref, ref_pullback(1.0)))
     xs = argument(name, batch=3)
     close(s2s.vmap(f)(xs), jax.vmap(f)(xs))
+
+
+def test_second_order_through_a_dict_built_over_pairs():
+    """The key read back from the tape takes two values ('a', 'b'): the probe
+    saw it vary, and the batch pass indexed the batched cotangent dict with a
+    slice (TypeError: unhashable type: 'slice'). A string that varies is a dict
+    key (probe_record.KEY)."""
+    f = cc.dict_built_over_pairs
+    x = jnp.array([0.3, -0.7, 1.1])
+    close(s2s.hessian(f)(x), jax.hessian(f)(x))
+    xs = jnp.stack([x, 2.0 * x])
+    close(s2s.vmap(s2s.grad(f))(xs), jax.vmap(jax.grad(f))(xs))

@@ -111,7 +111,8 @@ def _short(info, depth=0):
         inner = ", ".join(parts) if len(parts) <= 4 else ", ".join(parts[:4]) + ", …"
         opening, closing = {list: "[]", tuple: "()", dict: "{}"}.get(info.container, "()")
         return f"{opening}{inner}{closing}"
-    return {"number": "a number that changes", "varying": "varies"}.get(info.kind, "…")
+    return {"number": "a number that changes", "key": "a dict key that changes",
+            "varying": "varies"}.get(info.kind, "…")
 
 
 def compile_probe(tree, ctx):

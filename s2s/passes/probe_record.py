@@ -58,6 +58,7 @@ class Info:
 
 VARYING = Info("varying")   # seen with different ranks or values
 NUMBER = Info("number")     # a Python number whose value changes (a loop counter)
+KEY = Info("key")           # a string whose value changes (a dict's key, read in a loop)
 
 
 def describe(v):
@@ -102,6 +103,8 @@ def merge(a, b):
     if a.rank == 0 and b.rank == 0:
         arrays = [x for x in (a, b) if x.kind == "array"]
         return arrays[0] if arrays else NUMBER
+    if all(x == KEY or (x.kind == "value" and isinstance(x.value, str)) for x in (a, b)):
+        return KEY
     if a.kind == b.kind == "tree" and a.container is b.container and a.keys == b.keys \
             and len(a.children) == len(b.children):
         return Info("tree", container=a.container, keys=a.keys,

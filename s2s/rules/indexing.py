@@ -114,14 +114,24 @@ def _each_example(batch, index):
     return batch.expand(arange, batch.rank(index))
 
 
-def _is_container(batch, x):
+def _is_container(batch, x, index=None):
     info = batch.info(x)
-    return info is not None and info.kind in ("tree", "list")
+    return (info is not None and info.kind in ("tree", "list")) or _is_key(batch, index)
+
+
+def _is_key(batch, index):
+    """A string index: `x` is a dict whatever the probe saw of it (a cotangent
+    dict built in a loop is seen only as what it was last)."""
+    if isinstance(index, gast.Constant):
+        return isinstance(index.value, str)
+    info = batch.info(index) if index is not None else None
+    return info is not None and (info.kind == "key" or (info.kind == "value"
+                                                        and isinstance(info.value, str)))
 
 
 @batch_rule("getitem")
 def getitem_batch(batch, x, index):
-    if _is_container(batch, x):
+    if _is_container(batch, x, index):
         if batch.batched(index):
             raise batch.error("s2s cannot batch an index into a list that differs between "
                           "examples", "stack the list into an array first")

@@ -220,3 +220,10 @@ SAFE = {f.__name__: f for f in [
     safe_rebuilt_rows, safe_fresh_after_alias, safe_helper_returns_new_list,
     safe_array_alias_item, safe_mutate_after_rebind,
 ]}
+
+
+def dict_built_over_pairs(x):
+    scaled = {}
+    for k, s in [("a", 2.0), ("b", -1.0)]:
+        scaled[k] = x * s
+    return jnp.sum(scaled["a"] * scaled["b"])
