@@ -1,5 +1,6 @@
-"""List and dict comprehensions, generator expressions and the builtin `sum`
-(issue 11, item 5): normalize writes each out as the loop it stands for, so
+"""List and dict comprehensions, generator expressions, the builtin `sum` and a
+dict's `.keys()`, `.values()` and `.items()` (issue 11, item 5): normalize
+writes each out as the loop it stands for, so
 every transformation handles it with the rules it has for loops. Checked
 against JAX."""
 import jax
@@ -13,7 +14,7 @@ import s2s
 XS = jnp.array([[0.3, -0.7, 1.1], [0.5, 0.2, -0.4], [1.3, -0.1, 0.6]])
 CASES = [C.squares_of_positive_rows, C.sum_of_a_generator, C.sum_with_a_start,
          C.pairs_of_two_generators, C.dict_of_scaled, C.variable_used_elsewhere,
-         C.layers_as_a_comprehension, C.comprehension_in_a_loop]
+         C.layers_as_a_comprehension, C.comprehension_in_a_loop, C.dict_methods]
 IDS = [f.__name__ for f in CASES]
 
 
@@ -24,19 +25,12 @@ def close(got, want):
 
 def arg(fn):
     return XS[0] if fn in (C.pairs_of_two_generators, C.dict_of_scaled,
-                           C.layers_as_a_comprehension) else XS
+                           C.layers_as_a_comprehension, C.dict_methods) else XS
 
 
 # A filter on a value makes a list whose length depends on the data: Python runs
 # it (so do s2s's eager transformations), but no jit or vmap can (JAX's neither).
 DATA_LENGTH = [C.squares_of_positive_rows]
-# Pre-existing, not the comprehension's: the same loop written out fails alike.
-DICT_IN_A_LOOP = pytest.mark.xfail(
-    strict=True, raises=TypeError,
-    reason="vmap of the gradient of a dict built in a loop over (key, value) pairs "
-           "indexes the batched cotangent dict with a slice (unhashable type: 'slice')")
-
-
 @pytest.mark.parametrize("fn", CASES, ids=IDS)
 def test_values_and_gradients_match_jax(fn):
     x = arg(fn)
@@ -46,9 +40,7 @@ def test_values_and_gradients_match_jax(fn):
         close(s2s.jit(s2s.grad(fn))(x), jax.grad(fn)(x))
 
 
-@pytest.mark.parametrize("fn", [pytest.param(f, marks=DICT_IN_A_LOOP)
-                                if f is C.dict_of_scaled else f
-                                for f in CASES if f not in DATA_LENGTH],
+@pytest.mark.parametrize("fn", [f for f in CASES if f not in DATA_LENGTH],
                          ids=[i for f, i in zip(CASES, IDS) if f not in DATA_LENGTH])
 def test_batched_and_second_order_match_jax(fn):
     x = arg(fn)

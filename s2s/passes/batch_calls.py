@@ -72,8 +72,9 @@ class Calls:
         if c.kind == CallKind.USER or (c.kind == CallKind.PRIM and c.obj is not None
                                 and runtime.defines(c.obj.fn)):
             return self.call_batched(call, c)
-        if c.kind == CallKind.PRIM and c.obj is not None:
-            return self.vmap_by_jax(c.obj, call)
+        if c.kind == CallKind.PRIM and c.obj is not None and (c.obj.fallback
+                                                       or c.obj.differentiable):
+            return self.vmap_by_jax(c.obj, call)   # (jnp.shape's result is no array to vmap)
         what = f"jnp.{c.name}" if c.kind == CallKind.PRIM else f"`{c.name}`"
         raise self.error(call, f"s2s has no batching rule for {what}",
                          "write it with other jax.numpy functions, or compute it outside "

@@ -211,8 +211,8 @@ class _Normalizer(Expressions, Comprehensions, LaxControlFlow):
             s.iter = load(keys)
         if _zip_of_reversed(s.iter):
             it = s.iter   # zip(reversed(xs), reversed(ys)): kept whole, read from the end
-        elif isinstance(s.iter, gast.Call):
-            it = self.simple(s.iter, out)
+        elif isinstance(s.iter, gast.Call) and not _calls(s.iter, "dict_keys"):
+            it = self.simple(s.iter, out)   # range(n), zip(...): kept for the loop to count
         else:
             it = self.atom(s.iter, out)
         self.emit(out, gast.For(target=s.target, iter=it,
@@ -253,6 +253,10 @@ def _reads_item(body, seq, target):
                     and n.slice.id == target.id:
                 return True
     return False
+
+
+def _calls(node, name):
+    return isinstance(node.func, gast.Name) and node.func.id == name
 
 
 def _has_continue(stmts):

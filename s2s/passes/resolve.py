@@ -15,6 +15,7 @@ classify calls with `callee`, which reads the rewritten form back.
 """
 import enum
 import builtins
+import copy
 import math
 import types
 
@@ -28,7 +29,7 @@ from ..anno import Key
 from .. import rules
 from ..frontend import python_function
 from ..pipeline import FACTORIES
-from ..template import JNP, jnp_attr
+from ..template import JNP, jnp_attr, load, store
 from .scopes import local_functions, local_names
 
 # Builtins that take part in generated code as they are.
@@ -55,6 +56,7 @@ ARRAY_METHODS = {
 PACKED_METHODS = {"reshape", "transpose"}  # x.reshape(2, 3) == x.reshape((2, 3))
 STATIC_ATTRIBUTES = {"shape", "ndim", "dtype", "size"}
 LIST_METHODS = {"append"}
+DICT_METHODS = {"keys", "values", "items"}   # -> dict_keys(d) and comprehensions over it
 # `lax` control flow that normalize writes out as Python (the value: its name there).
 LAX_CONTROL = {lax.cond: "cond", lax.switch: "switch", lax.while_loop: "while_loop",
                lax.fori_loop: "fori_loop", lax.scan: "scan", lax.map: "map"}
@@ -239,6 +241,9 @@ class _Resolver(gast.NodeTransformer):
                                     "assign the function to a name first")
 
     def _rewrite(self, node, obj):
+        if isinstance(getattr(obj, "__self__", None), dict) and \
+                getattr(obj, "__name__", None) in DICT_METHODS and not node.args:
+            return self._dict_method(node, node.func.value, obj.__name__)   # PARAMS.items()
         if obj is builtins.sum:
             return anno.put(node, Key.BUILTIN_SUM, True)
         if obj is lax.select:
@@ -298,6 +303,8 @@ class _Resolver(gast.NodeTransformer):
         name = func.attr
         if name in LIST_METHODS:
             return node
+        if name in DICT_METHODS and not node.args and not node.keywords:
+            return self._dict_method(node, func.value, name)
         if name not in ARRAY_METHODS:
             raise self.source.error(func, f"s2s does not know the method `.{name}()`",
                                     "call the jax.numpy function instead, e.g. "
@@ -309,6 +316,20 @@ class _Resolver(gast.NodeTransformer):
                           node.keywords, node)
         anno.put(call, Key.METHOD, name)   # errors name it as the user wrote it: `.astype`
         return call
+
+    def _dict_method(self, node, d, name):
+        """`d.keys()` -> `dict_keys(d)`; `d.values()`, `d.items()` -> the lists
+        they give, as comprehensions over the keys (normalize writes them out
+        as loops): `[(key, d[key]) for key in dict_keys(d)]`."""
+        keys = self._call(load("dict_keys"), [d], [], node)
+        if name == "keys":
+            return keys
+        key = "key"
+        item = gast.Subscript(value=copy.deepcopy(d), slice=load(key), ctx=gast.Load())
+        elt = item if name == "values" else gast.Tuple(elts=[load(key), item], ctx=gast.Load())
+        comp = gast.ListComp(elt=elt, generators=[gast.comprehension(
+            target=store(key), iter=keys, ifs=[], is_async=0)])
+        return gast.copy_location(comp, node)
 
     @staticmethod
     def _call(func, args, keywords, where):

@@ -44,3 +44,15 @@ def comprehension_in_a_loop(xs):
     for k in range(2):
         total = total + sum(jnp.sum(x * k) for x in xs)
     return total
+
+
+PARAMS = {"w": jnp.array([0.5, -1.0, 2.0]), "b": jnp.array([0.25, 0.1, -0.3])}
+
+
+def dict_methods(x):
+    scaled = {k: v * x for k, v in PARAMS.items()}
+    total = 0.0
+    for name, value in scaled.items():
+        total = total + jnp.sum(value ** 2)
+    return total + jnp.sum(jnp.stack([jnp.sum(v) for v in scaled.values()])) \
+        + len(list(scaled.keys()))
