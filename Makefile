@@ -8,7 +8,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test golden bench fuzz clean browser
+.PHONY: demo test golden bench fuzz coverage clean browser
 
 $(STAMP): setup.cfg pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -34,6 +34,10 @@ golden: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) bench/run.py
+
+coverage: $(STAMP)
+	$(PY) -m s2s.coverage COVERAGE.md
+	git diff --stat COVERAGE.md
 
 fuzz: $(STAMP)
 	$(PY) tests/fuzz/run.py --programs 2000 --seed 0 --jobs 0
