@@ -281,8 +281,15 @@ def vjp(fun, *primals, has_aux=False):
 
 
 def kind_of(x):
-    """1 for an array or number, 2 for a pytree (list, tuple, dict)."""
-    return 2 if isinstance(x, (list, tuple, dict)) else 1
+    """1 for an array or number, 2 for a pytree (list, tuple, dict, NamedTuple,
+    a registered dataclass)."""
+    return 2 if is_pytree(x) else 1
+
+
+def is_pytree(x):
+    if isinstance(x, (list, tuple, dict)):
+        return True
+    return x is not None and not jax.tree_util.treedef_is_leaf(jax.tree_util.tree_structure(x))
 
 
 def _check_inexact(x, mode, i):
@@ -297,7 +304,7 @@ def _check_inexact(x, mode, i):
 
 def _float0_leaves(primal, bar):
     """Integer leaves of a pytree primal get float0 zeros, as in JAX."""
-    if not isinstance(primal, (list, tuple, dict)):
+    if not is_pytree(primal):
         return bar
     return jax.tree_util.tree_map(
         lambda p, b: b if inexact(p) else np.zeros(np.shape(p), dtype=jax.dtypes.float0),

@@ -7,6 +7,8 @@ only computes a value (it may be shared or removed when unused). The
 cotangents of products (s2s/runtime_linalg.py) and the batching helpers
 (s2s/runtime_batch.py) live in modules of their own, registered the same way
 and imported here: `s2s.runtime` names every helper."""
+import dataclasses
+
 import jax
 import jax.numpy as jnp
 
@@ -342,6 +344,31 @@ def list_repeat_cotangent(g, xs, n):
     for j in range(1, n):
         out = tree_add(out, list(g[j * k:(j + 1) * k]))
     return out
+
+
+@helper(pure=True)
+def field(x, name):
+    """`x.name`: a field of a NamedTuple or dataclass pytree (`layer.w`)."""
+    try:
+        return getattr(x, name)
+    except AttributeError:
+        raise S2SError(f"`.{name}`: a {type(x).__name__} has no attribute `{name}` (s2s reads "
+                       f"an attribute it does not know as a field of a NamedTuple or "
+                       f"dataclass)", hint="for an array, use the jax.numpy function "
+                                           "instead") from None
+
+
+@helper(pure=True)
+def field_cotangent(x, name, g):
+    """The cotangent of `x` from that of `x.name`: zeros like `x`, `g` in that field."""
+    zeros = tree_zeros_like(x)
+    if hasattr(zeros, "_replace"):   # a NamedTuple
+        return zeros._replace(**{name: g})
+    if dataclasses.is_dataclass(zeros):
+        return dataclasses.replace(zeros, **{name: g})
+    raise S2SError(f"s2s can differentiate `.{name}` of a NamedTuple or a dataclass, "
+                   f"not of a {type(x).__name__}",
+                   hint="pass the field itself, or make the container a NamedTuple")
 
 
 @helper(pure=True)

@@ -117,7 +117,6 @@ CASES = [
     (ec.undefined_name, "undefined name", ["`no_such_function`", "not defined"],
      ["define it"], x3),
     (ec.unknown_method, "unknown method", ["method", "`.foo()`"], ["jax.numpy"], x3),
-    (ec.unknown_attribute, "unknown attribute", ["attribute", "`.bar`"], ["jax.numpy"], x3),
     # a function s2s has no rule for goes to JAX (s2s/by_jax.py), which
     # differentiates its positional arguments only
     (ec.active_keyword_to_a_library_function, "active keyword",
@@ -210,6 +209,17 @@ def test_every_transformation_cites_the_users_line(transform):
         except Exception:   # refused by JAX's own rules (a non-scalar grad, ...)
             pass
     assert refused >= len(CASES) // 2
+
+
+def test_an_unknown_attribute_of_an_array_is_refused_at_its_line_when_it_runs():
+    """`x.bar` may be a NamedTuple's field (`layer.w`), so it is read as one; on
+    an array it is an S2SError at the user's line, not an AttributeError."""
+    with pytest.raises(s2s.S2SError) as info:
+        _jvp(ec.unknown_attribute, (rand(3),))
+    e = info.value
+    assert "`.bar`" in e.message and "attribute" in e.message and "jax.numpy" in e.hint
+    assert os.path.realpath(e.filename) == CASES_FILE
+    assert e.lineno == ec.unknown_attribute.__code__.co_firstlineno + 1
 
 
 def test_cumprod_is_fine_on_a_constant():

@@ -16,6 +16,7 @@ arguments declared not differentiable (an axis, an index) are checked to refuse
 an active value with an S2SError. A primitive missing from TABLE fails
 `test_every_primitive_is_in_the_table`, so a new rule cannot go untested.
 """
+import collections
 import importlib.util
 import sys
 
@@ -30,6 +31,9 @@ from s2s import rules
 from test_rules_jvp import assert_close
 
 rng = np.random.default_rng(20240613)
+
+
+Pair = collections.namedtuple("Pair", "p q")   # a NamedTuple pytree argument
 
 
 def U(*shape, lo=-1.0, hi=1.0):
@@ -273,6 +277,11 @@ TABLE.update({
                                         U(3), vmap=False)],
     # (`for k in d` reading d[k]: the keys, used as indices)
     "runtime.dict_keys": [E("a * len(dict_keys({'p': a, 'q': b}))", U(3), U(2), vmap=False)],
+    # `pair.q` of a NamedTuple pytree, and the cotangent of `pair` from it (vmap of
+    # both: tests/test_pytree_fields.py, where the batch is a NamedTuple's)
+    "runtime.field": [E("field(a, 'q') * 2.0", Pair(U(3), U(3)), vmap=False)],
+    "runtime.field_cotangent": [E("field_cotangent(a, 'q', b)", Pair(U(3), U(3)), U(3),
+                                  vmap=False)],
     "runtime.tie_share": [E("tie_share(a, b, jnp.maximum(a, b)) * a", X_TIE, Y_TIE,
                             vmap=False)],
     # jax.nn, jax.scipy.special and jax.lax (s2s/rules/nn.py), called as written
@@ -375,8 +384,11 @@ def _functions(cases, k, i):
 
 
 def _tangents(args):
-    return tuple(U(*np.shape(a)) if not isinstance(a, float) else float(rng.uniform(-1, 1))
-                 for a in args)
+    return tuple(jax.tree_util.tree_map(_tangent, a) for a in args)
+
+
+def _tangent(a):
+    return U(*np.shape(a)) if not isinstance(a, float) else float(rng.uniform(-1, 1))
 
 
 @pytest.mark.parametrize("k, i, ex", EXAMPLES)

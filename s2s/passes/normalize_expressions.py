@@ -225,6 +225,9 @@ def _hint(e):
             at = isinstance(f.value, gast.Subscript) and isinstance(f.value.value, gast.Attribute) \
                 and f.value.value.attr == "at"
             return "updated" if at or f.attr in ("set", "add") else f.attr
+        if isinstance(f, gast.Name) and f.id == "field" and len(e.args) == 2 \
+                and isinstance(e.args[0], gast.Name) and isinstance(e.args[1], gast.Constant):
+            return f"{e.args[0].id}_{e.args[1].value}"   # layer.w -> layer_w
         if isinstance(f, gast.Name):
             return f.id
     if isinstance(e, gast.Subscript) and isinstance(e.value, gast.Name):

@@ -123,7 +123,11 @@ def abstract(info):
         items = [abstract(c) for c in info.children]
         if info.container is dict:
             return dict(zip(info.keys, items))
-        return info.container(items) if info.container is list else tuple(items)
+        if info.container is list:
+            return items
+        if hasattr(info.container, "_fields"):   # a NamedTuple: its fields by name
+            return info.container(*items)
+        return tuple(items)
     return info.value
 
 

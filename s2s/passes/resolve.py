@@ -20,6 +20,7 @@ import math
 import types
 
 import gast
+import jax
 import jax.numpy as jnp
 import numpy as np
 from jax import lax
@@ -55,6 +56,8 @@ ARRAY_METHODS = {
 }
 PACKED_METHODS = {"reshape", "transpose"}  # x.reshape(2, 3) == x.reshape((2, 3))
 STATIC_ATTRIBUTES = {"shape", "ndim", "dtype", "size"}
+# What an array has besides (x.real, x.mT, ...): never read as a pytree's field.
+ARRAY_ATTRIBUTES = frozenset(name for name in dir(jax.Array) if not name.startswith("_"))
 LIST_METHODS = {"append"}
 DICT_METHODS = {"keys", "values", "items"}   # -> dict_keys(d) and comprehensions over it
 # `lax` control flow that normalize writes out as Python (the value: its name there).
@@ -167,10 +170,15 @@ class _Resolver(gast.NodeTransformer):
         if self._is_local_value(node.value):
             if node.attr == "T":
                 return self._call(jnp_attr("transpose"), [node.value], [], node)
-            if node.attr not in STATIC_ATTRIBUTES | {"at"}:
+            if node.attr in STATIC_ATTRIBUTES | {"at"}:
+                return node
+            if node.attr in ARRAY_ATTRIBUTES:
                 raise self.source.error(node, f"s2s does not know the array attribute "
                                               f"`.{node.attr}`",
                                         "use the jax.numpy function instead")
+            # any other name is a field of a pytree: a NamedTuple's, a dataclass's
+            return self._call(load("field"), [node.value, gast.Constant(value=node.attr,
+                                                                         kind=None)], [], node)
         return node
 
     def visit_Call(self, node):

@@ -10,7 +10,7 @@ from ..runtime import (add_at, dot_axes, getitem_cotangent, grad_seed, inner_axe
                        prod_others, reduced_shape, split_like, tensordot_cotangent_axes,
                        tree_add, tree_zeros_like, unbroadcast, unstack_like, zeros_like,
                        zip_length)
-from ..runtime import (dict_keys, list_concat, list_repeat, list_repeat_cotangent,  # noqa: F401
+from ..runtime import (dict_keys, field, field_cotangent, list_concat, list_repeat, list_repeat_cotangent,  # noqa: F401
                        set_item, set_item_cotangent, tie_share)
 
 
@@ -100,6 +100,33 @@ def unstack_like__jvp(g, arrays, g_dot, axis=0):
 @vjp_rule(unstack_like)
 def unstack_like__(ans_bar, g, arrays, axis=0):
     return jnp.stack(ans_bar, axis=axis), None, None
+
+
+# `layer.w`: a field of a NamedTuple or dataclass pytree (resolve writes field(x, "w")).
+@jvp_rule(field, nondiff_args=("name",))
+def field__jvp(x, name, x_dot):
+    return field(x_dot, name)
+
+
+@vjp_rule(field)
+def field__(ans_bar, x, name):
+    return field_cotangent(x, name, ans_bar), None
+
+
+@jvp_rule(field_cotangent, zero_args=("x",), nondiff_args=("name",))
+def field_cotangent__jvp(x, name, g, g_dot):
+    return field_cotangent(x, name, g_dot)
+
+
+@vjp_rule(field_cotangent)
+def field_cotangent__(ans_bar, x, name, g):
+    return None, None, field(ans_bar, name)
+
+
+# A field of a batched pytree, and its cotangent, with every leaf batched.
+@batch_rule(field, field_cotangent)
+def field_batch(batch, **operands):
+    return batch.rebuild(**{k: batch.with_batch(v) for k, v in operands.items() if k != "name"})
 
 
 # `x[i]` where x may be a list, tuple or dict (a pytree), not just an array.

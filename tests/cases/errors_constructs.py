@@ -183,7 +183,7 @@ def unknown_method(x):
 
 
 def unknown_attribute(x):
-    return jnp.sin(x.bar)  # <- unknown attribute
+    return jnp.sin(x.bar)  # (read as a pytree's field: refused when it runs)
 
 
 def active_keyword_to_a_library_function(x):
