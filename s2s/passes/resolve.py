@@ -16,21 +16,20 @@ classify calls with `callee`, which reads the rewritten form back.
 import enum
 import builtins
 import copy
-import math
 import types
 
 import gast
 import jax
 import jax.numpy as jnp
-import numpy as np
 from jax import lax
 
 from .. import anno
 from ..anno import Key
 from .. import rules
 from ..frontend import python_function
-from ..pipeline import FACTORIES
 from ..template import JNP, jnp_attr, load, store
+from .resolve_values import (_evaluate_static, _is_factory, _is_library,  # noqa: F401
+                             _is_s2s_api, _jnp_twin, _lax_kind, _NotStatic, _static_value)
 from .scopes import local_functions, local_names
 
 # Builtins that take part in generated code as they are.
@@ -60,9 +59,6 @@ STATIC_ATTRIBUTES = {"shape", "ndim", "dtype", "size"}
 ARRAY_ATTRIBUTES = frozenset(name for name in dir(jax.Array) if not name.startswith("_"))
 LIST_METHODS = {"append"}
 DICT_METHODS = {"keys", "values", "items"}   # -> dict_keys(d) and comprehensions over it
-# `lax` control flow that normalize writes out as Python (the value: its name there).
-LAX_CONTROL = {lax.cond: "cond", lax.switch: "switch", lax.while_loop: "while_loop",
-               lax.fori_loop: "fori_loop", lax.scan: "scan", lax.map: "map"}
 # x.at[i].METHOD(v): functional updates, each a primitive "at_METHOD" (s2s/rules/indexing.py).
 AT_METHODS = ("set", "add", "multiply", "min", "max")
 
@@ -342,75 +338,3 @@ class _Resolver(gast.NodeTransformer):
     @staticmethod
     def _call(func, args, keywords, where):
         return gast.copy_location(gast.Call(func=func, args=args, keywords=keywords), where)
-
-
-class _NotStatic(Exception):
-    pass
-
-
-def _static_value(node, ns):
-    if isinstance(node, gast.Name):
-        return ns.lookup(node.id)
-    if isinstance(node, gast.Attribute):
-        base = _static_value(node.value, ns)
-        try:
-            return getattr(base, node.attr)
-        except AttributeError:
-            raise KeyError(f"{getattr(base, '__name__', base)}.{node.attr}")
-    raise _NotStatic()
-
-
-def _evaluate_static(node, ns):
-    """The value of a module-level name, attribute, constant or tuple of them."""
-    if isinstance(node, gast.Constant):
-        return node.value
-    if isinstance(node, (gast.Tuple, gast.List)):
-        items = [_evaluate_static(e, ns) for e in node.elts]
-        return tuple(items) if isinstance(node, gast.Tuple) else items
-    return _static_value(node, ns)
-
-
-def _lax_kind(obj):
-    """The LAX_CONTROL name of `obj`, or None (unhashable values too)."""
-    try:
-        return LAX_CONTROL.get(obj)
-    except TypeError:
-        return None
-
-
-def _jnp_twin(obj):
-    """The jax.numpy name for a jax.numpy, numpy or math function, else None."""
-    name = getattr(obj, "__name__", None)
-    if not isinstance(name, str):
-        return None
-    module = getattr(obj, "__module__", None) or ""
-    is_numpy = isinstance(obj, np.ufunc) or module == "numpy" or module.startswith("numpy.")
-    is_math = obj is getattr(math, name, None)
-    is_jnp = getattr(jnp, name, None) is obj
-    if not (is_numpy or is_math or is_jnp):
-        return None
-    twin = {"fabs": "abs", "pow": "power", "atan2": "arctan2", "atan": "arctan",
-            "asin": "arcsin", "acos": "arccos"}.get(name, name) if is_math else name
-    if isinstance(getattr(jnp, twin, None), (types.FunctionType, types.BuiltinFunctionType)) \
-            or callable(getattr(jnp, twin, None)):
-        return twin
-    return None
-
-
-def _is_library(obj):
-    fn = python_function(obj)
-    module = getattr(fn, "__module__", "") or ""
-    return module.split(".")[0] in ("jax", "jaxlib", "numpy", "scipy")
-
-
-def _is_s2s_api(obj):
-    """One of s2s's own API functions (`s2s.jvp`), whose calls s2s reads as written."""
-    return (getattr(obj, "__module__", None) or "").split(".")[0] == "s2s"
-
-
-def _is_factory(obj):
-    """Is `obj` one of s2s's transformations (s2s.grad, s2s.vmap, ...)?"""
-    try:
-        return obj in FACTORIES
-    except TypeError:   # unhashable
-        return False
