@@ -287,6 +287,7 @@ def kind_of(x):
 
 
 def is_pytree(x):
+    """A container of arrays (list, tuple, dict, NamedTuple, registered dataclass)."""
     if isinstance(x, (list, tuple, dict)):
         return True
     return x is not None and not jax.tree_util.treedef_is_leaf(jax.tree_util.tree_structure(x))

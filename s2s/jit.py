@@ -16,6 +16,7 @@ import linecache
 import jax
 
 from . import control_flow, driver, errors, frontend, pipeline, transforms
+from .api import is_pytree
 from .errors import S2SError
 from .pipeline import JitOptions
 
@@ -102,7 +103,7 @@ class Jitted(pipeline.Transformation):
         if getattr(type(self.fun), "__s2s_shape_specialized__", False):
             key = _signature(args)
         else:   # (grad's code depends only on which arguments are pytrees)
-            key = tuple(isinstance(a, (list, tuple, dict)) for a in args)
+            key = tuple(is_pytree(a) for a in args)
         compiled = self._by_signature.get(key)
         if compiled is None:
             compiled = self._by_signature[key] = self._compiled_for(args)

@@ -57,3 +57,15 @@ def test_an_array_attribute_is_still_refused_by_name():
         assert "`.real`" in e.message
     else:
         raise AssertionError("x.real was not refused")
+
+
+def test_a_loop_over_what_a_call_returns():
+    """`for leaf in jax.tree_util.tree_leaves(s)`: the call's result is named
+    first, so reverse mode can count the loop (it refused "a loop over this
+    iterable"); the same jitted gradient serves a dataclass and an array."""
+    f = P.leaves_total
+    g = s2s.jit(s2s.grad(f))
+    close(g(S, 2.0), jax.grad(f)(S, 2.0))
+    a = jnp.array([1.0, 2.0])
+    close(g(a, 2.0), jax.grad(f)(a, 2.0))
+    close(s2s.grad(f, argnums=1)(S, 2.0), jax.grad(f, argnums=1)(S, 2.0))

@@ -30,6 +30,9 @@ from .normalize_expressions import Expressions, container_names, is_atom
 from .normalize_lax import LaxControlFlow
 from .scopes import local_names, own_nodes
 
+# What a `for` loop iterates as written (the loop counts them); any other call's
+# result is named first: a list or an array, which the loop indexes.
+LOOP_CALLS = ("range", "enumerate", "zip", "reversed")
 # Runtime helpers normalize writes that return a Python list or dict.
 CONTAINER_HELPERS = {"set_item", "list_concat", "list_repeat", "dict_keys", "list_append"}
 
@@ -211,7 +214,7 @@ class _Normalizer(Expressions, Comprehensions, LaxControlFlow):
             s.iter = load(keys)
         if _zip_of_reversed(s.iter):
             it = s.iter   # zip(reversed(xs), reversed(ys)): kept whole, read from the end
-        elif isinstance(s.iter, gast.Call) and not _calls(s.iter, "dict_keys"):
+        elif isinstance(s.iter, gast.Call) and any(_calls(s.iter, f) for f in LOOP_CALLS):
             it = self.simple(s.iter, out)   # range(n), zip(...): kept for the loop to count
         else:
             it = self.atom(s.iter, out)
