@@ -240,18 +240,29 @@ def library_caller(fn):
     return caller
 
 
+def public_path(fn, modules=PUBLIC_PATHS):
+    """`jax.nn.relu`, `jax.numpy.tanh`: the first of `modules` that holds `fn` by
+    its own name, dotted; None if none does."""
+    import importlib
+    name = getattr(fn, "__name__", None)
+    for module in modules:
+        try:
+            if name and getattr(importlib.import_module(module), name, None) is fn:
+                return f"{module}.{name}"
+        except ImportError:
+            continue
+    return None
+
+
 def _public_path(fn, name):
     """(`jnp.tanh`, the globals that name it), or the function by its own name."""
     import importlib
-    for module in PUBLIC_PATHS:
-        try:
-            if getattr(importlib.import_module(module), name, None) is fn:
-                if module == "jax.numpy":
-                    return f"jnp.{name}", {"jnp": importlib.import_module("jax.numpy")}
-                return f"{module}.{name}", {"jax": importlib.import_module("jax")}
-        except ImportError:
-            continue
-    return f"{name}_", {f"{name}_": fn}   # (the caller's def takes `name` itself)
+    path = public_path(fn)
+    if path is None:
+        return f"{name}_", {f"{name}_": fn}   # (the caller's def takes `name` itself)
+    if path.startswith("jax.numpy.") and path.count(".") == 2:
+        return "jnp." + name, {"jnp": importlib.import_module("jax.numpy")}
+    return path, {"jax": importlib.import_module("jax")}
 
 
 def _refuse_library(original, fn):

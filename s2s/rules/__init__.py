@@ -32,7 +32,7 @@ import builtins
 import gast
 import jax.numpy as jnp
 
-from .. import runtime
+from .. import frontend, runtime
 
 from ..template import Choice, Template
 
@@ -111,12 +111,7 @@ PUBLIC_MODULES = ("jax.nn", "jax.scipy.special", "jax.lax")
 
 def public_name(fn):
     """`jax.nn.relu` for a function of one of PUBLIC_MODULES, else None."""
-    import importlib
-    name = getattr(fn, "__name__", None)
-    for module in PUBLIC_MODULES:
-        if name and getattr(importlib.import_module(module), name, None) is fn:
-            return f"{module}.{name}"
-    return None
+    return frontend.public_path(fn, PUBLIC_MODULES)
 
 
 def _is_builtin(fn):
@@ -362,7 +357,7 @@ def _shown_name(fn):
     """How messages and comments name it: `jnp.roll`, `jax.scipy.special.gammaln`."""
     if _is_jnp(fn):
         return "jnp." + _jnp_name(fn)
-    public = public_name(fn)
+    public = frontend.public_path(fn)
     if public is not None:
         return public
     name = getattr(fn, "__name__", None) or repr(fn)
