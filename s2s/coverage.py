@@ -75,12 +75,14 @@ def public_jnp_functions():
 
 def native_jnp_functions():
     """The public jax.numpy functions with a native rule in every mode (jvp,
-    vjp, batch), by name."""
+    vjp, batch), by name. A batched shape or count (`jnp.zeros(n)` with `n`
+    batched) is refused, as jax.vmap refuses it: that is the function's answer,
+    not a gap."""
     out = []
     for name in public_jnp_functions():
         prim = rules.lookup(getattr(jnp, name))
-        if prim is not None and prim.batch is not None and \
-                "JAX" not in (_jvp_status(prim), _vjp_status(prim)):
+        if prim is not None and "JAX" not in (_jvp_status(prim), _vjp_status(prim),
+                                              _batch_status(prim)):
             out.append(name)
     return out
 

@@ -16,8 +16,9 @@ arguments declared not differentiable (an axis, an index) are checked to refuse
 an active value with an S2SError. A primitive missing from TABLE fails
 `test_every_primitive_is_in_the_table`, so a new rule cannot go untested.
 """
-import collections
+import importlib
 import importlib.util
+import pathlib
 import sys
 
 import jax
@@ -30,56 +31,8 @@ from s2s import runtime
 from s2s import rules
 from test_rules_jvp import assert_close
 
-rng = np.random.default_rng(20240613)
-
-
-Pair = collections.namedtuple("Pair", "p q")   # a NamedTuple pytree argument
-
-
-def U(*shape, lo=-1.0, hi=1.0):
-    return jnp.asarray(rng.uniform(lo, hi, shape))
-
-
-def POS(*shape):
-    return U(*shape, lo=0.5, hi=2.0)
-
-
-def HALF(*shape):   # inside (-1, 1) with room (arcsin, arccos)
-    return U(*shape, lo=-0.8, hi=0.8)
-
-
-X_TIE = jnp.array([0.3, -0.2, 0.7, 0.5, -0.5])
-Y_TIE = jnp.array([0.3, 0.1, 0.7, -0.4, 0.2])       # ties at entries 0 and 2
-M_TIE = jnp.array([[0.5, 0.9, 0.9], [0.1, -0.3, 0.1]])
-X_CLIP = jnp.array([-0.9, -0.5, 0.0, 0.2, 0.5, 0.8])
-
-
-class E:
-    """One example: `expr` over parameters a, b, c, ... bound to `args`."""
-
-    def __init__(self, expr, *args, ref=None, vmap=True, vjp=True):
-        self.expr, self.args, self.ref = expr, args, ref or expr
-        self.vmap, self.vjp = vmap, vjp
-
-
-class Refused:
-    """`expr` with its arguments active must be an S2SError in jvp and grad."""
-
-    def __init__(self, expr, *args):
-        self.expr, self.args = expr, args
-
-
-# Binary element-wise operations: scalars, equal shapes and both directions of
-# broadcasting.
-PAIRS = [((), ()), ((3,), (3,)), ((), (2, 3)), ((2, 3), (3,)), ((2, 1), (1, 3))]
-
-
-def binary(expr, left=U, right=U, **kw):
-    return [E(expr, left(*sa), right(*sb), **kw) for sa, sb in PAIRS]
-
-
-def unary(expr, domain=U, **kw):
-    return [E(expr, domain(), **kw), E(expr, domain(2, 3), **kw)]
+from rule_examples import (  # noqa: F401  (the family files use them too)
+    rng, Pair, U, POS, HALF, X_TIE, Y_TIE, M_TIE, X_CLIP, E, Refused, PAIRS, binary, unary)
 
 
 TABLE = {
@@ -311,6 +264,14 @@ TABLE.update({
     # `x[i]` of a list or dict: reverse mode's own pseudo-primitive
     "getitem_tree": [E("[a, b][1]", U(3), U(2), vmap=False)],
 })
+
+# Each family of rules added after the first table keeps its examples in its own
+# file, tests/rule_cases_<family>.py, as CASES = {key: [examples]}.
+for _path in sorted(pathlib.Path(__file__).parent.glob("rule_cases_*.py")):
+    _family = importlib.import_module(_path.stem)
+    _twice = set(TABLE) & set(_family.CASES)
+    assert not _twice, f"{_path.name} repeats TABLE entries {sorted(_twice)}"
+    TABLE.update(_family.CASES)
 
 IDX = jnp.array([0, 2, 2])
 HEADER = ("import jax\nimport jax.numpy as jnp\nfrom jax import lax\n"
