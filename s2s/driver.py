@@ -12,7 +12,7 @@ import os
 import gast
 import jax.numpy as jnp
 
-from . import backend, control_flow, frontend, runtime, transforms  # noqa: F401 (helpers)
+from . import backend, compiled_callees, control_flow, frontend, runtime, transforms  # noqa: F401,E501
 from .errors import S2SError, Source
 from .names import Namer, names_in
 from .pipeline import TRANSFORMS, Stage
@@ -92,10 +92,12 @@ class Context:
     def family(self):
         return self.transform.family
 
-    def request_callee(self, fn, options, global_name):
+    def request_callee(self, fn, options, global_name, compiled=None):
         """The name under which this code calls `fn` transformed by this
         transformation's `callee` with `options` (itself when that is what is
-        being built: recursion), bound once per callee in a closure cell."""
+        being built: recursion), bound once per callee in a closure cell;
+        compiled when the user compiled `fn` (`compiled`: how, from
+        resolve.Callee.compiled)."""
         gen = self.gen
         self._remember_global(global_name)
         transform = TRANSFORMS[self.transform.callee]
@@ -111,6 +113,9 @@ class Context:
             name = gen.name if itself else self.namer.fresh(_base_name(other.fn) + transform.suffix)
             self._callees[key] = name
             self.cells[name] = other.cell
+            if compiled is not None and not itself:   # (a jitted helper's code stays compiled)
+                self.cells[name] = backend.cell(compiled_callees.bind(other, transform.family,
+                                                                      compiled))
             gen.callees.append(other)
         return self._callees[key]
 

@@ -36,7 +36,7 @@ class Jitted(pipeline.Transformation):
         if not isinstance(unroll, int) or unroll < 0:
             raise ValueError(f"s2s.jit: unroll must be a non-negative int, not {unroll!r}")
         self.unroll = unroll
-        self.static = _static_positions(fun, static_argnums, static_argnames)
+        self.static = static_positions(fun, static_argnums, static_argnames)
         self.jit_kwargs = dict(jit_kwargs)
         self.jit_kwargs.update(static_argnums=static_argnums, static_argnames=static_argnames,
                                donate_argnums=donate_argnums)
@@ -63,17 +63,7 @@ class Jitted(pipeline.Transformation):
 
     def __call__(self, *args, **kwargs):
         try:
-            out = self.compiled_for(args)(*args, **kwargs)
-            if type(out) is control_flow.Checked:   # (a bounded `while` reports)
-                if isinstance(out.exceeded, jax.core.Tracer):   # (inside another trace)
-                    control_flow.check_when_run(out.exceeded, self.max_steps)
-                elif out.exceeded:
-                    raise S2SError(f"a `while` loop under s2s.jit {control_flow.BOUND_MARK} "
-                                   f"{self.max_steps} recorded steps (reverse mode keeps each "
-                                   "step for the way back)",
-                                   hint="raise the bound: s2s.jit(f, max_steps=N)")
-                out = out.out
-            return out
+            return unchecked(self.compiled_for(args)(*args, **kwargs), self.max_steps)
         except _CONCRETE_NEEDED as e:
             raise _concrete_needed(e) from None
         except Exception as e:
@@ -117,7 +107,7 @@ class Jitted(pipeline.Transformation):
             key = self.last = driver.build(transforms.JIT, target, self.options)
         compiled = self._compiled.get(key)
         if compiled is None:
-            fn = self.fun if target is None else _tracing_with(key.function, self.unroll, self.max_steps)
+            fn = self.fun if target is None else tracing_with(key.function, self.unroll, self.max_steps)
             compiled = self._compiled[key] = jax.jit(fn, **self.jit_kwargs)
         return compiled
 
@@ -157,6 +147,20 @@ class Jitted(pipeline.Transformation):
                       max_steps=self.max_steps)
 
 
+def unchecked(out, max_steps):
+    """The result of a compiled program: a bounded `while` in it reports
+    whether it ran past its bound (control_flow.checked), an error here."""
+    if type(out) is not control_flow.Checked:
+        return out
+    if isinstance(out.exceeded, jax.core.Tracer):   # (inside another trace)
+        control_flow.check_when_run(out.exceeded, max_steps)
+    elif out.exceeded:
+        raise S2SError(f"a `while` loop under s2s.jit {control_flow.BOUND_MARK} {max_steps} "
+                       "recorded steps (reverse mode keeps each step for the way back)",
+                       hint="raise the bound: s2s.jit(f, max_steps=N)")
+    return out.out
+
+
 _CONCRETE_NEEDED = (jax.errors.ConcretizationTypeError, jax.errors.TracerArrayConversionError)
 
 
@@ -185,7 +189,7 @@ def _concrete_needed(e):
     return S2SError(f"this line {what}", where[0], where[1], hint=hint)
 
 
-def _tracing_with(fn, unroll, max_steps):
+def tracing_with(fn, unroll, max_steps):
     """`fn`, with `unroll` and `max_steps` in force while it is traced (the
     control-flow helpers read them then; the compiled code runs no Python)."""
     @functools.wraps(fn)
@@ -201,7 +205,7 @@ def _signature(args):
                        if hasattr(x, "shape") else (type(x), x) for x in leaves)
 
 
-def _static_positions(fun, static_argnums, static_argnames):
+def static_positions(fun, static_argnums, static_argnames):
     """Per parameter of `fun`: is it static (by position or by name, as jax.jit
     infers one from the other)."""
     if static_argnums is None and static_argnames is None:

@@ -169,7 +169,7 @@ class Tangents:
                                               f"nested function `{c.name}`",
                                         "define the function at module level")
         else:
-            name = self.ctx.request_callee(c.obj, JvpOptions(mask), c.name)
+            name = self.ctx.request_callee(c.obj, JvpOptions(mask), c.name, c.compiled)
         tangents = [load(scope.dot(a.id)) for a, m in zip(operands, mask) if m]
         new_call = gast.Call(func=load(name), args=operands + tangents, keywords=[])
         pair = gast.Tuple(elts=[target, self.dotted(target, scope)], ctx=gast.Store())

@@ -23,7 +23,7 @@ import jax
 import jax.numpy as jnp
 from jax import lax
 
-from .. import anno
+from .. import anno, compiled_callees
 from ..anno import Key
 from .. import rules
 from ..frontend import python_function
@@ -75,10 +75,11 @@ class CallKind(enum.Enum):
 
 class Callee:
     """What a call calls: its kind, the rule (PRIM, AT) or function object
-    (USER, BUILTIN), and the name it is called by."""
+    (USER, BUILTIN), the name it is called by, and for a helper the user
+    compiled (`@jax.jit`) how (compiled_callees.Compiled)."""
 
-    def __init__(self, kind, obj=None, name=None):
-        self.kind, self.obj, self.name = kind, obj, name
+    def __init__(self, kind, obj=None, name=None, compiled=None):
+        self.kind, self.obj, self.name, self.compiled = kind, obj, name, compiled
 
 
 def callee(call, ns, locals_):
@@ -105,12 +106,16 @@ def callee(call, ns, locals_):
         prim = rules.fallback_for(obj)
         if prim is not None:   # from JAX, with no rule here: JAX transforms it
             return Callee(CallKind.PRIM, prim, func.id)
-        return Callee(CallKind.USER, python_function(obj), func.id)
+        return _user(obj, func.id)
     obj = _static_value(func, ns)
     prim = rules.lookup(obj) or rules.fallback_for(obj)
     if prim is not None:   # `jax.nn.relu(x)`: a rule of another public module
         return Callee(CallKind.PRIM, prim, prim.name)
-    return Callee(CallKind.USER, python_function(obj), gast.unparse(func) if hasattr(gast, "unparse") else None)
+    return _user(obj, gast.unparse(func) if hasattr(gast, "unparse") else None)
+
+
+def _user(obj, name):
+    return Callee(CallKind.USER, python_function(obj), name, compiled_callees.compiled(obj))
 
 
 def _is_exception_class(obj):

@@ -27,7 +27,7 @@ class ForwardSweep:
         if isinstance(s, gast.Assign) and anno.has(s, Key.PULLBACK):
             c = callee(s.value, self.ns, self.activity.visible)
             operands, kinds = self.bind_call(s.value, c)
-            name = self.ctx.request_callee(c.obj, ReverseOptions(kinds), c.name)
+            name = self.ctx.request_callee(c.obj, ReverseOptions(kinds), c.name, c.compiled)
             call = gast.Call(func=load(name), args=operands, keywords=[])
             pair = gast.Tuple(elts=[s.targets[0], store(anno.get(s, Key.PULLBACK))],
                               ctx=gast.Store())
