@@ -257,3 +257,5 @@ if __name__ == "__main__":
     bench_vmap()
     import jit_bench
     jit_bench.main()
+    import checkpoint_bench
+    checkpoint_bench.main()

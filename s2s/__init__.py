@@ -1,5 +1,6 @@
 """s2s: JAX's transformations by rewriting Python source."""
 from .api import grad, jvp, value_and_grad, vjp
+from .checkpoint import checkpoint as checkpoint_function
 from .errors import S2SError
 from .introspect import generated, source, stages
 from .jacobians import hessian, jacfwd, jacrev
@@ -8,4 +9,6 @@ from .show import show   # (the function: `s2s.show(f, ...)`; the module is s2s/
 from .vectorize import vmap
 
 __all__ = ["jvp", "vjp", "grad", "value_and_grad", "vmap", "jacfwd", "jacrev", "hessian", "jit",
-           "source", "generated", "stages", "show", "S2SError"]
+           "checkpoint", "source", "generated", "stages", "show", "S2SError"]
+
+checkpoint = remat = checkpoint_function   # (the function: the module is s2s/checkpoint.py)

@@ -36,6 +36,8 @@ class Key(enum.Enum):
 
     # -- set and read by reverse mode ------------------------------------------------------
     PULLBACK = "an Assign calling a user function: the name its pullback gets"
+    CHECKPOINT = ("a PULLBACK Assign whose callee is checkpointed (s2s/checkpoint.py): the "
+                  "forward sweep keeps the call as written, the reverse sweep makes the pullback")
     TAPE = "a loop statement: the name of the list its iterations are saved on"
     PULLBACKS = ("a loop statement: [(pullback name, whether it is made under an if)] of "
                  "the calls in its body, each iteration's pullbacks saved with it")

@@ -147,6 +147,11 @@ def _open(fn, seen=None):
     return residuals, rebuild
 
 
+def closed_over_arrays(fn):
+    """Every array `fn`'s closure holds, through closures, pytrees and partials."""
+    return _open(fn)[0]
+
+
 def _filled(cell):
     try:
         cell.cell_contents
@@ -156,14 +161,25 @@ def _filled(cell):
 
 
 def _open_value(value, seen):
+    """(arrays, remake) of one closed-over value: a function is opened (its
+    closure), a pytree leaf by leaf (a tape holds each step's pullback)."""
     if isinstance(value, types.FunctionType) and value.__closure__:
         return _open(value, seen)
+    if isinstance(value, functools.partial):   # (a compiled helper's pullback, in a loop)
+        arrays, remake = _open_value((value.args, value.keywords), seen)
+        return arrays, lambda new: functools.partial(value.func, *remake(new)[0], **remake(new)[1])
     leaves, tree = jax.tree_util.tree_flatten(value)
-    is_array = [isinstance(x, (jax.Array, jax.core.Tracer)) for x in leaves]
-    arrays = [x for x, a in zip(leaves, is_array) if a]
+    if len(leaves) == 1 and leaves[0] is value:
+        if isinstance(value, (jax.Array, jax.core.Tracer)):
+            return [value], lambda arrays: arrays[0]
+        return [], lambda arrays: value
+    parts = [_open_value(leaf, seen) for leaf in leaves]
+    sizes = [len(arrays) for arrays, _ in parts]
 
-    def remake(new):
-        it = iter(new)
-        return jax.tree_util.tree_unflatten(tree, [next(it) if a else x
-                                                   for x, a in zip(leaves, is_array)])
-    return arrays, remake
+    def remake(arrays):
+        made, start = [], 0
+        for (_, remake_leaf), size in zip(parts, sizes):
+            made.append(remake_leaf(arrays[start:start + size]))
+            start += size
+        return jax.tree_util.tree_unflatten(tree, made)
+    return [a for arrays, _ in parts for a in arrays], remake

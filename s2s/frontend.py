@@ -14,6 +14,7 @@ import types
 import gast
 
 from . import anno
+from .checkpoint import inside_jax_checkpoint
 from .anno import Key
 from .errors import S2SError
 
@@ -76,7 +77,7 @@ def python_function(fn):
     while seen <= 20:
         if getattr(type(fn), "__s2s_shape_specialized__", False):
             return fn   # vmap(f): its code depends on argument shapes, chosen at each call
-        inner = getattr(fn, "__s2s_function__", None)
+        inner = getattr(fn, "__s2s_function__", None) or inside_jax_checkpoint(fn)
         if inner is None:
             inner = getattr(fn, "__wrapped__", None)
             if inner is not None and isinstance(fn, types.FunctionType):

@@ -110,3 +110,11 @@ def with_callees(gen):
         order.append(g)
         todo.extend(getattr(g, "callees", []))
     return order
+
+
+def saved_arrays(pullback):
+    """The arrays a pullback (from `s2s.vjp`) keeps alive until it runs: what
+    reverse mode saved in its forward sweep, each array once. Their total
+    `nbytes` is the memory a checkpoint (s2s.checkpoint) trades for time."""
+    from .compiled_callees import closed_over_arrays
+    return list({id(a): a for a in closed_over_arrays(pullback)}.values())

@@ -27,6 +27,7 @@ def close(a, b):
     (cc.two_layers, (W, V, X)),
     (cc.loss_of_repeated, (W, X)),
     (cc.loss_of_list, (W, X)),
+    (cc.loss_of_stack, (W, X)),
 ])
 def test_derivatives_through_a_jitted_helper_match_jax(fn, args):
     close(s2s.grad(fn, argnums=(0, 1))(*args), jax.grad(fn, argnums=(0, 1))(*args))

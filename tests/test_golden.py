@@ -9,6 +9,7 @@ import sys
 import numpy as np
 import pytest
 
+import checkpoint_cases as kc
 import forward_cases as fc
 import lax_cases as lc
 import s2s
@@ -65,6 +66,9 @@ CASES = [
     ("jvp", lc.cond_of_lambdas, None),
     ("grad", lc.scan_of_rows, None),
     ("grad", lc.while_with_a_pair, None),
+    # checkpointed calls: the reverse sweep runs the vjp again (s2s/checkpoint.py)
+    ("grad", kc.deep, None),
+    ("grad", kc.straight, (0, 1)),
 ]
 
 

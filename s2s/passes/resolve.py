@@ -24,6 +24,7 @@ import jax.numpy as jnp
 from jax import lax
 
 from .. import anno, compiled_callees
+from ..checkpoint import checkpointed
 from ..anno import Key
 from .. import rules
 from ..frontend import python_function
@@ -76,10 +77,12 @@ class CallKind(enum.Enum):
 class Callee:
     """What a call calls: its kind, the rule (PRIM, AT) or function object
     (USER, BUILTIN), the name it is called by, and for a helper the user
-    compiled (`@jax.jit`) how (compiled_callees.Compiled)."""
+    compiled (`@jax.jit`) how (compiled_callees.Compiled), and whether it is
+    checkpointed (s2s/checkpoint.py)."""
 
-    def __init__(self, kind, obj=None, name=None, compiled=None):
+    def __init__(self, kind, obj=None, name=None, compiled=None, checkpointed=False):
         self.kind, self.obj, self.name, self.compiled = kind, obj, name, compiled
+        self.checkpointed = checkpointed
 
 
 def callee(call, ns, locals_):
@@ -115,7 +118,8 @@ def callee(call, ns, locals_):
 
 
 def _user(obj, name):
-    return Callee(CallKind.USER, python_function(obj), name, compiled_callees.compiled(obj))
+    return Callee(CallKind.USER, python_function(obj), name, compiled_callees.compiled(obj),
+                  checkpointed(obj) is not None)
 
 
 def _is_exception_class(obj):

@@ -167,6 +167,8 @@ class Reverse(ForwardSweep, Adjoint, Contributions):
                     target = s.targets[0]
                     base = target.id if isinstance(target, gast.Name) else c.name
                     anno.put(s, Key.PULLBACK, self.namer.fresh(base + "_pullback"))
+                    if c.checkpointed:
+                        anno.put(s, Key.CHECKPOINT, True)
 
     def refuse_local_call(self, s, name, body):
         """The error for calling a function held in a local name: a pullback that

@@ -240,7 +240,7 @@ class Adjoint:
         found, stack = [], [(st, False) for st in loop.body]
         while stack:
             st, under_if = stack.pop(0)
-            if anno.has(st, Key.PULLBACK):
+            if anno.has(st, Key.PULLBACK) and not anno.has(st, Key.CHECKPOINT):
                 found.append((anno.get(st, Key.PULLBACK), under_if))
             if isinstance(st, gast.If):
                 stack.extend((b, True) for b in st.body + st.orelse)

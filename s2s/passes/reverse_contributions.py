@@ -6,6 +6,7 @@ import gast
 
 from .. import anno
 from ..anno import Key
+from ..pipeline import ReverseOptions
 from .. import rules
 from ..template import is_zero, jnp_attr, load, store
 from .binding import (bind_arguments, bind_operands, refuse_active_keywords,
@@ -47,6 +48,8 @@ class Contributions:
             bars = self.namer.fresh(t + "_arg_bars")
             call = gast.Call(func=load(anno.get(s, Key.PULLBACK)), args=[bar], keywords=[])
             pre = [gast.Assign(targets=[store(bars)], value=call, type_comment=None)]
+            if anno.has(s, Key.CHECKPOINT):   # (its forward again, from the saved arguments)
+                pre.insert(0, self.remade_pullback(s, value, c, operands, kinds))
             return pre, [(a, gast.Subscript(value=load(bars), slice=gast.Constant(value=i,
                                                                                    kind=None),
                                             ctx=gast.Load())) for i, a in enumerate(active)]
@@ -150,6 +153,14 @@ class Contributions:
                                    load(self.bar(t))] + others, keywords=[])
             out.append((operand.id, call))
         return out
+
+    def remade_pullback(self, s, value, c, operands, kinds):
+        """`_, y_pullback = block_vjp(x, w)`: a checkpointed call's pullback, made
+        in the reverse sweep by running its vjp again on the saved arguments."""
+        name = self.ctx.request_callee(c.obj, ReverseOptions(kinds), c.name, c.compiled)
+        pair = gast.Tuple(elts=[store("_"), store(anno.get(s, Key.PULLBACK))], ctx=gast.Store())
+        return gast.Assign(targets=[pair], value=gast.Call(func=load(name), args=operands,
+                                                           keywords=[]), type_comment=None)
 
     def bind_call(self, call, c):
         operands = bind_arguments(self, call, c)

@@ -24,6 +24,8 @@ class ForwardSweep:
 
     def forward_stmt(self, s, loop):
         self.where = s
+        if isinstance(s, gast.Assign) and anno.has(s, Key.CHECKPOINT):
+            return [s]   # (checkpointed: the reverse sweep makes the pullback)
         if isinstance(s, gast.Assign) and anno.has(s, Key.PULLBACK):
             c = callee(s.value, self.ns, self.activity.visible)
             operands, kinds = self.bind_call(s.value, c)

@@ -53,3 +53,15 @@ def scaled_sum(xs, scale):
 
 def loss_of_list(w, x):
     return scaled_sum([w * x, jnp.cos(w) * x], 0.5)
+
+
+@jax.jit
+def stack_of_dense(w, x):
+    # the helper's vjp keeps each step's pullback (of the compiled dense) on its tape
+    for _ in range(3):
+        x = dense(w, x)
+    return x
+
+
+def loss_of_stack(w, x):
+    return jnp.sum(stack_of_dense(w, x) ** 2)
