@@ -104,6 +104,25 @@ def _check_same_structure(i, p, t):
 _DEFAULTS = {}
 
 
+def _keywords_in_place(fun, args, kwargs, argnums):
+    """`grad(f)(x, scale=3.0)`: the arguments in parameter order, as JAX takes
+    them (an argument passed by keyword is not differentiated)."""
+    names, defaults = frontend.parameters(frontend.python_function(fun))
+    if any(i >= len(args) for i in argnums):
+        raise TypeError(f"differentiating with respect to argnums={tuple(argnums)} requires "
+                        f"at least {max(argnums) + 1} positional arguments to be passed")
+    unknown = [k for k in kwargs if k not in names[len(args):]]
+    if unknown:
+        raise TypeError(f"{fun.__name__}() got an unexpected keyword argument "
+                        f"'{unknown[0]}'")
+    out = list(args)
+    for n in names[len(args):]:
+        if n not in kwargs and n not in defaults:
+            raise TypeError(f"{fun.__name__}() missing required argument '{n}'")
+        out.append(kwargs[n] if n in kwargs else defaults[n])
+    return out
+
+
 def default_values(fun, nargs):
     key = (fun, nargs)
     try:
@@ -122,11 +141,10 @@ def _compute_defaults(fun, nargs):
     """Values of the parameters left to their defaults (constants, like JAX)."""
     fn = frontend.python_function(fun)
     driver.parsed(fn)  # unsupported signatures (*args, ...) are reported first
-    code = fn.__code__
-    names = code.co_varnames[:code.co_argcount]
+    names, _ = frontend.parameters(fn)
     if nargs > len(names):
         raise TypeError(f"{fn.__name__}() takes {len(names)} arguments but {nargs} were given")
-    values = fn.__defaults__ or ()
+    values = frontend.defaults_tuple(fn) or ()
     first_default = len(names) - len(values)
     missing = [n for i, n in enumerate(names[nargs:], nargs) if i < first_default]
     if missing:
@@ -180,7 +198,9 @@ class Transformed(pipeline.Transformation):
         self.__qualname__ = self.__name__
         self.__doc__ = self.fn.__doc__
 
-    def __call__(self, *args):
+    def __call__(self, *args, **kwargs):
+        if kwargs:
+            args = _keywords_in_place(self.fn, args, kwargs, self.argnums)
         args = [_floats_as_arrays((a,))[0] if i in self.argnums else a
                 for i, a in enumerate(args)] + default_values(self.fn, len(args))
         fn = self.fn if not isinstance(self.fun, Transformed) else \

@@ -300,7 +300,7 @@ def _run(gen):
     gen.function = backend.compile_function(gen.source, gen.name, p.ns.globals, ctx.cells)
     if gen.transform.keeps_defaults:
         # The objects themselves, not their source evaluated again.
-        gen.function.__defaults__ = gen.fn.__defaults__
+        gen.function.__defaults__ = frontend.defaults_tuple(gen.fn)
     gen.cell.cell_contents = gen.function
     BY_FUNCTION[gen.function] = gen
 

@@ -6,6 +6,7 @@ registered in linecache by the backend).
 """
 import builtins
 import copy
+import functools
 import inspect
 import linecache
 import textwrap
@@ -73,6 +74,8 @@ def python_function(fn):
     """
     if _from_library(fn):
         return library_caller(fn)
+    if isinstance(fn, (types.MethodType, functools.partial)):
+        return bound_caller(fn)
     seen = 0
     while seen <= 20:
         if getattr(type(fn), "__s2s_shape_specialized__", False):
@@ -197,6 +200,95 @@ def _from_library(fn):
         return False
     module = getattr(fn, "__module__", None) or ""
     return module.split(".")[0] in ("jax", "jaxlib")
+
+
+def bound_caller(fn):
+    """`s2s.grad(model.loss)`, `s2s.grad(functools.partial(loss, w=w))`: a bound
+    method or a partial has no source of its own, so s2s transforms a caller of
+    the function inside, written out with real source, the bound values held
+    in its closure:
+
+        def loss(x):
+            return Model.loss(self, x)
+
+        def loss_partial(x):
+            return loss(x, w=w)
+
+    As in JAX, the bound values (`self`, a partial's arguments) are constants:
+    the transformation differentiates and batches the remaining parameters."""
+    try:
+        return _CALLERS[fn]
+    except (KeyError, TypeError):
+        pass
+    inner, bound_args, bound_kw, owner = fn, (), {}, None
+    while isinstance(inner, (types.MethodType, functools.partial)):
+        if isinstance(inner, functools.partial):   # (the inner partial's arguments first)
+            bound_args, bound_kw = inner.args + bound_args, {**inner.keywords, **bound_kw}
+            inner = inner.func
+        else:
+            bound_args, owner = (inner.__self__,) + bound_args, type(inner.__self__)
+            inner = inner.__func__
+    inner = python_function(inner)
+    code = inner.__code__
+    positional = list(code.co_varnames[:code.co_argcount])
+    if len(bound_args) > len(positional):
+        raise S2SError(f"`{inner.__qualname__}` takes {len(positional)} positional "
+                       f"arguments, but {len(bound_args)} are bound to it")
+    bound_names = positional[:len(bound_args)]
+    rest = [p for p in positional[len(bound_args):] if p not in bound_kw]
+    defaults = dict(zip(positional[len(positional) - len(inner.__defaults__ or ()):],
+                        inner.__defaults__ or ()))
+    params = []
+    for p in rest:
+        if p in defaults:
+            break   # (a parameter with a default, and those after it, take their defaults)
+        params.append(p)
+    bound = {**dict(zip(bound_names, bound_args)), **bound_kw}
+    if owner is not None:
+        bound[owner.__name__] = owner
+        callee = f"{owner.__name__}.{inner.__name__}"
+        name = inner.__name__ if isinstance(fn, types.MethodType) else inner.__name__ + "_partial"
+    else:
+        bound[inner.__name__] = inner
+        callee, name = inner.__name__, inner.__name__ + "_partial"
+    passed = bound_names + params + [f"{k}={k}" for k in bound_kw]
+    # The bound values are the caller's closure; its globals are the function's
+    # module, so s2s puts the function in line where it puts its module's.
+    maker = "__s2s_bind_" + name
+    filename = f"<s2s: {callee} bound>"
+    source = (f"def {maker}({', '.join(bound)}):\n"
+              f"    def {name}({', '.join(params)}):\n"
+              f"        return {callee}({', '.join(passed)})\n"
+              f"    return {name}\n")
+    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+    module = inner.__globals__
+    exec(compile(source, filename, "exec"), module)
+    caller = module.pop(maker)(**bound)
+    try:
+        _CALLERS[fn] = caller
+    except TypeError:
+        pass
+    return caller
+
+
+def parameters(fn):
+    """(names, defaults) of a Python function's parameters in the order s2s
+    gives them (positional ones, then keyword-only ones: fence makes these
+    ordinary), `defaults` mapping a name to its default value."""
+    code = fn.__code__
+    names = list(code.co_varnames[:code.co_argcount + code.co_kwonlyargcount])
+    values = fn.__defaults__ or ()
+    defaults = dict(zip(names[code.co_argcount - len(values):code.co_argcount], values))
+    defaults.update(fn.__kwdefaults__ or {})
+    return names, defaults
+
+
+def defaults_tuple(fn):
+    """`__defaults__` for a generated function with `fn`'s parameters (fence
+    made its keyword-only ones ordinary, defaults last)."""
+    names, defaults = parameters(fn)
+    first = next((i for i, n in enumerate(names) if n in defaults), len(names))
+    return tuple(defaults[n] for n in names[first:]) or None
 
 
 def library_caller(fn):

@@ -125,7 +125,7 @@ class Vmapped(pipeline.Transformation):
         """Keyword arguments are mapped over axis 0 (as in JAX); parameters left
         to their defaults are unmapped constants."""
         fn = frontend.python_function(_plain(self.fun))
-        names = fn.__code__.co_varnames[:fn.__code__.co_argcount]
+        names, defaults = frontend.parameters(fn)
         in_axes = self.in_axes
         if kwargs or len(args) < len(names):
             if not isinstance(in_axes, tuple):
@@ -133,8 +133,6 @@ class Vmapped(pipeline.Transformation):
             elif len(in_axes) != len(args):
                 _axes_per_argument(in_axes, args)   # JAX's error
             args, in_axes = list(args), list(in_axes)
-            defaults = dict(zip(names[len(names) - len(fn.__defaults__ or ()):],
-                                fn.__defaults__ or ()))
             for name in names[len(args):]:
                 if name in kwargs:
                     args.append(kwargs.pop(name))

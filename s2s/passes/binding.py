@@ -9,6 +9,7 @@ import inspect
 import gast
 
 from .. import rules
+from ..frontend import parameters
 from .scopes import params
 
 
@@ -22,11 +23,8 @@ def bind_arguments(pass_, call, c, fdef=None):
         fn = c.obj
         while not hasattr(fn, "__code__") and hasattr(fn, "fun"):
             fn = fn.fun   # vmap(g) takes g's arguments
-        code = fn.__code__
-        names = list(code.co_varnames[:code.co_argcount])
-        values = fn.__defaults__ or ()
-        defaults = {n: gast.Constant(value=v, kind=None)
-                    for n, v in zip(names[len(names) - len(values):], values)}
+        names, values = parameters(fn)
+        defaults = {n: gast.Constant(value=v, kind=None) for n, v in values.items()}
     where = pass_.located(call)
     if len(call.args) > len(names):
         raise pass_.source.error(where, f"too many arguments in this call of `{c.name}`")

@@ -133,6 +133,24 @@ def _else_line(loop, source):
     return first
 
 
+def _ordinary_parameters(fn, source, what):
+    """`def f(a, /, x, *, scale=2.0)` -> `def f(a, x, scale=2.0)`: every call
+    that binds the first binds the second the same way, and the passes know
+    one kind of parameter."""
+    args = fn.args
+    defaults = list(args.defaults)
+    if args.kwonlyargs:
+        kw = list(zip(args.kwonlyargs, args.kw_defaults))
+        has_default = [bool(defaults)] + [d is not None for _, d in kw]
+        if any(a and not b for a, b in zip(has_default, has_default[1:])):
+            raise source.error(fn, f"a keyword-only parameter without a default beside "
+                                   f"parameters with defaults is not supported in {what}",
+                               "give it a default, or make it an ordinary parameter")
+        defaults += [d for _, d in kw if d is not None]
+    args.args = list(args.posonlyargs) + list(args.args) + list(args.kwonlyargs)
+    args.posonlyargs, args.kwonlyargs, args.kw_defaults, args.defaults = [], [], [], defaults
+
+
 def _check_signature(fn, source, top):
     args = fn.args
     what = "a transformed function" if top else "a nested function"
@@ -141,8 +159,7 @@ def _check_signature(fn, source, top):
                            f"`*args`/`**kwargs` parameters are not supported in {what}",
                            "list the parameters explicitly")
     if args.kwonlyargs or args.posonlyargs:
-        raise source.error(fn, f"keyword-only and positional-only parameters are not "
-                               f"supported in {what}", "use ordinary parameters")
+        _ordinary_parameters(fn, source, what)
     if isinstance(fn, gast.FunctionDef) and fn.decorator_list and not top:
         raise source.error(fn.decorator_list[0],
                            "decorators on nested functions are not supported",

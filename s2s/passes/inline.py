@@ -116,6 +116,7 @@ def with_callees(fn, ctx):
     from .resolve import CallKind, callee
     ns, parse = ctx.ns, ctx.parse_other
     found = {}
+    by_method = {}   # a method called as `Model.predict(self, x)` -> its nested name
 
     def visit(tree, ns_):
         # (the names of every function in `tree`, nested ones too: a call of a
@@ -123,20 +124,27 @@ def with_callees(fn, ctx):
         locals_ = set().union(*(local_names(n) for n in gast.walk(tree)
                                 if isinstance(n, gast.FunctionDef)))
         for node in gast.walk(tree):
-            if not isinstance(node, gast.Call) or not isinstance(node.func, gast.Name):
+            if not isinstance(node, gast.Call) or \
+                    not isinstance(node.func, (gast.Name, gast.Attribute)):
                 continue
             c = callee(node, ns_, locals_)
-            if c.kind != CallKind.USER or node.func.id in found:
+            if c.kind != CallKind.USER or getattr(node.func, "id", None) in found:
                 continue
             obj = c.obj
             same_module = getattr(obj, "__globals__", None) is ns.globals
             helper = runtime.defines(obj)   # sees only jnp and other helpers
             if not (same_module or helper):
                 continue
+            if isinstance(node.func, gast.Attribute):   # (a method, by its class)
+                if obj in by_method:
+                    node.func = load(by_method[obj])
+                    continue
+                by_method[obj] = ctx.namer.fresh(obj.__name__)
+                node.func = load(by_method[obj])
             inner_tree, inner_ns = parse(obj)
-            found[node.func.id] = copy.deepcopy(inner_tree)
-            found[node.func.id].name = node.func.id
-            visit(inner_tree, inner_ns)
+            copied = found[node.func.id] = copy.deepcopy(inner_tree)
+            copied.name = node.func.id
+            visit(copied, inner_ns)   # (the copy: its calls of methods get renamed)
 
     visit(fn, ns)
     fn.body = list(found.values()) + fn.body

@@ -72,7 +72,18 @@ def describe(v):
     shape = getattr(v, "shape", None)
     if shape is not None and hasattr(v, "dtype"):
         return Info("array", shape=tuple(shape), dtype=np.dtype(v.dtype))
+    if _is_object(v):   # (a method's `self`: the same object in every example)
+        return Info("value", value=v)
     return Info("other")
+
+
+def _is_object(v):
+    """An instance of a user's class that is not a pytree: held as it is."""
+    import jax
+    cls = type(v)
+    return (getattr(cls, "__module__", "builtins") not in ("builtins",)
+            and not cls.__module__.startswith(("jax", "jaxlib", "numpy", "s2s"))
+            and not callable(v) and jax.tree_util.all_leaves([v]))
 
 
 def _slots(entry):

@@ -16,6 +16,7 @@ classify calls with `callee`, which reads the rewritten form back.
 import enum
 import builtins
 import copy
+import inspect
 import types
 
 import gast
@@ -139,8 +140,40 @@ def run(fn_tree, ctx):
         raise source.error(fn_tree, f"s2s reserves the name `{JNP}` for jax.numpy, "
                                     f"but this function binds it",
                            f"rename the local variable `{JNP}`")
-    _Resolver(ns, source).resolve_function(fn_tree, set())
+    resolver = _Resolver(ns, source)
+    resolver.owner = _method_owner(ctx.parsed.fn, fn_tree, ns)
+    resolver.resolve_function(fn_tree, set())
     return fn_tree
+
+
+def _method_owner(fn, fn_tree, ns):
+    """(self's name, the class) when `fn` is a method of a module-level class
+    (`Model.loss`), so that `self.predict(x)` reads `Model.predict(self, x)`."""
+    parts = getattr(fn, "__qualname__", "").split(".")
+    if len(parts) != 2 or not fn_tree.args.args:
+        return None
+    try:
+        cls = ns.lookup(parts[0])
+    except Exception:
+        return None
+    if not isinstance(cls, type) or getattr(cls, parts[1], None) is not fn:
+        return None
+    return fn_tree.args.args[0].id, cls
+
+
+def _plain_method(cls, name):
+    """`cls.name` when it is a plain function that no subclass of `cls`
+    overrides (so `self.name(...)` calls it for every instance), else None."""
+    fn = inspect.getattr_static(cls, name, None)
+    if not isinstance(fn, types.FunctionType):
+        return None
+    todo = list(cls.__subclasses__())
+    while todo:
+        sub = todo.pop()
+        if name in vars(sub):
+            return None
+        todo.extend(sub.__subclasses__())
+    return fn
 
 
 class _Resolver(gast.NodeTransformer):
@@ -148,6 +181,7 @@ class _Resolver(gast.NodeTransformer):
         self.ns = ns
         self.source = source
         self.locals = set()
+        self.owner = None   # (self's name, class) in a method: _method_owner
 
     def resolve_function(self, fn, outer_locals):
         saved = self.locals
@@ -196,6 +230,12 @@ class _Resolver(gast.NodeTransformer):
             func.value.value.value = self.visit(func.value.value.value)
             func.value.slice = self.visit(func.value.slice)
             return node
+        if isinstance(func, gast.Attribute) and self._own_method(func):
+            owner = self.owner[1]   # self.predict(x) -> Model.predict(self, x)
+            node.args = [func.value] + node.args
+            node.func = gast.copy_location(gast.Attribute(value=load(owner.__name__),
+                                                          attr=func.attr, ctx=gast.Load()), func)
+            return self.visit_Call(node)
         if isinstance(func, gast.Attribute) and self._is_local_value(func.value):
             func.value = self.visit(func.value)
             return self._method(node)
@@ -310,6 +350,16 @@ class _Resolver(gast.NodeTransformer):
         except (KeyError, _NotStatic):
             return node
         return node if twin is None else gast.copy_location(jnp_attr(twin), node)
+
+    def _own_method(self, func):
+        """`self.predict` in a method of a class that defines `predict`."""
+        if self.owner is None or not isinstance(func.value, gast.Name) \
+                or func.value.id != self.owner[0] or _plain_method(self.owner[1], func.attr) is None:
+            return False
+        try:
+            return self.ns.lookup(self.owner[1].__name__) is self.owner[1]
+        except Exception:
+            return False
 
     def _method(self, node):
         func = node.func
