@@ -101,7 +101,10 @@ CASES = [
     (ec.star_call, "star call", ["`*args`"], ["one by one"], x3),
     (ec.star_params, "star params", ["`*args`"], ["explicitly"], x3),
     (ec.kwargs_params, "kwargs params", ["`**kwargs`"], ["explicitly"], x3),
-    (ec.keyword_only_params, "keyword-only", ["keyword-only"], ["ordinary parameters"], x3),
+    # (keyword-only parameters are ordinary ones to s2s, unless that would put one
+    # without a default after defaults: tests/test_bound_functions.py)
+    (ec.keyword_only_params, "keyword-only", ["keyword-only", "without a default"],
+     ["give it a default"], x3),
     (ec.walrus, "walrus", ["`:=`"], ["own line"], x3),
     (ec.match_statement, "match", ["`match`"], ["`elif`"], lambda: (rand(3), 1)),
     (ec.f_string, "f-string", ["f-strings"], ["outside"], x3),

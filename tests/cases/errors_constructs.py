@@ -109,8 +109,8 @@ def kwargs_params(x, **options):  # <- kwargs params
     return jnp.sin(x)
 
 
-def keyword_only_params(x, *, scale=2.0):  # <- keyword-only
-    return jnp.sin(x) * scale
+def keyword_only_params(x, shift=0.0, *, scale):  # <- keyword-only
+    return jnp.sin(x) * scale + shift
 
 
 def walrus(x):
