@@ -119,6 +119,18 @@ class Context:
             gen.callees.append(other)
         return self._callees[key]
 
+    def bind(self, obj, base):
+        """A name under which the generated code reads `obj` (a user's rule
+        function): its own global name where that holds it, else a fresh one."""
+        try:
+            if self.ns.lookup(base) is obj:
+                return base
+        except KeyError:
+            pass
+        name = self.namer.fresh(base)
+        self.cells[name] = backend.cell(obj)
+        return name
+
     def build(self, transform_name, fn, options):
         """Another transformation's generated code (s2s.jvp called inside vmap)."""
         other = build(TRANSFORMS[transform_name], fn, options)

@@ -54,3 +54,30 @@ def test_a_decorated_function_transformed_directly_keeps_its_rule(fn):
 def test_the_generated_code_calls_the_users_function_through_jax():
     text = s2s.source(C.uses_custom_jvps, "grad")
     assert "vjp_by_jax(half_slope, (x,), (True,)" in text
+
+
+def test_the_generated_code_calls_the_users_rules_by_name():
+    # forward mode of a custom_jvp function: the user's jvp rule, a zero tangent
+    # for an argument held fixed; reverse mode of a custom_vjp one: fwd, then bwd
+    jvp_text = s2s.source(C.uses_custom_jvps, "jvp")
+    assert "half_slope_1_dot = half_slope_jvp((x,), (x_dot,))[1]" in jvp_text
+    grad_text = s2s.source(C.uses_custom_vjps, "grad")
+    assert ("clipped_gradient_1_args_bar = clipped_gradient_bwd(clipped_gradient_fwd(mul_1, "
+            "0.5)[1], clipped_gradient_1_bar)") in grad_text
+    assert "vjp_by_jax" not in grad_text
+
+
+def test_s2s_custom_rules_are_jaxs():
+    # one object both JAX and s2s honour: s2s.custom_jvp is jax.custom_jvp
+    assert s2s.custom_jvp is jax.custom_jvp and s2s.custom_vjp is jax.custom_vjp
+
+    @s2s.custom_jvp
+    def f(x):
+        return jnp.sin(x)
+
+    @f.defjvp
+    def f_jvp(primals, tangents):
+        (x,), (t,) = primals, tangents
+        return f(x), 2.0 * t
+
+    assert float(jax.grad(f)(0.3)) == 2.0

@@ -2,11 +2,13 @@
 primitive's batch rule (s2s/rules, through a `Batching`), a user function's
 call by a call of its own batched version, `s2s.jvp(f, ...)` by f's jvp,
 batched. A mixin of `Batch` (s2s/passes/batch.py)."""
+import copy
+
 import gast
 
 from .. import rules, runtime
 from ..pipeline import PUBLIC, BatchOptions, JvpOptions
-from ..rules.batching import Batching, jnp_call
+from ..rules.batching import BATCH_SIZE, Batching, helper_call, jnp_call
 from ..template import load
 from .binding import bind_arguments
 from .resolve import CallKind, Callee, callee
@@ -145,8 +147,15 @@ class Calls:
                 raise self.error(call, f"s2s could not see the arguments of `{c.name}`")
             fn = fn.specialize(tuple(infos))
         operands = bind_arguments(self, call, Callee(CallKind.USER, fn, c.name))
-        mask = tuple(self.batched(a) for a in operands)
         signature = tuple(self.info(a) for a in operands)
+        # (a None, such as a rule's empty residuals, holds nothing per example)
+        mask = tuple(self.batched(a) and not (s is not None and s.kind == "value"
+                                              and s.value is None)
+                     for a, s in zip(operands, signature))
+        if not any(mask):   # (the same for every example: computed once, then broadcast)
+            plain = gast.Call(func=copy.deepcopy(call.func), args=[self.rename(a) for a in operands],
+                              keywords=[])
+            return helper_call("broadcast_tree", [plain, load(BATCH_SIZE)])
         if any(s is None for s in signature):
             raise self.error(call, f"s2s could not see the arguments of this call of `{c.name}`",
                              "make sure the line runs for the arguments you vmap over")

@@ -8,7 +8,7 @@ import gast
 
 from .. import anno
 from ..anno import Key
-from .. import rules
+from .. import custom_rules, rules
 from ..pipeline import JvpOptions
 from ..template import is_zero, jnp_attr, load, zero
 from .activity import certainly_array
@@ -58,11 +58,28 @@ class Tangents:
         """`jvp_by_jax(jnp.roll, (x, 2), (x_dot, None))`: JAX's own jvp of a
         function s2s has no jvp rule for (s2s/by_jax.py), each operand's
         tangent, None where it is not active."""
+        rule = custom_rules.jvp_rule(prim.fn)
+        if rule is not None and not value.keywords:
+            return self.user_jvp(rule, value, scope)
         refuse_active_keywords(self, prim, value, scope.activity)
         tangents = [_leaf_tangents(a, scope) for a in value.args]
         return gast.Call(func=load("jvp_by_jax"), args=[
             copy.deepcopy(value.func), gast.Tuple(elts=list(value.args), ctx=gast.Load()),
             gast.Tuple(elts=tangents, ctx=gast.Load())], keywords=list(value.keywords))
+
+    def user_jvp(self, rule, value, scope):
+        """`half_slope_jvp((x,), (x_dot,))[1]`: the user's own jvp rule of a
+        custom_jvp function, called by name; a zero tangent for what is held
+        fixed, as JAX passes it."""
+        tangents = [load(scope.dot(a.id)) if isinstance(a, gast.Name) and
+                    a.id in scope.activity.active else
+                    gast.Call(func=load("tree_zeros_like"), args=[copy.deepcopy(a)], keywords=[])
+                    for a in value.args]
+        call = gast.Call(func=load(self.ctx.bind(rule, rule.__name__)), args=[
+            gast.Tuple(elts=[copy.deepcopy(a) for a in value.args], ctx=gast.Load()),
+            gast.Tuple(elts=tangents, ctx=gast.Load())], keywords=[])
+        return gast.Subscript(value=call, slice=gast.Constant(value=1, kind=None),
+                              ctx=gast.Load())
 
     def apply_rule(self, prim, value, args, keywords, target, scope):
         if prim.multilinear:

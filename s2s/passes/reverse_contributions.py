@@ -7,7 +7,7 @@ import gast
 from .. import anno
 from ..anno import Key
 from ..pipeline import ReverseOptions
-from .. import rules
+from .. import custom_rules, rules
 from ..template import is_zero, jnp_attr, load, store
 from .binding import (bind_arguments, bind_operands, refuse_active_keywords,
                       refuse_nondiff_operands)
@@ -109,15 +109,24 @@ class Contributions:
         """`roll_args_bar = vjp_by_jax(jnp.roll, (x, 2), (True, False), roll_bar)`:
         JAX's own vjp of a function s2s has no vjp rule for (s2s/by_jax.py),
         one cotangent per operand; item i goes to operand i where it is active."""
-        refuse_active_keywords(self, prim, value, self.activity)
+        rules_ = custom_rules.vjp_rules(prim.fn) if not value.keywords else None
+        if rules_ is None:
+            refuse_active_keywords(self, prim, value, self.activity)
         if not any(_active_leaves(a, self.activity) for a in value.args):
             return [], []
         bars = self.namer.fresh(t + "_args_bar")
-        call = gast.Call(func=load("vjp_by_jax"), args=[
-            value.func, gast.Tuple(elts=list(value.args), ctx=gast.Load()),
-            gast.Tuple(elts=[_active_flags(a, self.activity) for a in value.args],
-                       ctx=gast.Load()),
-            load(self.bar(t))], keywords=list(value.keywords))
+        if rules_ is not None:   # the user's rules by name: clip_bwd(clip_fwd(x, c)[1], clip_bar)
+            fwd, bwd = (load(self.ctx.bind(r, r.__name__)) for r in rules_)
+            residuals = gast.Subscript(value=gast.Call(func=fwd, args=list(value.args),
+                                                       keywords=[]),
+                                       slice=gast.Constant(value=1, kind=None), ctx=gast.Load())
+            call = gast.Call(func=bwd, args=[residuals, load(self.bar(t))], keywords=[])
+        else:
+            call = gast.Call(func=load("vjp_by_jax"), args=[
+                value.func, gast.Tuple(elts=list(value.args), ctx=gast.Load()),
+                gast.Tuple(elts=[_active_flags(a, self.activity) for a in value.args],
+                           ctx=gast.Load()),
+                load(self.bar(t))], keywords=list(value.keywords))
         pre = [gast.Assign(targets=[store(bars)], value=call, type_comment=None)]
         out = []
         for i, a in enumerate(value.args):
