@@ -261,8 +261,9 @@ def _kept(key, make):
 @helper
 def zeros_like(x):
     """jnp.zeros_like for arrays and numbers, made once per shape and dtype.
-    A string (a dict key kept with the values) has no tangent: None."""
-    if isinstance(x, str):
+    A string (a dict key kept with the values) has no tangent: None; nor has
+    None (a loop's `return` value before the loop returns)."""
+    if x is None or isinstance(x, str):
         return None
     if isinstance(x, jax.core.Tracer) or not hasattr(x, "dtype"):
         return jnp.zeros_like(x)

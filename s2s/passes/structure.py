@@ -36,7 +36,7 @@ class _Structure:
 
     def function(self, fn):
         result = self.namer.fresh(RESULT)
-        body = self.block(fn.body + [gast.Return(value=None)], in_loop=False)
+        body = self.block(fn.body + [gast.Return(value=None)], in_loop=0)
         body = _lift(body, (gast.Return,))
         fn.body = _returns_to_assignments(body, result) + [gast.Return(value=load(result))]
         anno.put(fn, Key.RESULT, result)
@@ -45,15 +45,17 @@ class _Structure:
     def block(self, stmts, in_loop):
         out = []
         for s in stmts:
-            if isinstance(s, gast.Return) and in_loop and self.family is Family.REVERSE:
-                raise self.source.error(s, "`return` inside a loop is not supported in "
+            if isinstance(s, gast.Return) and in_loop > 1 and self.family is Family.REVERSE:
+                # (one loop is written out; through two, the Hessian's batched
+                # tangents of the None the value starts as were wrong)
+                raise self.source.error(s, "`return` inside a nested loop is not supported in "
                                            "reverse mode",
-                                        "set a result variable and `break`")
+                                        "set a result variable and `break` out of each loop")
             if isinstance(s, gast.If):
                 s.body = self.block(s.body, in_loop)
                 s.orelse = self.block(s.orelse, in_loop)
             elif isinstance(s, (gast.For, gast.While)):
-                body = self.block(s.body, in_loop=True)
+                body = self.block(s.body, in_loop=in_loop + 1)
                 flag, after = self.returns_to_breaks(body, s)
                 s.body = _lift(body, (gast.Break, gast.Continue))
                 s.body = _drop_trailing_continue(s.body)
@@ -96,9 +98,13 @@ class _Structure:
                 gast.Assign(targets=[store(flag)], value=gast.Constant(value=True, kind=None),
                             type_comment=None),
                 gast.Break())]
+        # (reverse mode carries the value through the loop: it starts as None,
+        # which has no cotangent)
+        starts = ((flag, False), (value, None)) if self.family is Family.REVERSE else \
+            ((flag, False),)
         start = [gast.copy_location(gast.Assign(
-            targets=[store(flag)], value=gast.Constant(value=False, kind=None),
-            type_comment=None), loop)]
+            targets=[store(name)], value=gast.Constant(value=init, kind=None),
+            type_comment=None), loop) for name, init in starts]
         after = [gast.copy_location(gast.If(test=load(flag), body=[
             gast.copy_location(gast.Return(value=load(value)), loop)], orelse=[]), loop)]
         return start, after

@@ -14,6 +14,7 @@ bounded arguments), and no operation sees ties on purpose (no
 the derivative. Choices are ordered simplest first, so hypothesis shrinks
 towards short, plain programs.
 """
+import re
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -54,6 +55,9 @@ class Arg:
         return f"{self.name}: tuple ({inner})"
 
 
+EARLY = "__return_early__ "   # a body line `return <value>` inside a loop (f's, f_loss's)
+
+
 @dataclass
 class Program:
     helpers: list            # source text of each helper def
@@ -78,7 +82,8 @@ class Program:
 
     @property
     def main_source(self):
-        return self._def("f", self.body + [f"return {self.result}"])
+        body = [line.replace(EARLY, "return ", 1) for line in self.body]
+        return self._def("f", body + [f"return {self.result}"])
 
     @property
     def loss_source(self):
@@ -86,7 +91,10 @@ class Program:
         rather than calling f, so grad paths do not all go through a call)."""
         if not self.loss_form:
             return ""
-        return self._def("f_loss", self.body + [f"out = {self.result}",
+        body = [re.sub(re.escape(EARLY) + "(.*)$",
+                       lambda m: "return " + self.loss_form.format(f"({m.group(1)})"), line)
+                for line in self.body]
+        return self._def("f_loss", body + [f"out = {self.result}",
                                                  f"return {self.loss_form.format('out')}"])
 
     @property
@@ -521,6 +529,7 @@ class Gen:
         self.called = set()
         self.used = set()         # names assigned in the function being written
         self.lists = 0
+        self.early = None         # (f's result shape) where a loop may `return` early
 
     def fresh(self, env, pool, reuse=False):
         """A new name from `pool`. Names are not reused across blocks within a
@@ -699,8 +708,10 @@ class Gen:
         if not any(v in value for v in env.vars):
             value = leaf(draw, env, ())
         op, c = draw(st.sampled_from(['>', '<'])), draw(st.sampled_from(['0.3', '0.0', '1.0']))
-        kind = draw(st.sampled_from(["break", "continue"]))
-        env.features.add(kind)
+        kind = draw(st.sampled_from(["break", "continue"] + (["return"] if self.early else [])))
+        env.features.add(kind if kind != "return" else "return in loop")
+        if kind == "return":   # f's result, of its shape, from what is defined here
+            kind = EARLY + rhs(draw, env, self.early[0])
         return [f"if {atom(value)} {op} {c}:", f"    {kind}",
                 f"{target} = {self._update(env, target)}"]
 
@@ -850,11 +861,13 @@ def programs(draw, max_statements=6, max_helpers=2):
             env.features.add("tuple arg")
     env.unused = [v for v in env.vars]
 
+    out_shape = draw(st.sampled_from([(N,), (), (K,), (N, K)]))
+    gen.early = (out_shape,)
     body = gen.block(env, draw(st.integers(1, max_statements)), level=0, top=True)
+    gen.early = None
     for helper in gen.helpers:
         if helper[0] not in gen.called:
             body += gen.call_stmt(env, helper)
-    out_shape = draw(st.sampled_from([(N,), (), (K,), (N, K)]))
     out = _returned(draw, env, out_shape)
     loss = ""
     if out_shape != ():
