@@ -14,6 +14,17 @@ def P01(*shape):   # inside (0, 1) with room (logit, ndtri)
 KINKS = jnp.array([-2.0, -1.0, -0.3, 0.0, 0.4, 1.0, 1.5])
 INTS = jnp.array([0.7, -0.2, 0.1, 0.5, -0.9])   # argsort: batched integers
 
+
+def GT1(*shape):   # above 1 (arccosh)
+    return POS(*shape) + 1.0
+
+
+def AWAY(*shape):   # away from 0 on both sides (cbrt, reciprocal, fmod)
+    return U(*shape, lo=0.3, hi=1.5) * jnp.where(U(*shape) > 0, 1.0, -1.0)
+
+
+NAN = jnp.nan
+
 CASES = {
     # --- jax.scipy.special
     "jax.scipy.special.erfc": unary("jax.scipy.special.erfc(a)"),
@@ -84,4 +95,78 @@ CASES = {
                     E("lax.max(a, b)", jnp.array([0.3, 0.7, -0.2]), jnp.array([0.3, 0.1, 0.5]))],
     "jax.lax.min": [E("lax.min(a, b)", U(2, 3), U(2, 3)),
                     E("lax.min(a, b)", jnp.array([0.3, 0.7, -0.2]), jnp.array([0.3, 0.1, 0.5]))],
+    # --- jax.numpy: other names for functions with rules
+    "jnp.acos": unary("jnp.acos(a)", HALF),
+    "jnp.asin": unary("jnp.asin(a)", HALF),
+    "jnp.atan": unary("jnp.atan(a)"),
+    "jnp.atan2": binary("jnp.atan2(a, b)", right=POS),
+    "jnp.fabs": unary("jnp.fabs(a)") + [E("jnp.fabs(a)", jnp.array([0.0, -0.0, -1.0, 2.0]))],
+    "jnp.pow": binary("jnp.pow(a, b)", left=POS) + [E("jnp.pow(a, 2)", U(3)),
+                                                   E("jnp.pow(a, 0)", U(3))],
+    "jnp.around": [E("jnp.around(a * 3.0) * a", U(3)), E("jnp.around(a, 1) + a", U(2, 3))],
+    # --- unary math
+    "jnp.arccosh": unary("jnp.arccosh(a)", GT1),
+    "jnp.acosh": unary("jnp.acosh(a)", GT1),
+    "jnp.arcsinh": unary("jnp.arcsinh(a)"),
+    "jnp.asinh": unary("jnp.asinh(a)"),
+    "jnp.arctanh": unary("jnp.arctanh(a)", HALF),
+    "jnp.atanh": unary("jnp.atanh(a)", HALF),
+    "jnp.cbrt": unary("jnp.cbrt(a)", AWAY),
+    "jnp.deg2rad": unary("jnp.deg2rad(a)"),
+    "jnp.radians": unary("jnp.radians(a)"),
+    "jnp.rad2deg": unary("jnp.rad2deg(a)"),
+    "jnp.degrees": unary("jnp.degrees(a)"),
+    "jnp.exp2": unary("jnp.exp2(a)"),
+    "jnp.log2": unary("jnp.log2(a)", POS),
+    "jnp.log10": unary("jnp.log10(a)", POS),
+    "jnp.reciprocal": unary("jnp.reciprocal(a)", AWAY),
+    "jnp.sinc": unary("jnp.sinc(a * 2.0)") + [E("jnp.sinc(a)", jnp.array([0.0, 0.5, -1.5, 1.0]))],
+    "jnp.conj": unary("jnp.conj(a)"),
+    "jnp.conjugate": unary("jnp.conjugate(a)"),
+    "jnp.real": unary("jnp.real(a)"),
+    "jnp.nan_to_num": unary("jnp.nan_to_num(a)") + [
+        E("jnp.nan_to_num(a * jnp.array([1.0, jnp.inf, -jnp.inf, jnp.nan]))", U(4)),
+        E("jnp.nan_to_num(a * jnp.array([jnp.inf, jnp.nan]), nan=1.0, posinf=2.0)", U(2))],
+    # --- binary math
+    "jnp.logaddexp2": binary("jnp.logaddexp2(a, b)"),
+    "jnp.hypot": binary("jnp.hypot(a, b)", left=AWAY) + [
+        E("jnp.hypot(a, b)", jnp.array([0.0, 0.0, -3.0, -1.0]), jnp.array([0.0, 2.0, 0.0, 1.0]))],
+    "jnp.copysign": binary("jnp.copysign(a, b)") + [
+        E("jnp.copysign(a, b)", jnp.array([0.0, -0.0, 2.0, -2.0]),
+          jnp.array([-1.0, 1.0, -0.0, 3.0]))],
+    "jnp.float_power": binary("jnp.float_power(a, b)", left=POS) + [
+        E("jnp.float_power(a, 2)", U(3)), E("jnp.float_power(a, b)", jnp.array([0.0, 0.0, 2.0]),
+                                            jnp.array([2.0, 0.0, 0.0]))],
+    "jnp.fmax": binary("jnp.fmax(a, b)") + [
+        E("jnp.fmax(a, b)", jnp.array([0.3, NAN, 0.5, 0.1]), jnp.array([0.3, 0.2, NAN, 0.4]))],
+    "jnp.fmin": binary("jnp.fmin(a, b)") + [
+        E("jnp.fmin(a, b)", jnp.array([0.3, NAN, 0.5, 0.1]), jnp.array([0.3, 0.2, NAN, 0.4]))],
+    "jnp.fmod": binary("jnp.fmod(a * 3.0, b)", right=AWAY),
+    "jnp.heaviside": binary("jnp.heaviside(a, b)") + [
+        E("jnp.heaviside(a, b)", jnp.array([0.0, -0.0, 1.0, NAN]),
+          jnp.array([0.5, 0.2, 0.3, 0.1]))],
+    "jnp.ldexp": [E("jnp.ldexp(a, jnp.array([1, -2, 3]))", U(3)),
+                  E("jnp.ldexp(a, 2)", jnp.array([0.0, 1.5, jnp.inf, -0.0])),
+                  E("jnp.ldexp(a, jnp.argsort(b))", U(2, 5), INTS)],
+    # --- derivative zero
+    "jnp.isneginf": [E("jnp.isneginf(a / b) * 1.0 + a", U(3), jnp.array([0.0, 1.0, 0.0]))],
+    "jnp.isposinf": [E("jnp.isposinf(a / b) * a", U(3), jnp.array([0.0, 1.0, 0.0]))],
+    "jnp.iscomplex": [E("jnp.iscomplex(a) * 1.0 + a", U(3))],
+    "jnp.isreal": [E("jnp.isreal(a) * a", U(2, 3))],
+    "jnp.isclose": [E("jnp.isclose(a, b) * a", jnp.array([0.3, 0.5, 0.7]),
+                      jnp.array([0.3, 0.1, 0.7])),
+                    E("jnp.isclose(a, b, atol=0.5) * b", U(2, 3), U(3))],
+    "jnp.bitwise_and": [E("jnp.bitwise_and(jnp.argsort(a), 1) * a", INTS)],
+    "jnp.bitwise_or": [E("jnp.bitwise_or(jnp.argsort(a), jnp.argsort(b)) * a", INTS, U(5))],
+    "jnp.bitwise_xor": [E("jnp.bitwise_xor(jnp.argsort(a), 3) * a", INTS)],
+    "jnp.bitwise_not": [E("jnp.bitwise_not(jnp.argsort(a)) * a", INTS)],
+    "jnp.bitwise_invert": [E("jnp.bitwise_invert(jnp.argsort(a)) * a", INTS)],
+    "jnp.invert": [E("jnp.invert(jnp.argsort(a)) * a", INTS)],
+    "jnp.bitwise_count": [E("jnp.bitwise_count(jnp.argsort(a)) * a", INTS)],
+    "jnp.bitwise_left_shift": [E("jnp.bitwise_left_shift(jnp.argsort(a), 2) * a", INTS)],
+    "jnp.bitwise_right_shift": [E("jnp.bitwise_right_shift(jnp.argsort(a), 1) * a", INTS)],
+    "jnp.left_shift": [E("jnp.left_shift(1, jnp.argsort(a)) * a", INTS)],
+    "jnp.right_shift": [E("jnp.right_shift(jnp.argsort(a) + 4, 1) * a", INTS)],
+    "jnp.gcd": [E("jnp.gcd(jnp.argsort(a), 2) * a", INTS)],
+    "jnp.lcm": [E("jnp.lcm(jnp.argsort(a), jnp.argsort(b)) * a", INTS, U(5))],
 }
