@@ -11,7 +11,7 @@ import jax.numpy as jnp
 from . import batch_rule, jvp_rule, vjp_rule, zero_derivative
 from .elementwise import elementwise_batch
 from .special import same_rules
-from ..runtime import unbroadcast  # noqa: F401  (templates)
+from ..runtime import special_i1, unbroadcast  # noqa: F401  (templates)
 from ..template import zero  # noqa: F401  (templates)
 
 # --- other names for functions with rules -------------------------------------------
@@ -307,3 +307,28 @@ zero_derivative(*ZERO)
 def more_elementwise_batch(batch, **operands):
     """Element-wise in every array operand (isclose's tolerances are numbers)."""
     return elementwise_batch(batch, **operands)
+
+
+# i0's derivative is i1, and 0 at 0 (JAX's own rule, flat there to every order).
+@jvp_rule(jnp.i0)
+def i0_jvp(x, x_dot):
+    return jnp.where(x == 0, 0.0, special_i1(x)) * x_dot
+
+
+@vjp_rule(jnp.i0)
+def i0_vjp(ans_bar, x):
+    return ans_bar * jnp.where(x == 0, 0.0, special_i1(x))
+
+
+# i1' = i0 - i1 / x, and 1/2 at 0 (JAX's).
+@jvp_rule(special_i1)
+def i1_jvp(ans, x, x_dot):
+    return jnp.where(x == 0, 0.5, jnp.i0(x) - ans / jnp.where(x == 0, 1.0, x)) * x_dot
+
+
+@vjp_rule(special_i1)
+def i1_vjp(ans_bar, ans, x):
+    return ans_bar * jnp.where(x == 0, 0.5, jnp.i0(x) - ans / jnp.where(x == 0, 1.0, x))
+
+
+batch_rule(jnp.i0, special_i1)(elementwise_batch)

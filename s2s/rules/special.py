@@ -1,13 +1,10 @@
 """Special functions and activations from jax.scipy.special and jax.nn, and the
 element-wise functions of jax.lax that users call directly: jvp, vjp and batch
 rules side by side, the calls kept as the user wrote them (s2s/rules/nn.py has
-the first of this family). Where JAX gives a function a derivative of its own
+the first of this family; jax.lax's are in lax_elementwise.py). Where JAX gives a function a derivative of its own
 (a custom_jvp: xlogy, logit, log_ndtr, log1mexp) these rules are that
 derivative, written with jax.numpy and s2s's runtime helpers, so they agree
 with JAX at the edges (xlogy at x = 0) and to higher orders."""
-import builtins
-
-import gast
 import jax
 import jax.numpy as jnp
 from jax import lax
@@ -16,7 +13,6 @@ from . import PRIMITIVES, _register, batch_rule, jvp_rule, vjp_rule
 from .elementwise import elementwise_batch
 from .reductions import _example_axes
 from ..runtime import special_digamma, special_polygamma, unbroadcast  # noqa: F401  (templates)
-from ..template import literal, zero  # noqa: F401  (zero: used by templates)
 
 jsp = jax.scipy.special
 
@@ -278,113 +274,21 @@ def standardize_batch(batch, x, axis=-1, **rest):
     return batch.rebuild(x=batch.with_batch(x), axis=_example_axes(batch, x, axis))
 
 
-# --- jax.lax ----------------------------------------------------------------------------
-
-# lax.clamp(min, x, max), JAX's rule: each operand's tangent passes where it is
-# the answer strictly (x strictly inside, min above x and below max, max below
-# x); at a tie none does.
-@jvp_rule(lax.clamp)
-def clamp_jvp(min, x, max, min_dot, x_dot, max_dot):
-    return (jnp.where(jnp.logical_and(min > x, min < max), min_dot, zero(x))
-            + jnp.where(jnp.logical_and(x > min, x < max), x_dot, zero(x))
-            + jnp.where(max < x, max_dot, zero(x)))
+# glu(x) = a * sigmoid(b), a and b the halves of x along `axis`: d ans =
+# da * sigmoid(b) + ans * (1 - sigmoid(b)) * db, with 1 - sigmoid(b) = sigmoid(-b);
+# x's cotangent is the two halves' cotangents joined.
+@jvp_rule(jax.nn.glu, nondiff_args=("axis",))
+def glu_jvp(ans, x, x_dot, axis=-1):
+    return (jnp.split(x_dot, 2, axis)[0] / (1 + jnp.exp(-jnp.split(x, 2, axis)[1]))
+            + ans * jnp.split(x_dot, 2, axis)[1] / (1 + jnp.exp(jnp.split(x, 2, axis)[1])))
 
 
-@vjp_rule(lax.clamp)
-def clamp_vjp(ans_bar, min, x, max):
-    return (unbroadcast(jnp.where(jnp.logical_and(min > x, min < max), ans_bar, 0.0), min),
-            jnp.where(jnp.logical_and(x > min, x < max), ans_bar, 0.0),
-            unbroadcast(jnp.where(max < x, ans_bar, 0.0), max))
+@vjp_rule(jax.nn.glu)
+def glu_vjp(ans_bar, ans, x, axis=-1):
+    return jnp.concatenate([ans_bar / (1 + jnp.exp(-jnp.split(x, 2, axis)[1])),
+                            ans_bar * ans / (1 + jnp.exp(jnp.split(x, 2, axis)[1]))], axis), None
 
 
-# lax.clamp takes a bound of x's shape or a scalar; batched, a bound may be one
-# number per example, which jnp.clip broadcasts (its values are clamp's).
-@batch_rule(lax.clamp)
-def clamp_batch(batch, min, x, max):
-    rank = builtins.max(batch.rank(v) for v in (min, x, max))
-    return batch.jnp("clip", batch.align(x, rank), batch.align(min, rank), batch.align(max, rank))
-
-
-# x ** n for a Python int n (JAX's integer_pow): n * x ** (n - 1), and flat for
-# n = 0 (not 0 * x ** -1, nan at x = 0). A literal n reads as `x ** n` would.
-def _n(y):
-    n = literal(y)
-    return n if type(n) is int else None
-
-
-@jvp_rule(lax.integer_pow, nondiff_args=("y",))
-def integer_pow_jvp(x, y, x_dot):
-    return (y * jnp.power(x, y - 1) if y != 0 else jnp.zeros_like(x)) * x_dot
-
-
-@vjp_rule(lax.integer_pow)
-def integer_pow_vjp(ans_bar, x, y):
-    return ans_bar * (y * jnp.power(x, y - 1) if y != 0 else jnp.zeros_like(x)), None
-
-
-@jvp_rule(lax.integer_pow, nondiff_args=("y",), when=lambda y: _n(y) == 0)
-def integer_pow_0_jvp(x, y, x_dot):
-    return zero(x)
-
-
-@vjp_rule(lax.integer_pow, when=lambda y: _n(y) == 0)
-def integer_pow_0_vjp(ans_bar, x, y):
-    return zero(x), None
-
-
-@jvp_rule(lax.integer_pow, nondiff_args=("y",), when=lambda y: _n(y) == 1)
-def integer_pow_1_jvp(x, y, x_dot):
-    return x_dot
-
-
-@vjp_rule(lax.integer_pow, when=lambda y: _n(y) == 1)
-def integer_pow_1_vjp(ans_bar, x, y):
-    return ans_bar, None
-
-
-@jvp_rule(lax.integer_pow, nondiff_args=("y",), when=lambda y: (_n(y) or 0) > 1)
-def integer_pow_n_jvp(x, y, x_dot):
-    return y * x ** (y - 1) * x_dot
-
-
-@vjp_rule(lax.integer_pow, when=lambda y: (_n(y) or 0) > 1)
-def integer_pow_n_vjp(ans_bar, x, y):
-    return ans_bar * (y * x ** (y - 1)), None
-
-
-@batch_rule(lax.integer_pow)
-def integer_pow_batch(batch, x, y):
-    return batch.rebuild()
-
-
-# The element-wise functions of lax that jax.numpy's compute: their rules.
-same_rules(jnp.exp, lax.exp)
-same_rules(jnp.log, lax.log)
-same_rules(jnp.sin, lax.sin)
-same_rules(jnp.cos, lax.cos)
-same_rules(jnp.tanh, lax.tanh)
-same_rules(jnp.sqrt, lax.sqrt)
-same_rules(jnp.abs, lax.abs)
-same_rules(jnp.negative, lax.neg)
-same_rules(jnp.square, lax.square)
-same_rules(jnp.add, lax.add)
-same_rules(jnp.subtract, lax.sub)
-same_rules(jnp.multiply, lax.mul)
-same_rules(jnp.true_divide, lax.div)
-same_rules(jnp.power, lax.pow)
-same_rules(jnp.maximum, lax.max)
-same_rules(jnp.minimum, lax.min)
-
-
-def _python_number(batch, node):
-    info = batch.info(node)
-    return isinstance(node, gast.Constant) or (info is not None and info.kind == "value")
-
-
-# lax's binary operations broadcast nothing: the operands have one shape (or one
-# is a Python number). Batched, an array operand without the batch axis is
-# broadcast to have one.
-@batch_rule(lax.add, lax.sub, lax.mul, lax.div, lax.pow, lax.max, lax.min)
-def lax_binary_batch(batch, x, y, **rest):
-    return batch.rebuild(**{k: batch.x(v) if batch.batched(v) or _python_number(batch, v)
-                            else batch.with_batch(v) for k, v in (("x", x), ("y", y))})
+@batch_rule(jax.nn.glu)
+def glu_batch(batch, x, axis=-1, **rest):
+    return batch.rebuild(x=batch.with_batch(x), axis=_example_axes(batch, x, axis))
