@@ -276,17 +276,18 @@ def heaviside_vjp(ans_bar, x1, x2):
             unbroadcast(jnp.where(x1 == 0, ans_bar, 0.0), x2))
 
 
-# x1 * 2 ** x2 for an integer x2 (no derivative): slope 2 ** x2, and 1 where x1
-# is 0 or infinite (JAX's ldexp returns x1 itself there).
+# x1 * 2 ** x2 for an integer x2 (no derivative): slope 2 ** x2 (in x1's dtype:
+# ldexp(1, x2)), and 1 where x1 is 0 or infinite (JAX's ldexp returns x1 there).
 @jvp_rule(jnp.ldexp, zero_args=("x2",))
 def ldexp_jvp(x1, x2, x1_dot):
-    return jnp.where(jnp.logical_or(x1 == 0, jnp.isinf(x1)), 1.0, 2.0 ** x2) * x1_dot
+    return jnp.where(jnp.logical_or(x1 == 0, jnp.isinf(x1)), 1.0,
+                     jnp.ldexp(jnp.ones_like(x1), x2)) * x1_dot
 
 
 @vjp_rule(jnp.ldexp)
 def ldexp_vjp(ans_bar, x1, x2):
-    return unbroadcast(ans_bar * jnp.where(jnp.logical_or(x1 == 0, jnp.isinf(x1)), 1.0, 2.0 ** x2),
-                       x1), None
+    return unbroadcast(ans_bar * jnp.where(jnp.logical_or(x1 == 0, jnp.isinf(x1)), 1.0,
+                                           jnp.ldexp(jnp.ones_like(x1), x2)), x1), None
 
 
 # --- derivative zero ------------------------------------------------------------------

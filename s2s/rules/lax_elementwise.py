@@ -108,6 +108,25 @@ same_rules(jnp.true_divide, lax.div)
 same_rules(jnp.power, lax.pow)
 same_rules(jnp.maximum, lax.max)
 same_rules(jnp.minimum, lax.min)
+same_rules(jnp.log1p, lax.log1p)
+same_rules(jnp.expm1, lax.expm1)
+same_rules(jnp.tan, lax.tan)
+same_rules(jnp.sinh, lax.sinh)
+same_rules(jnp.cosh, lax.cosh)
+same_rules(jnp.arcsin, lax.asin)
+same_rules(jnp.arccos, lax.acos)
+same_rules(jnp.arctan, lax.atan)
+same_rules(jnp.arcsinh, lax.asinh)
+same_rules(jnp.arccosh, lax.acosh)
+same_rules(jnp.arctanh, lax.atanh)
+same_rules(jnp.cbrt, lax.cbrt)
+same_rules(jnp.exp2, lax.exp2)
+same_rules(jnp.arctan2, lax.atan2)
+same_rules(jnp.fmod, lax.rem)      # lax.rem is C's fmod: x - trunc(x / y) * y
+same_rules(jnp.sign, lax.sign)     # derivative zero
+same_rules(jnp.floor, lax.floor)
+same_rules(jnp.ceil, lax.ceil)
+same_rules(jnp.isfinite, lax.is_finite)
 
 
 def _python_number(batch, node):
@@ -118,7 +137,7 @@ def _python_number(batch, node):
 # lax's binary operations broadcast nothing: the operands have one shape (or one
 # is a Python number). Batched, an array operand without the batch axis is
 # broadcast to have one.
-@batch_rule(lax.add, lax.sub, lax.mul, lax.div, lax.pow, lax.max, lax.min)
+@batch_rule(lax.add, lax.sub, lax.mul, lax.div, lax.pow, lax.max, lax.min, lax.atan2, lax.rem)
 def lax_binary_batch(batch, x, y, **rest):
     return batch.rebuild(**{k: batch.x(v) if batch.batched(v) or _python_number(batch, v)
                             else batch.with_batch(v) for k, v in (("x", x), ("y", y))})
