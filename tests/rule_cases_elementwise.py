@@ -170,7 +170,8 @@ CASES = {
     "jnp.gcd": [E("jnp.gcd(jnp.argsort(a), 2) * a", INTS)],
     "jnp.lcm": [E("jnp.lcm(jnp.argsort(a), jnp.argsort(b)) * a", INTS, U(5))],
     "jnp.i0": unary("jnp.i0(a * 2.0)") + [E("jnp.i0(a)", jnp.array([0.0, 0.5, -1.5]))],
-    "runtime.special_i1": unary("special_i1(a * 2.0)") + [E("special_i1(a)", jnp.array([0.0, 0.7]))],
+    "runtime.special_i1": unary("special_i1(a * 2.0)")
+    + [E("special_i1(a)", jnp.array([0.0, 0.7]))],
     "jax.nn.glu": [E("jax.nn.glu(a)", U(2, 4)), E("jax.nn.glu(a, axis=0)", U(4, 3)),
                    E("jax.nn.glu(a, 1)", U(2, 6, 3))],
     # --- whole-array comparisons and isin: derivative zero

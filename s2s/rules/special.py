@@ -1,10 +1,10 @@
-"""Special functions and activations from jax.scipy.special and jax.nn, and the
-element-wise functions of jax.lax that users call directly: jvp, vjp and batch
-rules side by side, the calls kept as the user wrote them (s2s/rules/nn.py has
-the first of this family; jax.lax's are in lax_elementwise.py). Where JAX gives a function a derivative of its own
-(a custom_jvp: xlogy, logit, log_ndtr, log1mexp) these rules are that
-derivative, written with jax.numpy and s2s's runtime helpers, so they agree
-with JAX at the edges (xlogy at x = 0) and to higher orders."""
+"""Special functions and activations from jax.scipy.special and jax.nn: jvp,
+vjp and batch rules side by side, the calls kept as the user wrote them
+(s2s/rules/nn.py has the first of this family; jax.lax's element-wise
+functions are in lax_elementwise.py). Where JAX gives a function a derivative
+of its own (a custom_jvp: xlogy, logit, log_ndtr, log1mexp) these rules are
+that derivative, written with jax.numpy and s2s's runtime helpers, so they
+agree with JAX at the edges (xlogy at x = 0) and to higher orders."""
 import jax
 import jax.numpy as jnp
 from jax import lax
