@@ -176,9 +176,11 @@ CASES = {
                    E("jax.nn.glu(a, 1)", U(2, 6, 3))],
     # --- whole-array comparisons and isin: derivative zero
     "jnp.allclose": [E("jnp.allclose(a, b) * a", U(3), U(3)),
+                     E("jnp.allclose(a, 0.2, 1e-5, b) * a", U(3), U()),
                      E("jnp.allclose(a, b, atol=2.0) * a", U(2, 3), U(3))],
     "jnp.array_equal": [E("jnp.array_equal(a, b) * a", U(2, 3), U(2, 3)),
                         E("jnp.array_equal(a, a) * a", U(2, 3)),
+                        E("jnp.array_equal(a[0], 0.5) * a", jnp.array([0.5, 0.2])),
                         E("jnp.array_equal(a, b) * a", U(3), U(2, 3)),
                         E("jnp.array_equal(a / b, a / b, equal_nan=True) * a", U(3),
                           jnp.array([0.0, 1.0, 2.0]))],

@@ -21,7 +21,8 @@ def _all_per_example(batch, element_wise, rank):
 def allclose_batch(batch, a, b, **rest):
     rank = max(batch.rank(a), batch.rank(b))
     return _all_per_example(batch, batch.jnp("isclose", batch.align(a, rank), batch.align(b, rank),
-                                             **{k: batch.x(v) for k, v in rest.items()}), rank)
+                                             **{k: batch.align(v, rank) for k, v in rest.items()}),
+                            rank)
 
 
 def _equal(batch, a1, a2, rank, equal_nan):
@@ -33,10 +34,15 @@ def _equal(batch, a1, a2, rank, equal_nan):
     return _all_per_example(batch, equal, rank)
 
 
+def _shape(batch, node):
+    """One example's shape (a number's is ())."""
+    return () if batch.rank(node) == 0 else tuple(batch.shape(node))
+
+
 # Arrays of different shapes are never equal: every example answers False.
 @batch_rule(jnp.array_equal)
 def array_equal_batch(batch, a1, a2, equal_nan=False):
-    if tuple(batch.shape(a1)) != tuple(batch.shape(a2)):
+    if _shape(batch, a1) != _shape(batch, a2):
         return batch.jnp("zeros", batch.batch_size, dtype=batch.jnp_attr("bool_"))
     return _equal(batch, a1, a2, batch.rank(a1), equal_nan)
 
