@@ -65,7 +65,10 @@ CASES = {
                            E("jax.nn.standardize(a, axis=0)", U(3, 2)),
                            E("jax.nn.standardize(a, 1, epsilon=0.1)", U(2, 4)),
                            E("jax.nn.standardize(a, axis=None)", U(2, 3)),
-                           E("jax.nn.standardize(a, axis=(0, 2))", U(2, 3, 2))],
+                           E("jax.nn.standardize(a, axis=(0, 2))", U(2, 3, 2)),
+                           E("jax.nn.standardize(a, algorithm='stable')", U(2, 3)),
+                           E("jax.nn.standardize(a, 0, algorithm='fast')", U(3, 2)),
+                           E("jax.nn.standardize(a * 1e3 + 5e3, algorithm='stable')", U(2, 4))],
     # --- jax.lax, called directly
     "jax.lax.clamp": [E("lax.clamp(-0.5, a, 0.5)", U(6)),
                       E("lax.clamp(b, a, c)", U(3), U(3) - 1.0, U(3) + 1.0),

@@ -5,6 +5,7 @@ functions are in lax_elementwise.py). Where JAX gives a function a derivative
 of its own (a custom_jvp: xlogy, logit, log_ndtr, log1mexp) these rules are
 that derivative, written with jax.numpy and s2s's runtime helpers, so they
 agree with JAX at the edges (xlogy at x = 0) and to higher orders."""
+import gast
 import jax
 import jax.numpy as jnp
 from jax import lax
@@ -248,13 +249,14 @@ def special_batch(batch, **operands):
 
 
 # standardize(x) = (x - mean) / sqrt(var + epsilon) along `axis`, var JAX's
-# mean(x ** 2) - mean ** 2 clipped at 0. With s = 1 / sqrt(var + epsilon) per row,
-# d ans = s * (dx - mean(dx) - ans * mean(ans * dx)): a symmetric map, so the vjp
-# is the same expression in ans_bar. (Where rounding makes var negative before
-# the clip, ans is 0 to within rounding, and so is the last term.) Only x is
-# differentiated: a given mean, variance or mask is refused (no parameter here).
-@jvp_rule(jax.nn.standardize, nondiff_args=("axis", "epsilon"))
-def standardize_jvp(ans, x, x_dot, axis=-1, epsilon=1e-5):
+# default ("fast") mean(x ** 2) - mean ** 2 clipped at 0. With s = 1 / sqrt(var +
+# epsilon) per row, d ans = s * (dx - mean(dx) - ans * mean(ans * dx)): a symmetric
+# map, so the vjp is the same expression in ans_bar. (Where rounding makes var
+# negative before the clip, ans is 0 to within rounding, and so is the last term.)
+# Only x is differentiated: a given mean, variance or mask is refused (no
+# parameter here); algorithm="stable" (a literal) is the case below.
+@jvp_rule(jax.nn.standardize, nondiff_args=("axis", "epsilon", "algorithm"))
+def standardize_jvp(ans, x, x_dot, axis=-1, epsilon=1e-5, algorithm="fast"):
     return (x_dot - jnp.mean(x_dot, axis, keepdims=True)
             - ans * jnp.mean(ans * x_dot, axis, keepdims=True)) / jnp.sqrt(
         jnp.clip(jnp.mean(x ** 2, axis, keepdims=True)
@@ -262,11 +264,30 @@ def standardize_jvp(ans, x, x_dot, axis=-1, epsilon=1e-5):
 
 
 @vjp_rule(jax.nn.standardize)
-def standardize_vjp(ans_bar, ans, x, axis=-1, epsilon=1e-5):
+def standardize_vjp(ans_bar, ans, x, axis=-1, epsilon=1e-5, algorithm="fast"):
     return (ans_bar - jnp.mean(ans_bar, axis, keepdims=True)
             - ans * jnp.mean(ans * ans_bar, axis, keepdims=True)) / jnp.sqrt(
         jnp.clip(jnp.mean(x ** 2, axis, keepdims=True)
-                 - jnp.mean(x, axis, keepdims=True) ** 2, 0) + epsilon), None, None
+                 - jnp.mean(x, axis, keepdims=True) ** 2, 0) + epsilon), None, None, None
+
+
+# algorithm="stable": var is mean((x - mean) ** 2), jnp.var's; the same map.
+def _stable(algorithm):
+    return isinstance(algorithm, gast.Constant) and algorithm.value == "stable"
+
+
+@jvp_rule(jax.nn.standardize, nondiff_args=("axis", "epsilon", "algorithm"), when=_stable)
+def standardize_stable_jvp(ans, x, x_dot, axis=-1, epsilon=1e-5, algorithm="fast"):
+    return (x_dot - jnp.mean(x_dot, axis, keepdims=True)
+            - ans * jnp.mean(ans * x_dot, axis, keepdims=True)) / jnp.sqrt(
+        jnp.var(x, axis, keepdims=True) + epsilon)
+
+
+@vjp_rule(jax.nn.standardize, when=_stable)
+def standardize_stable_vjp(ans_bar, ans, x, axis=-1, epsilon=1e-5, algorithm="fast"):
+    return (ans_bar - jnp.mean(ans_bar, axis, keepdims=True)
+            - ans * jnp.mean(ans * ans_bar, axis, keepdims=True)) / jnp.sqrt(
+        jnp.var(x, axis, keepdims=True) + epsilon), None, None, None
 
 
 @batch_rule(jax.nn.standardize)
