@@ -40,7 +40,8 @@ def clamp_batch(batch, min, x, max):
 
 
 # x ** n for a Python int n (JAX's integer_pow): n * x ** (n - 1), and flat for
-# n = 0 (not 0 * x ** -1, nan at x = 0). A literal n reads as `x ** n` would.
+# n = 0 (not 0 * x ** -1, nan at x = 0). A literal n reads as `x ** n` would; an
+# n known only when the code runs is tested there.
 def _n(y):
     n = literal(y)
     return n if type(n) is int else None
@@ -84,6 +85,16 @@ def integer_pow_n_jvp(x, y, x_dot):
 @vjp_rule(lax.integer_pow, when=lambda y: (_n(y) or 0) > 1)
 def integer_pow_n_vjp(ans_bar, x, y):
     return ans_bar * (y * x ** (y - 1)), None
+
+
+@jvp_rule(lax.integer_pow, nondiff_args=("y",), when=lambda y: (_n(y) or 0) < 0)
+def integer_pow_negative_jvp(x, y, x_dot):
+    return y * jnp.power(x, y - 1) * x_dot
+
+
+@vjp_rule(lax.integer_pow, when=lambda y: (_n(y) or 0) < 0)
+def integer_pow_negative_vjp(ans_bar, x, y):
+    return ans_bar * (y * jnp.power(x, y - 1)), None
 
 
 @batch_rule(lax.integer_pow)
