@@ -105,7 +105,7 @@ CASES = {
     "jnp.atan2": binary("jnp.atan2(a, b)", right=POS),
     "jnp.fabs": unary("jnp.fabs(a)") + [E("jnp.fabs(a)", jnp.array([0.0, -0.0, -1.0, 2.0]))],
     "jnp.pow": binary("jnp.pow(a, b)", left=POS) + [E("jnp.pow(a, 2)", U(3)),
-                                                   E("jnp.pow(a, 0)", U(3))],
+                                                    E("jnp.pow(a, 0)", U(3))],
     "jnp.around": [E("jnp.around(a * 3.0) * a", U(3)), E("jnp.around(a, 1) + a", U(2, 3))],
     # --- unary math
     "jnp.arccosh": unary("jnp.arccosh(a)", GT1),

@@ -14,6 +14,7 @@ from .special import same_rules
 from ..runtime import unbroadcast  # noqa: F401  (templates)
 from ..template import literal, zero  # noqa: F401  (zero: used by templates)
 
+
 # lax.clamp(min, x, max), JAX's rule: each operand's tangent passes where it is
 # the answer strictly (x strictly inside, min above x and below max, max below
 # x); at a tie none does.

@@ -168,6 +168,7 @@ same_rules(jax.nn.sigmoid, jsp.expit)
 
 # --- jax.nn ---------------------------------------------------------------------------
 
+
 # selu(x) = scale * elu(x, alpha) with JAX's constants: slope scale * alpha at 0
 # and below, scale above (as elu, which has slope alpha at 0).
 @jvp_rule(jax.nn.selu)
