@@ -56,6 +56,16 @@ def test_special_points_match_jax():
     close(s2s.grad(f)(x), jax.grad(f)(x))
 
 
+def test_second_derivatives_at_zero_match_jax():
+    """sinc's series at 0 (-pi ** 2 / 3), selu's and celu's ties at 0, i0 and
+    hypot at 0: JAX's second derivatives too."""
+    def f(x):
+        return jnp.sum(jnp.sinc(x) + jax.nn.selu(x) + jax.nn.celu(x, 0.5) + jnp.i0(x)
+                       + jnp.hypot(x, 0.5 * x))
+    x = jnp.array([0.0, 0.0, 0.4])
+    close(s2s.hessian(f)(x), jax.hessian(f)(x))
+
+
 def lax_clamp(x):
     return jax.lax.clamp(0.0, x, 1.0)
 

@@ -129,16 +129,19 @@ def reciprocal_vjp(ans_bar, ans, x):
     return -ans ** 2 * ans_bar
 
 
-# sinc(x) = sin(pi x) / (pi x): (cos(pi x) - sinc(x)) / x, and 0 at 0 (JAX's
-# own value there; the x in the denominator is read as 1 so nothing is nan).
+# sinc(x) = sin(pi x) / (pi x): (cos(pi x) - sinc(x)) / x, read as -pi ** 2 x / 3
+# at 0 (JAX's series there: 0, and sinc's second derivative, -pi ** 2 / 3, as
+# its slope). The x in the denominator is read as 1 at 0 so nothing is nan.
 @jvp_rule(jnp.sinc)
 def sinc_jvp(ans, x, x_dot):
-    return jnp.where(x == 0, 0.0, (jnp.cos(jnp.pi * x) - ans) / jnp.where(x == 0, 1.0, x)) * x_dot
+    return jnp.where(x == 0, -jnp.pi ** 2 / 3 * x,
+                     (jnp.cos(jnp.pi * x) - ans) / jnp.where(x == 0, 1.0, x)) * x_dot
 
 
 @vjp_rule(jnp.sinc)
 def sinc_vjp(ans_bar, ans, x):
-    return ans_bar * jnp.where(x == 0, 0.0, (jnp.cos(jnp.pi * x) - ans) / jnp.where(x == 0, 1.0, x))
+    return ans_bar * jnp.where(x == 0, -jnp.pi ** 2 / 3 * x,
+                               (jnp.cos(jnp.pi * x) - ans) / jnp.where(x == 0, 1.0, x))
 
 
 # Linear: the identity on real inputs.

@@ -170,30 +170,33 @@ same_rules(jax.nn.sigmoid, jsp.expit)
 
 
 # selu(x) = scale * elu(x, alpha) with JAX's constants: slope scale * alpha at 0
-# and below, scale above (as elu, which has slope alpha at 0).
+# and below, scale above. exp is of JAX's own safe_x (x below 0, 0 above), so
+# the second derivative at 0 is JAX's too.
 @jvp_rule(jax.nn.selu)
 def selu_jvp(x, x_dot):
     return 1.0507009873554805 * jnp.where(
-        x > 0, x_dot, 1.6732632423543772 * jnp.exp(jnp.minimum(x, 0.0)) * x_dot)
+        x > 0, x_dot, 1.6732632423543772 * jnp.exp(jnp.where(x > 0, 0.0, x)) * x_dot)
 
 
 @vjp_rule(jax.nn.selu)
 def selu_vjp(ans_bar, x):
     return 1.0507009873554805 * jnp.where(
-        x > 0, ans_bar, 1.6732632423543772 * jnp.exp(jnp.minimum(x, 0.0)) * ans_bar)
+        x > 0, ans_bar, 1.6732632423543772 * jnp.exp(jnp.where(x > 0, 0.0, x)) * ans_bar)
 
 
-# celu(x) = max(x, 0) + alpha * expm1(min(x, 0) / alpha): slope 1 at 0 (the
-# ties of max and min give half each), exp(x / alpha) below. alpha, as elu's,
-# is a constant here.
+# celu(x) = max(x, 0) + alpha * expm1(min(x, 0) / alpha), differentiated as JAX
+# does: max and min split a tie at 0 evenly, so the slope there is 1/2 + 1/2
+# (and the second derivative is JAX's). alpha, as elu's, is a constant here.
 @jvp_rule(jax.nn.celu, nondiff_args=("alpha",))
 def celu_jvp(x, x_dot, alpha=1.0):
-    return jnp.where(x > 0, x_dot, jnp.exp(jnp.minimum(x, 0.0) / alpha) * x_dot)
+    return (jnp.where(x == 0, 0.5, x > 0)
+            + jnp.exp(jnp.minimum(x, 0.0) / alpha) * jnp.where(x == 0, 0.5, x < 0)) * x_dot
 
 
 @vjp_rule(jax.nn.celu)
 def celu_vjp(ans_bar, x, alpha=1.0):
-    return jnp.where(x > 0, ans_bar, jnp.exp(jnp.minimum(x, 0.0) / alpha) * ans_bar), None
+    return ans_bar * (jnp.where(x == 0, 0.5, x > 0)
+                      + jnp.exp(jnp.minimum(x, 0.0) / alpha) * jnp.where(x == 0, 0.5, x < 0)), None
 
 
 # Slope 1 on [-1, 1], kinks included (and at nan, as JAX's nested where).
