@@ -216,6 +216,24 @@ def special_erf(x):
 
 
 @helper(pure=True)
+def special_digamma(x):
+    """jax.scipy.special.digamma, the derivative of gammaln (s2s/rules/special.py)."""
+    return jax.scipy.special.digamma(x)
+
+
+@helper(pure=True)
+def special_polygamma(n, x):
+    """jax.scipy.special.polygamma: the n-th derivative of digamma."""
+    return jax.scipy.special.polygamma(n, x)
+
+
+@helper(pure=True)
+def special_i1(x):
+    """jax.scipy.special.i1, the derivative of jnp.i0 (s2s/rules/elementwise_more.py)."""
+    return jax.scipy.special.i1(x)
+
+
+@helper(pure=True)
 def stack_steps(ys, axis=0):
     """jnp.stack of the outputs a `lax.scan` or `lax.map` body gave, one per
     step. Each must be an array: a body whose output is a tuple writes it as

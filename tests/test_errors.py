@@ -123,7 +123,7 @@ CASES = [
     # a function s2s has no rule for goes to JAX (s2s/by_jax.py), which
     # differentiates its positional arguments only
     (ec.active_keyword_to_a_library_function, "active keyword",
-     ["`jax.nn.celu`", "`alpha=`", "positional arguments only"], ["positionally"], x3),
+     ["`jax.nn.squareplus`", "`b=`", "positional arguments only"], ["positionally"], x3),
     # the first construct in source order, though `del` is shallower in the tree
     (ec.two_problems, "first of two", ["set literals"], ["tuple"], x3),
     (ec.unknown_keyword, "unknown keyword", ["`jnp.sum`", "`dtype`"], ["axis"], x3),
@@ -166,7 +166,7 @@ def test_source_refuses_construct(fn, marker, message_has, hint_has, args):
 
 
 @pytest.mark.parametrize("fn, message_has, hint_has", [
-    (ec.active_keyword_to_a_library_function, ["`jax.nn.celu`", "`alpha=`"], "positionally"),
+    (ec.active_keyword_to_a_library_function, ["`jax.nn.squareplus`", "`b=`"], "positionally"),
     (ec.unknown_keyword, ["`jnp.sum`", "`dtype`"], "x, axis, keepdims"),
 ])
 def test_rule_errors_name_the_function(fn, message_has, hint_has):

@@ -187,7 +187,7 @@ def unknown_attribute(x):
 
 
 def active_keyword_to_a_library_function(x):
-    return jax.nn.celu(x, alpha=jnp.sum(x) + 2.0) * 2.0  # <- active keyword
+    return jax.nn.squareplus(x, b=jnp.sum(x) + 2.0) * 2.0  # <- active keyword
 
 
 def cumprod_of(x):
