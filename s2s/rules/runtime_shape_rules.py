@@ -1,0 +1,249 @@
+"""Rules for the cotangent helpers of s2s/runtime_shape.py, so generated code
+that calls them can be transformed again (grad of grad, vmap of grad). Each is
+linear in its first operand `g`: its jvp is itself of `g_dot`, and its vjp is
+the read it transposes (take_cotangent's is jnp.take, pad_cotangent's jnp.pad).
+The other operands give only shapes, indices or axes."""
+import jax.numpy as jnp
+import numpy as np
+
+from . import batch_rule, jvp_rule, shift_axes, vjp_rule, zero_derivative
+from .indexing_more import by_jax
+from .shape import each_batched
+from .shape_more import flat_examples, same_for_every_example
+from ..runtime import (copying_pad_mode, delete_cotangent, diag_cotangent,  # noqa: F401
+                       diagonal_cotangent, pad_cotangent, repeat_cotangent, resize_cotangent,
+                       rollaxis_cotangent, split_stacked, take_along_axis_cotangent,
+                       take_cotangent, tile_cotangent, unbroadcast)
+
+
+@jvp_rule(take_cotangent, zero_args=("a",), nondiff_args=("indices", "axis", "mode"))
+def take_cotangent__jvp(g, a, indices, g_dot, axis=None, mode=None):
+    return take_cotangent(g_dot, a, indices, axis=axis, mode=mode)
+
+
+@vjp_rule(take_cotangent)
+def take_cotangent__(ans_bar, g, a, indices, axis=None, mode=None):
+    return jnp.take(ans_bar, indices, axis=axis, mode=mode), None, None, None, None
+
+
+@jvp_rule(take_along_axis_cotangent, zero_args=("arr",), nondiff_args=("indices", "axis"))
+def take_along_axis_cotangent__jvp(g, arr, indices, g_dot, axis=-1):
+    return take_along_axis_cotangent(g_dot, arr, indices, axis=axis)
+
+
+@vjp_rule(take_along_axis_cotangent)
+def take_along_axis_cotangent__(ans_bar, g, arr, indices, axis=-1):
+    return jnp.take_along_axis(ans_bar, indices, axis=axis), None, None, None
+
+
+@jvp_rule(delete_cotangent, zero_args=("arr",), nondiff_args=("obj", "axis"))
+def delete_cotangent__jvp(g, arr, obj, g_dot, axis=None):
+    return delete_cotangent(g_dot, arr, obj, axis=axis)
+
+
+@vjp_rule(delete_cotangent)
+def delete_cotangent__(ans_bar, g, arr, obj, axis=None):
+    return jnp.delete(ans_bar, obj, axis=axis), None, None, None
+
+
+@jvp_rule(diagonal_cotangent, zero_args=("a",), nondiff_args=("offset", "axis1", "axis2"))
+def diagonal_cotangent__jvp(g, a, g_dot, offset=0, axis1=0, axis2=1):
+    return diagonal_cotangent(g_dot, a, offset, axis1, axis2)
+
+
+@vjp_rule(diagonal_cotangent)
+def diagonal_cotangent__(ans_bar, g, a, offset=0, axis1=0, axis2=1):
+    return unbroadcast(jnp.diagonal(ans_bar, offset, axis1, axis2), g), None, None, None, None
+
+
+@jvp_rule(diag_cotangent, zero_args=("v",), nondiff_args=("k",))
+def diag_cotangent__jvp(g, v, g_dot, k=0):
+    return diag_cotangent(g_dot, v, k)
+
+
+@vjp_rule(diag_cotangent)
+def diag_cotangent__(ans_bar, g, v, k=0):
+    return jnp.diag(ans_bar, k), None, None
+
+
+@jvp_rule(tile_cotangent, zero_args=("A",), nondiff_args=("reps",))
+def tile_cotangent__jvp(g, A, reps, g_dot):
+    return tile_cotangent(g_dot, A, reps)
+
+
+@vjp_rule(tile_cotangent)
+def tile_cotangent__(ans_bar, g, A, reps):
+    return jnp.tile(ans_bar, reps), None, None
+
+
+@jvp_rule(repeat_cotangent, zero_args=("a",),
+          nondiff_args=("repeats", "axis", "total_repeat_length"))
+def repeat_cotangent__jvp(g, a, repeats, g_dot, axis=None, total_repeat_length=None):
+    return repeat_cotangent(g_dot, a, repeats, axis, total_repeat_length)
+
+
+@vjp_rule(repeat_cotangent)
+def repeat_cotangent__(ans_bar, g, a, repeats, axis=None, total_repeat_length=None):
+    return (jnp.repeat(ans_bar, repeats, axis=axis, total_repeat_length=total_repeat_length),
+            None, None, None, None)
+
+
+@jvp_rule(pad_cotangent, zero_args=("array",), nondiff_args=("pad_width", "mode"))
+def pad_cotangent__jvp(g, array, pad_width, g_dot, mode="constant"):
+    return pad_cotangent(g_dot, array, pad_width, mode=mode)
+
+
+@vjp_rule(pad_cotangent)
+def pad_cotangent__(ans_bar, g, array, pad_width, mode="constant"):
+    return jnp.pad(ans_bar, pad_width, mode=mode), None, None, None
+
+
+@jvp_rule(resize_cotangent, zero_args=("a",))
+def resize_cotangent__jvp(g, a, g_dot):
+    return resize_cotangent(g_dot, a)
+
+
+@vjp_rule(resize_cotangent)
+def resize_cotangent__(ans_bar, g, a):
+    return jnp.resize(ans_bar, jnp.shape(g)), None
+
+
+@jvp_rule(rollaxis_cotangent, zero_args=("a",), nondiff_args=("axis", "start"))
+def rollaxis_cotangent__jvp(g, a, axis, g_dot, start=0):
+    return rollaxis_cotangent(g_dot, a, axis, start)
+
+
+@vjp_rule(rollaxis_cotangent)
+def rollaxis_cotangent__(ans_bar, g, a, axis, start=0):
+    return jnp.rollaxis(ans_bar, axis, start), None, None, None
+
+
+@jvp_rule(split_stacked, zero_args=("arrays",), nondiff_args=("how", "batched"))
+def split_stacked__jvp(g, arrays, how, g_dot, batched=False):
+    return split_stacked(g_dot, arrays, how, batched=batched)
+
+
+# its transpose is the join it undoes, named by `how` (of one example: a batched
+# one has no rule)
+def _joined_by(name):
+    return lambda how, batched: batched is None and getattr(how, "value", None) == name
+
+
+@vjp_rule(split_stacked, when=_joined_by("hstack"))
+def split_stacked_hstack(ans_bar, g, arrays, how, batched=False):
+    return jnp.hstack(ans_bar), None, None, None
+
+
+@vjp_rule(split_stacked, when=_joined_by("vstack"))
+def split_stacked_vstack(ans_bar, g, arrays, how, batched=False):
+    return jnp.vstack(ans_bar), None, None, None
+
+
+@vjp_rule(split_stacked, when=_joined_by("dstack"))
+def split_stacked_dstack(ans_bar, g, arrays, how, batched=False):
+    return jnp.dstack(ans_bar), None, None, None
+
+
+@vjp_rule(split_stacked, when=_joined_by("column_stack"))
+def split_stacked_column_stack(ans_bar, g, arrays, how, batched=False):
+    return jnp.column_stack(ans_bar), None, None, None
+
+
+zero_derivative(copying_pad_mode)   # a string
+
+
+# --- batching ------------------------------------------------------------------------------
+# The same cotangent of each example: the axes one further along; axis=None
+# (the example flattened) done on each example flattened, then reshaped back.
+
+
+def _unflattened(batch, node, like):
+    return batch.jnp("reshape", node, batch.jnp("shape", batch.with_batch(like)))
+
+
+@batch_rule(take_cotangent, delete_cotangent, repeat_cotangent)
+def flat_or_shifted_batch(batch, g, a=None, arr=None, axis=None, **rest):
+    name, a = ("a", a) if a is not None else ("arr", arr)
+    for index in ("indices", "obj", "repeats"):
+        if batch.batched(rest.get(index)):
+            return by_jax(batch)
+    axis = batch.value(axis, "the axis")
+    if axis is None:
+        flat = batch.rebuild(g=batch.with_batch(g), **{name: flat_examples(batch, a)}, axis=1)
+        return _unflattened(batch, flat, a)
+    return batch.rebuild(g=batch.with_batch(g), **{name: batch.with_batch(a)},
+                         axis=shift_axes(axis))
+
+
+@batch_rule(take_along_axis_cotangent)
+def take_along_axis_cotangent_batch(batch, g, arr, indices, axis=-1):
+    axis = batch.value(axis, "the axis")
+    if axis is None:
+        flat = batch.rebuild(g=batch.with_batch(g), arr=flat_examples(batch, arr),
+                             indices=batch.with_batch(indices), axis=1)
+        return _unflattened(batch, flat, arr)
+    return batch.rebuild(g=batch.with_batch(g), arr=batch.with_batch(arr),
+                         indices=batch.with_batch(indices), axis=shift_axes(axis))
+
+
+@batch_rule(diagonal_cotangent)
+def diagonal_cotangent_batch(batch, g, a, offset=0, axis1=0, axis2=1):
+    same_for_every_example(batch, offset, "the offset")
+    rank = batch.rank(a)
+    return batch.rebuild(a=batch.with_batch(a),
+                         axis1=batch.value(axis1, "the axis") % rank + 1,
+                         axis2=batch.value(axis2, "the axis") % rank + 1)
+
+
+@batch_rule(diag_cotangent)
+def diag_cotangent_batch(batch, g, v, k=0):
+    same_for_every_example(batch, k, "the diagonal")
+    if batch.rank(v) == 1:
+        return batch.jnp("diagonal", batch.with_batch(g), batch.value(k, "the diagonal"),
+                         1, 2)
+    return batch.call("diagonal_cotangent", batch.with_batch(g), batch.with_batch(v),
+                      batch.value(k, "the diagonal"), 1, 2)
+
+
+@batch_rule(tile_cotangent)
+def tile_cotangent_batch(batch, g, A, reps):
+    reps = batch.value(reps, "the repetitions")
+    reps = tuple(int(r) for r in np.ravel(reps))
+    rank = max(len(reps), batch.rank(A))
+    reps = (1,) * (rank - len(reps)) + reps
+    summed = batch.rebuild(g=batch.with_batch(g), A=batch.align(A, rank) if batch.batched(A)
+                           else batch.with_batch(A), reps=(1,) + reps)
+    if rank == batch.rank(A):
+        return summed
+    return _unflattened(batch, summed, A)
+
+
+@batch_rule(pad_cotangent)
+def pad_cotangent_batch(batch, g, array, pad_width, **rest):
+    widths = np.broadcast_to(np.asarray(batch.value(pad_width, "the pad widths"), dtype=int),
+                             (batch.rank(array), 2))
+    return batch.rebuild(g=batch.with_batch(g), array=batch.with_batch(array),
+                         pad_width=((0, 0),) + tuple((int(lo), int(hi)) for lo, hi in widths))
+
+
+@batch_rule(rollaxis_cotangent)
+def rollaxis_cotangent_batch(batch, g, a, axis, start=0):
+    rank = batch.rank(a)
+    start = batch.value(start, "the start")
+    start = start + rank if start < 0 else start
+    return batch.rebuild(g=batch.with_batch(g), a=batch.with_batch(a),
+                         axis=batch.value(axis, "the axis") % rank + 1, start=start + 1)
+
+
+@batch_rule(split_stacked)
+def split_stacked_batch(batch, g, arrays, how, batched=False):
+    if batch.value(batched, "batched"):
+        raise batch.error("s2s cannot batch this twice")
+    return batch.rebuild(g=batch.with_batch(g), arrays=each_batched(batch, arrays),
+                         batched=True)
+
+
+# Rare (vmap of the gradient of a resize): JAX batches it.
+@batch_rule(resize_cotangent)
+def helper_by_jax_batch(batch, **operands):
+    return by_jax(batch)
