@@ -202,3 +202,22 @@ def diag_cotangent(g, v, k=0):
     if jnp.ndim(v) == 1:
         return jnp.diagonal(g, k)
     return diagonal_cotangent(g, v, k)
+
+
+@helper(pure=True)
+def is_inexact(dtype):
+    """Is `dtype` a float or complex type (what x.astype(dtype) is differentiable to)?"""
+    return bool(jnp.issubdtype(dtype, jnp.inexact))
+
+
+@helper(pure=True)
+def partition_order(a, kth, axis=-1):
+    """The permutation jnp.partition(a, kth, axis) puts a's entries in, found as
+    it finds them: the kth + 1 smallest in order, then the others largest first
+    (jnp.argpartition leaves the others in another order)."""
+    arr = jnp.swapaxes(a, axis, -1)
+    n = jnp.shape(arr)[-1]
+    kth = kth % n
+    bottom = lax.top_k(-arr, kth + 1)[1]
+    top = lax.top_k(arr, n - kth - 1)[1]
+    return jnp.swapaxes(jnp.concatenate([bottom, top], axis=-1), -1, axis)

@@ -58,6 +58,8 @@ CASES = {
                    E("a.astype(jnp.int32) * a", U(3) * 3),
                    E("a.astype(b.dtype) * a", U(3) * 3, U(3)),
                    E("a.astype((a > 0).dtype) * a", U(3) * 3)],
+    "jnp.result_type": [E("jnp.astype(a, jnp.result_type(b)) * a", U(3), U(3))],
+    "runtime.is_inexact": [E("a * is_inexact(b.dtype)", U(3), U(3))],
     # --- copies whose cotangents add up
     "jnp.tile": [E("jnp.tile(a, 2)", U(3)), E("jnp.tile(a, (2, 1, 2))", U(2, 3)),
                  E("jnp.tile(a, 2)", U(2, 3)), E("jnp.tile(a, (3,))", U())],
@@ -79,7 +81,10 @@ CASES = {
     # --- sorting: distinct entries (a tie's permutation is the sort's own choice)
     "jnp.sort": [E("jnp.sort(a)", U(5)), E("jnp.sort(a, axis=0)", U(3, 2)),
                  E("jnp.sort(a, axis=None)", U(2, 3)), E("jnp.sort(a, descending=True)", U(2, 3))],
-    "jnp.partition": [E("jnp.partition(a, 2)", U(5)), E("jnp.partition(a, 1, axis=0)", U(3, 2))],
+    "jnp.partition": [E("jnp.partition(a, 2)", U(5)), E("jnp.partition(a, 1, axis=0)", U(3, 2)),
+                      E("jnp.partition(a, -2)", U(2, 5))],
+    "runtime.partition_order": [E("jnp.take_along_axis(a, partition_order(a, 1, axis=0), axis=0)",
+                                  U(4, 2))],
     "jnp.argpartition": [E("jnp.argpartition(a, 2) * 1.0 + a", U(5))],
     "jnp.lexsort": [E("jnp.lexsort([a, b]) * 1.0 + a", U(4), U(4)),
                     E("jnp.lexsort(a) * 1.0", U(2, 4))],

@@ -48,22 +48,23 @@ def delete_cotangent__(ans_bar, g, arr, obj, axis=None):
 
 @jvp_rule(diagonal_cotangent, zero_args=("a",), nondiff_args=("offset", "axis1", "axis2"))
 def diagonal_cotangent__jvp(g, a, g_dot, offset=0, axis1=0, axis2=1):
-    return diagonal_cotangent(g_dot, a, offset, axis1, axis2)
+    return diagonal_cotangent(g_dot, a, offset=offset, axis1=axis1, axis2=axis2)
 
 
 @vjp_rule(diagonal_cotangent)
 def diagonal_cotangent__(ans_bar, g, a, offset=0, axis1=0, axis2=1):
-    return unbroadcast(jnp.diagonal(ans_bar, offset, axis1, axis2), g), None, None, None, None
+    return (unbroadcast(jnp.diagonal(ans_bar, offset=offset, axis1=axis1, axis2=axis2), g),
+            None, None, None, None)
 
 
 @jvp_rule(diag_cotangent, zero_args=("v",), nondiff_args=("k",))
 def diag_cotangent__jvp(g, v, g_dot, k=0):
-    return diag_cotangent(g_dot, v, k)
+    return diag_cotangent(g_dot, v, k=k)
 
 
 @vjp_rule(diag_cotangent)
 def diag_cotangent__(ans_bar, g, v, k=0):
-    return jnp.diag(ans_bar, k), None, None
+    return jnp.diag(ans_bar, k=k), None, None
 
 
 @jvp_rule(tile_cotangent, zero_args=("A",), nondiff_args=("reps",))
@@ -79,7 +80,8 @@ def tile_cotangent__(ans_bar, g, A, reps):
 @jvp_rule(repeat_cotangent, zero_args=("a",),
           nondiff_args=("repeats", "axis", "total_repeat_length"))
 def repeat_cotangent__jvp(g, a, repeats, g_dot, axis=None, total_repeat_length=None):
-    return repeat_cotangent(g_dot, a, repeats, axis, total_repeat_length)
+    return repeat_cotangent(g_dot, a, repeats, axis=axis,
+                            total_repeat_length=total_repeat_length)
 
 
 @vjp_rule(repeat_cotangent)
@@ -110,12 +112,12 @@ def resize_cotangent__(ans_bar, g, a):
 
 @jvp_rule(rollaxis_cotangent, zero_args=("a",), nondiff_args=("axis", "start"))
 def rollaxis_cotangent__jvp(g, a, axis, g_dot, start=0):
-    return rollaxis_cotangent(g_dot, a, axis, start)
+    return rollaxis_cotangent(g_dot, a, axis, start=start)
 
 
 @vjp_rule(rollaxis_cotangent)
 def rollaxis_cotangent__(ans_bar, g, a, axis, start=0):
-    return jnp.rollaxis(ans_bar, axis, start), None, None, None
+    return jnp.rollaxis(ans_bar, axis, start=start), None, None, None
 
 
 @jvp_rule(split_stacked, zero_args=("arrays",), nondiff_args=("how", "batched"))

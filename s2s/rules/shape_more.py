@@ -11,9 +11,10 @@ are helpers in s2s/runtime_shape.py.
 import gast
 import jax.numpy as jnp
 
-from . import batch_rule, jvp_rule, shift_axes, vjp_rule
+from . import batch_rule, jvp_rule, shift_axes, vjp_rule, zero_derivative
 from .reductions import flattening_batch
 from ..runtime import (diag_cotangent, diagonal_cotangent, inverse_permutation,  # noqa: F401
+                       is_inexact, partition_order,
                        repeat_cotangent, resize_cotangent, rollaxis_cotangent,
                        take_along_axis_cotangent, tile_cotangent)
 from ..template import literal, zero  # noqa: F401  (zero: used by templates)
@@ -147,12 +148,12 @@ def permute_dims_batch(batch, a, axes):
 
 @jvp_rule(jnp.rollaxis, nondiff_args=("axis", "start"))
 def rollaxis_jvp(a, axis, a_dot, start=0):
-    return jnp.rollaxis(a_dot, axis, start)
+    return jnp.rollaxis(a_dot, axis, start=start)
 
 
 @vjp_rule(jnp.rollaxis)
 def rollaxis_vjp(ans_bar, a, axis, start=0):
-    return rollaxis_cotangent(ans_bar, a, axis, start), None, None
+    return rollaxis_cotangent(ans_bar, a, axis, start=start), None, None
 
 
 @batch_rule(jnp.rollaxis)
@@ -165,13 +166,13 @@ def rollaxis_batch(batch, a, axis, start=0):
 
 @jvp_rule(jnp.rot90, nondiff_args=("k", "axes"))
 def rot90_jvp(m, m_dot, k=1, axes=(0, 1)):
-    return jnp.rot90(m_dot, k, axes)
+    return jnp.rot90(m_dot, k=k, axes=axes)
 
 
 # turned back by as many quarter turns
 @vjp_rule(jnp.rot90)
 def rot90_vjp(ans_bar, m, k=1, axes=(0, 1)):
-    return jnp.rot90(ans_bar, -k, axes), None, None
+    return jnp.rot90(ans_bar, -k, axes=axes), None, None
 
 
 @batch_rule(jnp.rot90)
@@ -211,7 +212,8 @@ def repeat_jvp(a, repeats, a_dot, axis=None, total_repeat_length=None):
 
 @vjp_rule(jnp.repeat)
 def repeat_vjp(ans_bar, a, repeats, axis=None, total_repeat_length=None):
-    return repeat_cotangent(ans_bar, a, repeats, axis, total_repeat_length), None, None, None
+    return (repeat_cotangent(ans_bar, a, repeats, axis=axis,
+                             total_repeat_length=total_repeat_length), None, None, None)
 
 
 @batch_rule(jnp.repeat)
@@ -255,22 +257,22 @@ def resize_batch(batch, a, new_shape):
 
 @jvp_rule(jnp.triu, nondiff_args=("k",))
 def triu_jvp(m, m_dot, k=0):
-    return jnp.triu(m_dot, k)
+    return jnp.triu(m_dot, k=k)
 
 
 @vjp_rule(jnp.triu)
 def triu_vjp(ans_bar, m, k=0):
-    return jnp.triu(ans_bar, k), None
+    return jnp.triu(ans_bar, k=k), None
 
 
 @jvp_rule(jnp.tril, nondiff_args=("k",))
 def tril_jvp(m, m_dot, k=0):
-    return jnp.tril(m_dot, k)
+    return jnp.tril(m_dot, k=k)
 
 
 @vjp_rule(jnp.tril)
 def tril_vjp(ans_bar, m, k=0):
-    return jnp.tril(ans_bar, k), None
+    return jnp.tril(ans_bar, k=k), None
 
 
 @batch_rule(jnp.triu, jnp.tril)
@@ -281,24 +283,25 @@ def triangle_batch(batch, m, k=0):
 
 @jvp_rule(jnp.diagonal, nondiff_args=("offset", "axis1", "axis2"))
 def diagonal_jvp(a, a_dot, offset=0, axis1=0, axis2=1):
-    return jnp.diagonal(a_dot, offset, axis1, axis2)
+    return jnp.diagonal(a_dot, offset=offset, axis1=axis1, axis2=axis2)
 
 
 @vjp_rule(jnp.diagonal)
 def diagonal_vjp(ans_bar, a, offset=0, axis1=0, axis2=1):
-    return diagonal_cotangent(ans_bar, a, offset, axis1, axis2), None, None, None
+    return (diagonal_cotangent(ans_bar, a, offset=offset, axis1=axis1, axis2=axis2),
+            None, None, None)
 
 
 # the trace is the diagonal's sum: the cotangent is on every entry of the diagonal
 @jvp_rule(jnp.trace, nondiff_args=("offset", "axis1", "axis2"))
 def trace_jvp(a, a_dot, offset=0, axis1=0, axis2=1):
-    return jnp.trace(a_dot, offset, axis1, axis2)
+    return jnp.trace(a_dot, offset=offset, axis1=axis1, axis2=axis2)
 
 
 @vjp_rule(jnp.trace)
 def trace_vjp(ans_bar, a, offset=0, axis1=0, axis2=1):
-    return (diagonal_cotangent(jnp.expand_dims(ans_bar, -1), a, offset, axis1, axis2),
-            None, None, None)
+    return (diagonal_cotangent(jnp.expand_dims(ans_bar, -1), a, offset=offset, axis1=axis1,
+                               axis2=axis2), None, None, None)
 
 
 @batch_rule(jnp.diagonal, jnp.trace)
@@ -313,22 +316,22 @@ def diagonal_batch(batch, a, offset=0, axis1=0, axis2=1, **rest):
 # reads or builds (diag_cotangent decides by the rank).
 @jvp_rule(jnp.diag, nondiff_args=("k",))
 def diag_jvp(v, v_dot, k=0):
-    return jnp.diag(v_dot, k)
+    return jnp.diag(v_dot, k=k)
 
 
 @vjp_rule(jnp.diag)
 def diag_vjp(ans_bar, v, k=0):
-    return diag_cotangent(ans_bar, v, k), None
+    return diag_cotangent(ans_bar, v, k=k), None
 
 
 @jvp_rule(jnp.diagflat, nondiff_args=("k",))
 def diagflat_jvp(v, v_dot, k=0):
-    return jnp.diagflat(v_dot, k)
+    return jnp.diagflat(v_dot, k=k)
 
 
 @vjp_rule(jnp.diagflat)
 def diagflat_vjp(ans_bar, v, k=0):
-    return jnp.reshape(jnp.diagonal(ans_bar, k), jnp.shape(v)), None
+    return jnp.reshape(jnp.diagonal(ans_bar, offset=k), jnp.shape(v)), None
 
 
 def diag_matrices(batch, v, k):
@@ -364,24 +367,28 @@ def sort_jvp(a, a_dot, axis=-1, stable=True, descending=False):
 def sort_vjp(ans_bar, a, axis=-1, stable=True, descending=False):
     return take_along_axis_cotangent(ans_bar, a, jnp.argsort(a, axis=axis, stable=stable,
                                                              descending=descending),
-                                     axis), None, None, None
+                                     axis=axis), None, None, None
 
 
+# (the permutation partition_order reads is the one jnp.partition makes)
 @jvp_rule(jnp.partition, nondiff_args=("kth", "axis"))
 def partition_jvp(a, kth, a_dot, axis=-1):
-    return jnp.take_along_axis(a_dot, jnp.argpartition(a, kth, axis=axis), axis=axis)
+    return jnp.take_along_axis(a_dot, partition_order(a, kth, axis=axis), axis=axis)
 
 
 @vjp_rule(jnp.partition)
 def partition_vjp(ans_bar, a, kth, axis=-1):
-    return take_along_axis_cotangent(ans_bar, a, jnp.argpartition(a, kth, axis=axis),
-                                     axis), None, None
+    return take_along_axis_cotangent(ans_bar, a, partition_order(a, kth, axis=axis),
+                                     axis=axis), None, None
 
 
 batch_rule(jnp.sort)(flattening_batch)
 
 
-@batch_rule(jnp.partition, jnp.argpartition)
+zero_derivative(partition_order)   # integer positions
+
+
+@batch_rule(jnp.partition, jnp.argpartition, partition_order)
 def partition_batch(batch, a, kth, axis=-1):
     same_for_every_example(batch, kth, "kth")
     return batch.rebuild(a=batch.with_batch(a), axis=shift_axes(batch.value(axis, "the axis")))
@@ -402,8 +409,8 @@ _INTEGERS = {"int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "ui
 def _dtype_name(dtype):
     if isinstance(dtype, gast.Attribute):
         return dtype.attr
-    if isinstance(dtype, gast.Name):
-        return dtype.id
+    if isinstance(dtype, gast.Name):   # `jnp.float32`, named `jnp_float32` by normalize
+        return dtype.id.split("_", 1)[1] if dtype.id.startswith(("jnp_", "np_")) else dtype.id
     if isinstance(dtype, gast.Constant) and isinstance(dtype.value, str):
         return dtype.value
     return None
@@ -411,7 +418,7 @@ def _dtype_name(dtype):
 
 @jvp_rule(jnp.astype, nondiff_args=("dtype",))
 def astype_jvp(x, dtype, x_dot):
-    return jnp.astype(x_dot, dtype) * jnp.issubdtype(dtype, jnp.inexact)
+    return jnp.astype(x_dot, dtype) * is_inexact(dtype)
 
 
 @jvp_rule(jnp.astype, nondiff_args=("dtype",), when=lambda dtype: _dtype_name(dtype) in _FLOATS)
@@ -427,7 +434,7 @@ def astype_integer_jvp(x, dtype, x_dot):
 
 @vjp_rule(jnp.astype)
 def astype_vjp(ans_bar, x, dtype):
-    return jnp.astype(ans_bar, jnp.result_type(x)) * jnp.issubdtype(dtype, jnp.inexact), None
+    return jnp.astype(ans_bar, jnp.result_type(x)) * is_inexact(dtype), None
 
 
 @vjp_rule(jnp.astype, when=lambda dtype: _dtype_name(dtype) in _FLOATS)
@@ -443,3 +450,18 @@ def astype_integer_vjp(ans_bar, x, dtype):
 @batch_rule(jnp.astype)
 def astype_batch(batch, x, dtype, **rest):
     return batch.rebuild()
+
+
+# A dtype, and a dtype's kind: no derivative, the same for every example.
+zero_derivative(is_inexact, jnp.result_type)
+
+
+@batch_rule(jnp.result_type)
+def result_type_batch(batch, *args, **rest):
+    return batch.rebuild()
+
+
+# a dtype seen as batched: its kind, one per example
+@batch_rule(is_inexact)
+def is_inexact_batch(batch, dtype):
+    return batch.jnp("broadcast_to", batch.rebuild(), (batch.batch_size,))
