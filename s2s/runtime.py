@@ -397,8 +397,9 @@ from .runtime_batch import (batch_size_of, broadcast_tree,  # noqa: E402,F401  (
 # -- cotangents of shape, indexing and sorting functions: s2s/runtime_shape.py ------------
 from . import runtime_shape  # noqa: E402
 from .runtime_shape import (copying_pad_mode, delete_cotangent,  # noqa: E402,F401
-                            diag_cotangent, diagonal_cotangent, is_inexact, pad_cotangent,
-                            partition_order, repeat_cotangent,
+                            diag_cotangent, diagonal_cotangent, is_inexact, none_hold,
+                            pad_cotangent,
+                            partition_order, repeat_cotangent, select_cotangent,
                             resize_cotangent, rollaxis_cotangent, slice_at, split_stacked,
                             take_along_axis_cotangent, take_cotangent, tile_cotangent,
                             update_slice_at)

@@ -6,11 +6,13 @@ s2s/rules/runtime_shape_rules.py, so generated code can be differentiated again.
 Registered with `@helper` like the rest of s2s/runtime.py, which imports them
 back (`s2s.runtime` names every helper). Shapes are static: the index maps are
 computed with NumPy when the code is traced."""
+import functools
+
 import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-from .runtime import helper, split_like
+from .runtime import helper, split_like, unbroadcast
 
 
 def _zeros(shape, g):
@@ -221,3 +223,23 @@ def partition_order(a, kth, axis=-1):
     bottom = lax.top_k(-arr, kth + 1)[1]
     top = lax.top_k(arr, n - kth - 1)[1]
     return jnp.swapaxes(jnp.concatenate([bottom, top], axis=-1), -1, axis)
+
+
+@helper(pure=True)
+def select_cotangent(g, condlist, choicelist):
+    """The cotangents of jnp.select(condlist, choicelist, default)'s choices:
+    `g` where each is the one chosen (its condition the first that holds),
+    summed to its shape."""
+    taken = jnp.zeros(jnp.shape(g), dtype=bool)
+    out = []
+    for cond, choice in zip(condlist, choicelist):
+        chosen = jnp.logical_and(cond, jnp.logical_not(taken))
+        out.append(unbroadcast(jnp.where(chosen, g, jnp.zeros_like(g)), choice))
+        taken = jnp.logical_or(taken, cond)
+    return tuple(out) if isinstance(choicelist, tuple) else out
+
+
+@helper(pure=True)
+def none_hold(condlist):
+    """Where none of jnp.select's conditions holds (where it takes the default)."""
+    return jnp.logical_not(functools.reduce(jnp.logical_or, condlist))

@@ -381,6 +381,7 @@ def for_operator(op):
 from . import (arithmetic, elementwise, indexing, linalg, nn, python_builtins,  # noqa: E402,F401
                reductions, runtime_helpers, shape)
 from . import shape_more  # noqa: E402,F401
+from . import diagonals  # noqa: E402,F401
 from . import shape_split  # noqa: E402,F401
 from . import indexing_more  # noqa: E402,F401
 from . import creation  # noqa: E402,F401

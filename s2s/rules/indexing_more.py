@@ -1,6 +1,6 @@
 """Reads and writes by index beyond `x[i]`: take, take_along_axis, put_along_axis,
-delete, pad and jax.lax's dynamic slices, with jvp, vjp and batch rules side
-by side.
+delete, pad, select and jax.lax's dynamic slices, with jvp, vjp and batch rules
+side by side.
 
 A read's jvp reads the tangent the same way; its cotangent adds each output
 entry's cotangent back where it was read (`.at[].add`, so a repeated index adds
@@ -12,11 +12,12 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-from . import batch_rule, jvp_rule, shift_axes, vjp_rule
+from . import batch_rule, jvp_rule, shift_axes, vjp_rule, zero_derivative
 from .shape_more import flat_examples, same_for_every_example
 from ..runtime import (copying_pad_mode, delete_cotangent, pad_cotangent,  # noqa: F401
-                       slice_at, take_along_axis_cotangent, take_cotangent, unbroadcast,
-                       update_slice_at)
+                       none_hold, select_cotangent, slice_at, take_along_axis_cotangent,
+                       take_cotangent, unbroadcast, update_slice_at)
+from ..template import is_zero
 from ..runtime_shape import COPYING_PAD_MODES
 
 
@@ -239,3 +240,65 @@ def dynamic_update_slice_batch(batch, operand, update, start_indices, **rest):
     return batch.rebuild(operand=batch.with_batch(operand),
                          update=batch.with_batch(update),
                          start_indices=_batch_start(batch, start_indices))
+
+
+# --- select: each entry from the first choice whose condition holds ---------------------
+# The tangent selects the same way; each choice's cotangent is the output's where
+# it was the one chosen (select_cotangent), the default's where no condition
+# holds. The conditions are booleans: derivative zero.
+
+
+@jvp_rule(jnp.select, zero_args=("condlist",))
+def select_jvp(condlist, choicelist, choicelist_dot, default_dot, default=0):
+    return jnp.select(condlist, choicelist_dot, default_dot)
+
+
+@jvp_rule(jnp.select, zero_args=("condlist",), when=lambda default: default is None)
+def select_zero_default_jvp(condlist, choicelist, choicelist_dot, default_dot, default=0):
+    return jnp.select(condlist, choicelist_dot)
+
+
+# only the default active
+@jvp_rule(jnp.select, zero_args=("condlist",),
+          when=lambda choicelist_dot: choicelist_dot is not None and is_zero(choicelist_dot))
+def select_default_jvp(ans, condlist, choicelist, choicelist_dot, default_dot, default=0):
+    return jnp.where(none_hold(condlist), default_dot, jnp.zeros_like(ans))
+
+
+@vjp_rule(jnp.select)
+def select_vjp(ans_bar, condlist, choicelist, default=0):
+    return (None, select_cotangent(ans_bar, condlist, choicelist),
+            unbroadcast(jnp.where(none_hold(condlist), ans_bar, 0.0), default))
+
+
+def literal_list(batch, node, what):
+    if not isinstance(node, (gast.List, gast.Tuple)):
+        raise batch.error(f"s2s can batch jnp.select only with {what} written in the call",
+                          "write the list in the call: jnp.select([c1, c2], [x1, x2])")
+    return node.elts
+
+
+def aligned_list(batch, node, rank, what):
+    """A list written in the call, each element batched as an element-wise operand."""
+    return gast.List(elts=[batch.align(e, rank) for e in literal_list(batch, node, what)],
+                     ctx=gast.Load())
+
+
+zero_derivative(none_hold)   # a boolean mask
+
+
+@batch_rule(none_hold)
+def none_hold_batch(batch, condlist):
+    rank = max(batch.rank(c) for c in literal_list(batch, condlist, "the conditions"))
+    return batch.rebuild(condlist=aligned_list(batch, condlist, rank, "the conditions"))
+
+
+@batch_rule(jnp.select)
+def select_batch(batch, condlist, choicelist, default=0):
+    parts = literal_list(batch, condlist, "the conditions") + \
+        literal_list(batch, choicelist, "the choices") + [default]
+    rank = max(batch.rank(p) if isinstance(p, gast.AST) else 0 for p in parts)
+    return batch.rebuild(condlist=aligned_list(batch, condlist, rank, "the conditions"),
+                         choicelist=aligned_list(batch, choicelist, rank, "the choices"),
+                         **({"default": batch.align(default, rank)}
+                            if isinstance(default, gast.AST) else {}))

@@ -3,16 +3,18 @@ that calls them can be transformed again (grad of grad, vmap of grad). Each is
 linear in its first operand `g`: its jvp is itself of `g_dot`, and its vjp is
 the read it transposes (take_cotangent's is jnp.take, pad_cotangent's jnp.pad).
 The other operands give only shapes, indices or axes."""
+import gast
 import jax.numpy as jnp
 import numpy as np
 
 from . import batch_rule, jvp_rule, shift_axes, vjp_rule, zero_derivative
-from .indexing_more import by_jax
+from .indexing_more import aligned_list, by_jax
 from .shape import each_batched
 from .shape_more import flat_examples, same_for_every_example
 from ..runtime import (copying_pad_mode, delete_cotangent, diag_cotangent,  # noqa: F401
                        diagonal_cotangent, pad_cotangent, repeat_cotangent, resize_cotangent,
-                       rollaxis_cotangent, split_stacked, take_along_axis_cotangent,
+                       rollaxis_cotangent, select_cotangent, split_stacked,
+                       take_along_axis_cotangent,
                        take_cotangent, tile_cotangent, unbroadcast)
 
 
@@ -249,3 +251,26 @@ def split_stacked_batch(batch, g, arrays, how, batched=False):
 @batch_rule(resize_cotangent)
 def helper_by_jax_batch(batch, **operands):
     return by_jax(batch)
+
+
+# select_cotangent's transpose: each choice's cotangent where it was chosen.
+@jvp_rule(select_cotangent, zero_args=("condlist", "choicelist"))
+def select_cotangent__jvp(g, condlist, choicelist, g_dot):
+    return select_cotangent(g_dot, condlist, choicelist)
+
+
+@vjp_rule(select_cotangent)
+def select_cotangent__(ans_bar, g, condlist, choicelist):
+    return jnp.broadcast_to(jnp.select(condlist, ans_bar, 0.0), jnp.shape(g)), None, None
+
+
+# (a choice of lower rank than the output, broadcast: JAX batches its cotangent)
+@batch_rule(select_cotangent)
+def select_cotangent_batch(batch, g, condlist, choicelist):
+    rank = batch.rank(g)
+    choices = choicelist.elts if isinstance(choicelist, (gast.List, gast.Tuple)) else []
+    if not choices or any(batch.rank(c) != rank for c in choices):
+        return by_jax(batch)
+    return batch.rebuild(g=batch.with_batch(g),
+                         condlist=aligned_list(batch, condlist, rank, "the conditions"),
+                         choicelist=each_batched(batch, choicelist))

@@ -1,11 +1,12 @@
-"""More shape functions: rolls, flips, tiles, repeats, triangles, diagonals,
-sorts and splits, with jvp, vjp and batch rules side by side.
+"""More shape functions: rolls, flips, transposes, tiles, repeats, sorts and
+casts, with jvp, vjp and batch rules side by side (triangles and diagonals:
+diagonals.py; splits and joins: shape_split.py).
 
 Each moves entries without changing them, so its jvp is the same function of
 the tangent and its vjp sends each output entry's cotangent back to the entry
 it came from, adding up the copies (tile, repeat) and zeros where an entry was
-dropped (triu, a diagonal). A sort moves entries by its permutation, read from
-jnp.argsort as JAX's own sort jvp does. The cotangents that need an index map
+dropped. A sort moves entries by its permutation, read from jnp.argsort as
+JAX's own sort jvp does. The cotangents that need an index map
 are helpers in s2s/runtime_shape.py.
 """
 import gast
@@ -13,8 +14,7 @@ import jax.numpy as jnp
 
 from . import batch_rule, jvp_rule, shift_axes, vjp_rule, zero_derivative
 from .reductions import flattening_batch
-from ..runtime import (diag_cotangent, diagonal_cotangent, inverse_permutation,  # noqa: F401
-                       is_inexact, partition_order,
+from ..runtime import (inverse_permutation, is_inexact, partition_order,  # noqa: F401
                        repeat_cotangent, resize_cotangent, rollaxis_cotangent,
                        take_along_axis_cotangent, tile_cotangent)
 from ..template import literal, zero  # noqa: F401  (zero: used by templates)
@@ -249,109 +249,6 @@ def resize_batch(batch, a, new_shape):
                         right=gast.Constant(value=n, kind=None))
     read = batch.jnp("take", flat_examples(batch, a), cyclic, axis=1)
     return batch.jnp("reshape", read, batched_shape(batch, new_shape))
-
-
-# --- triangles and diagonals -----------------------------------------------------------
-# triu keeps some entries and zeros the rest: its cotangent keeps the same ones.
-
-
-@jvp_rule(jnp.triu, nondiff_args=("k",))
-def triu_jvp(m, m_dot, k=0):
-    return jnp.triu(m_dot, k=k)
-
-
-@vjp_rule(jnp.triu)
-def triu_vjp(ans_bar, m, k=0):
-    return jnp.triu(ans_bar, k=k), None
-
-
-@jvp_rule(jnp.tril, nondiff_args=("k",))
-def tril_jvp(m, m_dot, k=0):
-    return jnp.tril(m_dot, k=k)
-
-
-@vjp_rule(jnp.tril)
-def tril_vjp(ans_bar, m, k=0):
-    return jnp.tril(ans_bar, k=k), None
-
-
-@batch_rule(jnp.triu, jnp.tril)
-def triangle_batch(batch, m, k=0):
-    same_for_every_example(batch, k, "the diagonal")
-    return batch.rebuild()   # the last two axes, whatever is in front
-
-
-@jvp_rule(jnp.diagonal, nondiff_args=("offset", "axis1", "axis2"))
-def diagonal_jvp(a, a_dot, offset=0, axis1=0, axis2=1):
-    return jnp.diagonal(a_dot, offset=offset, axis1=axis1, axis2=axis2)
-
-
-@vjp_rule(jnp.diagonal)
-def diagonal_vjp(ans_bar, a, offset=0, axis1=0, axis2=1):
-    return (diagonal_cotangent(ans_bar, a, offset=offset, axis1=axis1, axis2=axis2),
-            None, None, None)
-
-
-# the trace is the diagonal's sum: the cotangent is on every entry of the diagonal
-@jvp_rule(jnp.trace, nondiff_args=("offset", "axis1", "axis2"))
-def trace_jvp(a, a_dot, offset=0, axis1=0, axis2=1):
-    return jnp.trace(a_dot, offset=offset, axis1=axis1, axis2=axis2)
-
-
-@vjp_rule(jnp.trace)
-def trace_vjp(ans_bar, a, offset=0, axis1=0, axis2=1):
-    return (diagonal_cotangent(jnp.expand_dims(ans_bar, -1), a, offset=offset, axis1=axis1,
-                               axis2=axis2), None, None, None)
-
-
-@batch_rule(jnp.diagonal, jnp.trace)
-def diagonal_batch(batch, a, offset=0, axis1=0, axis2=1, **rest):
-    same_for_every_example(batch, offset, "the offset")
-    rank = batch.rank(a)
-    return batch.rebuild(axis1=batch.value(axis1, "the axis") % rank + 1,
-                         axis2=batch.value(axis2, "the axis") % rank + 1)
-
-
-# diag builds a matrix from a vector, or reads a matrix's diagonal: its cotangent
-# reads or builds (diag_cotangent decides by the rank).
-@jvp_rule(jnp.diag, nondiff_args=("k",))
-def diag_jvp(v, v_dot, k=0):
-    return jnp.diag(v_dot, k=k)
-
-
-@vjp_rule(jnp.diag)
-def diag_vjp(ans_bar, v, k=0):
-    return diag_cotangent(ans_bar, v, k=k), None
-
-
-@jvp_rule(jnp.diagflat, nondiff_args=("k",))
-def diagflat_jvp(v, v_dot, k=0):
-    return jnp.diagflat(v_dot, k=k)
-
-
-@vjp_rule(jnp.diagflat)
-def diagflat_vjp(ans_bar, v, k=0):
-    return jnp.reshape(jnp.diagonal(ans_bar, offset=k), jnp.shape(v)), None
-
-
-def diag_matrices(batch, v, k):
-    """One square matrix per example with the (flattened) example `v` on its
-    diagonal `k`: v_batch placed on the diagonal of zeros."""
-    n = 1
-    for d in batch.shape(v):
-        n *= d
-    m = n + abs(k)
-    zeros = batch.jnp("zeros", batched_shape(batch, (m, m)))
-    return batch.call("diagonal_cotangent", reshaped(batch, v, (n,)), zeros, k, 1, 2)
-
-
-@batch_rule(jnp.diag, jnp.diagflat)
-def diag_batch(batch, v, k=0):
-    same_for_every_example(batch, k, "the diagonal")
-    k = batch.value(k, "the diagonal")
-    if batch.prim.fn is jnp.diag and batch.rank(v) == 2:
-        return batch.jnp("diagonal", batch.x(v), k, 1, 2)
-    return diag_matrices(batch, v, k)
 
 
 # --- sorting: entries moved by a permutation -------------------------------------------

@@ -51,3 +51,8 @@ def update_block(x):
 def ranges_and_casts(x):
     ends = jnp.logspace(x[0], x[1], 4, base=2.0) + jnp.geomspace(1.0 + x[2] ** 2, 2.0, 4)
     return jnp.sum(ends * x.astype(jnp.float32).astype(jnp.float64)[0])
+
+
+def piecewise_select(x):
+    y = jnp.select([x > 1.0, x > 0.0], [x ** 2, jnp.sin(x)], default=-x)
+    return jnp.sum(y * jnp.arange(1.0, 4.0)) + jnp.sum(jnp.select([x < 0.5], [x], x * x))
