@@ -402,4 +402,4 @@ from .runtime_shape import (copying_pad_mode, delete_cotangent,  # noqa: E402,F4
                             partition_order, repeat_cotangent, select_cotangent,
                             resize_cotangent, rollaxis_cotangent, slice_at, split_stacked,
                             take_along_axis_cotangent, take_cotangent, tile_cotangent,
-                            update_slice_at)
+                            update_slice_at, vander_powers)

@@ -243,3 +243,11 @@ def select_cotangent(g, condlist, choicelist):
 def none_hold(condlist):
     """Where none of jnp.select's conditions holds (where it takes the default)."""
     return jnp.logical_not(functools.reduce(jnp.logical_or, condlist))
+
+
+@helper(pure=True)
+def vander_powers(x, N=None, increasing=False):
+    """The power of x in each column of jnp.vander(x, N, increasing)."""
+    n = jnp.shape(x)[0] if N is None else N
+    powers = np.arange(n) if increasing else np.arange(n)[::-1]
+    return jnp.asarray(powers.copy())

@@ -3,6 +3,8 @@
 helpers' rules in runtime_shape_rules.py). Index arrays are written in the
 expression (the table's arguments are all differentiated, and all batched).
 Negative axes, axis=None and repeated indices each have an example."""
+import jax.numpy as jnp
+
 from rule_examples import E, POS, Refused, U
 
 CASES = {
@@ -129,6 +131,9 @@ CASES = {
                      E("jnp.logspace(a, b, 3, axis=1)", U(2), U(2))],
     "jnp.geomspace": [E("jnp.geomspace(a, b, 4)", POS(), POS()),
                       E("jnp.geomspace(a, b, 3, axis=1)", POS(2), POS(2))],
+    "jnp.vander": [E("jnp.vander(a)", U(3)), E("jnp.vander(a, 4, increasing=True)", U(3)),
+                   E("jnp.vander(a, 2)", jnp.array([0.3, 0.5, -1.2]))],
+    "runtime.vander_powers": [E("a ** vander_powers(a)", POS(3))],
     "jnp.tri": [E("jnp.tri(3) @ a", U(3)), Refused("jnp.tri(a)", 3.0)],
     "jnp.indices": [E("jnp.indices((2, 3))[0] * a", U(2, 3))],
     "jnp.tril_indices": [E("a[jnp.tril_indices(3)]", U(3, 3))],

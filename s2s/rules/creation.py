@@ -12,7 +12,7 @@ import jax.numpy as jnp
 from . import batch_rule, jvp_rule, nondifferentiable, shift_axes, vjp_rule, zero_derivative
 from .shape import each_batched, linspace_batch
 from .shape_more import same_for_every_example
-from ..runtime import unbroadcast  # noqa: F401  (used by templates)
+from ..runtime import unbroadcast, vander_powers  # noqa: F401  (used by templates)
 
 
 # d(base ** s) = base ** s * log(base) * ds, s running linearly from start to stop.
@@ -55,6 +55,48 @@ def geomspace_vjp(ans_bar, ans, start, stop, num=50, endpoint=True, dtype=None, 
 def logspace_batch(batch, start, stop, num=50, **rest):
     same_for_every_example(batch, rest.get("base"), "the base")
     return linspace_batch(batch, start, stop, num, **rest)
+
+
+# vander(x)[i, j] is x[i] ** p[j] for the columns' powers p: its derivative in
+# x[i] is p[j] * x[i] ** (p[j] - 1) (the power floored at 0: p = 0 has slope 0).
+@jvp_rule(jnp.vander, nondiff_args=("N", "increasing"))
+def vander_jvp(x, x_dot, N=None, increasing=False):
+    return (x_dot[:, None] * vander_powers(x, N=N, increasing=increasing)
+            * jnp.power(x[:, None], jnp.maximum(vander_powers(x, N=N, increasing=increasing) - 1,
+                                                0)))
+
+
+@vjp_rule(jnp.vander)
+def vander_vjp(ans_bar, x, N=None, increasing=False):
+    return jnp.sum(ans_bar * vander_powers(x, N=N, increasing=increasing)
+                   * jnp.power(x[:, None],
+                               jnp.maximum(vander_powers(x, N=N, increasing=increasing) - 1, 0)),
+                   axis=1), None, None
+
+
+zero_derivative(vander_powers)   # integer powers
+
+
+# Each example's columns: its entries to the powers, written out.
+@batch_rule(jnp.vander)
+def vander_batch(batch, x, N=None, increasing=False):
+    powers = _powers(batch, x, N, increasing)
+    return batch.jnp("power", batch.jnp("expand_dims", batch.with_batch(x), -1),
+                     batch.jnp("array", powers))
+
+
+@batch_rule(vander_powers)
+def vander_powers_batch(batch, x, N=None, increasing=False):
+    powers = _powers(batch, x, N, increasing)
+    return batch.jnp("broadcast_to", batch.jnp("array", powers),
+                     (batch.batch_size, len(powers)))
+
+
+def _powers(batch, x, N, increasing):
+    n = batch.value(N, "the number of columns")
+    n = batch.shape(x)[0] if n is None else n
+    powers = tuple(range(n))
+    return powers if batch.value(increasing, "increasing") else powers[::-1]
 
 
 # Shapes, counts and window lengths only: an active argument is an error.

@@ -56,3 +56,8 @@ def ranges_and_casts(x):
 def piecewise_select(x):
     y = jnp.select([x > 1.0, x > 0.0], [x ** 2, jnp.sin(x)], default=-x)
     return jnp.sum(y * jnp.arange(1.0, 4.0)) + jnp.sum(jnp.select([x < 0.5], [x], x * x))
+
+
+def polynomial_features(x):
+    features = jnp.vander(x, 4, increasing=True) * jnp.arange(1.0, 5.0)
+    return jnp.sum(jnp.tanh(features)) + jnp.sum(jnp.vander(x) ** 2)
