@@ -1,13 +1,15 @@
-"""Triangles and diagonals: triu, tril, diagonal, trace, diag, diagflat, with
-jvp, vjp and batch rules side by side. Each keeps some entries (or sums them,
+"""Triangles and diagonals: triu, tril, diagonal, trace, diag, diagflat,
+fill_diagonal, with jvp, vjp and batch rules side by side. Each keeps some entries (or sums them,
 trace) and drops the rest: its cotangent puts the kept entries' cotangents back
 (diagonal_cotangent, s2s/runtime_shape.py) and zeros where entries were dropped.
 """
+import gast
 import jax.numpy as jnp
 
 from . import batch_rule, jvp_rule, vjp_rule
 from .shape_more import batched_shape, reshaped, same_for_every_example
-from ..runtime import diag_cotangent, diagonal_cotangent  # noqa: F401  (used by templates)
+from ..runtime import (diag_cotangent, diagonal_cotangent,  # noqa: F401  (used by templates)
+                       resize_cotangent)
 
 
 # --- triangles and diagonals -----------------------------------------------------------
@@ -111,3 +113,47 @@ def diag_batch(batch, v, k=0):
     if batch.prim.fn is jnp.diag and batch.rank(v) == 2:
         return batch.jnp("diagonal", batch.x(v), k, 1, 2)
     return diag_matrices(batch, v, k)
+
+
+# fill_diagonal (functional: inplace=False): the diagonal is overwritten by val,
+# cycled to its length as jnp.resize does. a's cotangent is zero on the
+# diagonal; val's is what the diagonal's entries get, the cycles added.
+@jvp_rule(jnp.fill_diagonal, nondiff_args=("wrap", "inplace"))
+def fill_diagonal_jvp(a, val, a_dot, val_dot, wrap=False, inplace=True):
+    return jnp.fill_diagonal(a_dot, val_dot, wrap=wrap, inplace=inplace)
+
+
+@vjp_rule(jnp.fill_diagonal)
+def fill_diagonal_vjp(ans_bar, a, val, wrap=False, inplace=True):
+    return (jnp.fill_diagonal(ans_bar, 0.0, wrap=wrap, inplace=inplace),
+            resize_cotangent(ans_bar[jnp.diag_indices(min(jnp.shape(a)), jnp.ndim(a))], val),
+            None, None)
+
+
+# Each example's diagonal set: x_batch.at[:, i, i].set(val), with each example's
+# values flattened and cycled to the diagonal's length (as jnp.fill_diagonal does).
+@batch_rule(jnp.fill_diagonal)
+def fill_diagonal_batch(batch, a, val, wrap=False, inplace=True):
+    shape = batch.shape(a)
+    n = min(shape)
+    if batch.batched(val) and batch.rank(val) == 0:
+        val = batch.expand(batch.x(val), 1)
+    elif batch.batched(val):
+        k = 1
+        for d in batch.shape(val):
+            k *= d
+        val = reshaped(batch, val, (k,))
+        if k != n:
+            val = batch.jnp("take", val, batch.jnp("array", tuple(i % k for i in range(n))),
+                            axis=1)
+    elif batch.rank(val) > 0 and tuple(batch.shape(val)) != (n,):
+        val = batch.jnp("resize", batch.x(val), n)   # the same values for every example
+    else:
+        val = batch.x(val)
+    where = gast.Tuple(elts=[gast.Slice(lower=None, upper=None, step=None),
+                             gast.Starred(value=batch.jnp("diag_indices", n, len(shape)),
+                                          ctx=gast.Load())], ctx=gast.Load())
+    at = gast.Subscript(value=gast.Attribute(value=batch.with_batch(a), attr="at",
+                                             ctx=gast.Load()), slice=where, ctx=gast.Load())
+    return gast.Call(func=gast.Attribute(value=at, attr="set", ctx=gast.Load()), args=[val],
+                     keywords=[])

@@ -247,10 +247,18 @@ def split_stacked_batch(batch, g, arrays, how, batched=False):
                          batched=True)
 
 
-# Rare (vmap of the gradient of a resize): JAX batches it.
+# Each example's cotangent flattened, padded to whole cycles, the cycles added.
 @batch_rule(resize_cotangent)
-def helper_by_jax_batch(batch, **operands):
-    return by_jax(batch)
+def resize_cotangent_batch(batch, g, a):
+    shape = tuple(batch.shape(a))
+    n = int(np.prod(shape, dtype=int))
+    size = int(np.prod(batch.shape(g), dtype=int))
+    flat = flat_examples(batch, g)
+    if size % n:
+        flat = batch.jnp("pad", flat, ((0, 0), (0, -size % n)))
+    cycles = batch.jnp("reshape", flat, (batch.batch_size, -1, n))
+    return batch.jnp("reshape", batch.jnp("sum", cycles, axis=1),
+                     (batch.batch_size,) + shape)
 
 
 # select_cotangent's transpose: each choice's cotangent where it was chosen.

@@ -7,7 +7,9 @@ from jax import lax
 def banded_loss(x):
     m = jnp.outer(x, x) + jnp.diag(x)
     band = jnp.triu(jnp.tril(m, 1), -1)
-    return jnp.sum(band ** 2) + jnp.trace(m) * x[0] + jnp.sum(jnp.diagonal(m, -1))
+    off = jnp.fill_diagonal(m, jnp.array([1.0, 2.0]), inplace=False)
+    return jnp.sum(band ** 2) + jnp.trace(m) * x[0] + jnp.sum(jnp.diagonal(m, -1)) \
+        + jnp.sum(jnp.fill_diagonal(off, x[1], inplace=False) ** 2)
 
 
 def embedding_lookup(x):
