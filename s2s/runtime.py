@@ -397,7 +397,8 @@ from .runtime_batch import (batch_size_of, broadcast_tree,  # noqa: E402,F401  (
 # -- cotangents of shape, indexing and sorting functions: s2s/runtime_shape.py ------------
 from . import runtime_shape  # noqa: E402
 from .runtime_shape import (copying_pad_mode, delete_cotangent,  # noqa: E402,F401
-                            diag_cotangent, diagonal_cotangent, is_inexact, none_hold,
+                            diag_cotangent, diagonal_cotangent, is_inexact, meshgrid_cotangent,
+                            none_hold, spread_along_grid,
                             pad_cotangent,
                             partition_order, repeat_cotangent, select_cotangent,
                             resize_cotangent, rollaxis_cotangent, slice_at, split_stacked,

@@ -251,3 +251,29 @@ def vander_powers(x, N=None, increasing=False):
     n = jnp.shape(x)[0] if N is None else N
     powers = np.arange(n) if increasing else np.arange(n)[::-1]
     return jnp.asarray(powers.copy())
+
+
+def _grid_axis(ndim, k, indexing):
+    """The axis jnp.meshgrid's input k runs along in an output of `ndim` axes."""
+    if indexing == "xy" and ndim >= 2 and k < 2:
+        return 1 - k
+    return k
+
+
+@helper(pure=True)
+def meshgrid_cotangent(g, x, k, indexing="xy"):
+    """The cotangent of input `x` (the k-th) of jnp.meshgrid from its output's
+    cotangent `g`: summed over every axis but the one x runs along."""
+    axis = _grid_axis(jnp.ndim(g), k, indexing)
+    others = tuple(d for d in range(jnp.ndim(g)) if d != axis)
+    return jnp.reshape(jnp.sum(g, axis=others), jnp.shape(x))
+
+
+@helper(pure=True)
+def spread_along_grid(v, g, k, indexing="xy"):
+    """`v` laid along the axis jnp.meshgrid's k-th input runs along, broadcast to
+    g's shape (meshgrid_cotangent's transpose)."""
+    axis = _grid_axis(jnp.ndim(g), k, indexing)
+    shape = [1] * jnp.ndim(g)
+    shape[axis] = jnp.size(v)
+    return jnp.broadcast_to(jnp.reshape(v, shape), jnp.shape(g))

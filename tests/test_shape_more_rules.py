@@ -12,7 +12,7 @@ import shape_more_cases as C
 
 CASES = [C.banded_loss, C.embedding_lookup, C.conv_like, C.sorted_stats, C.tiled,
          C.split_and_join, C.update_block, C.ranges_and_casts, C.piecewise_select,
-         C.polynomial_features]
+         C.polynomial_features, C.grid_potential]
 POINTS = [jnp.array([0.7, -1.3, 0.45]), jnp.array([-0.3, 2.1, 1.7])]
 
 

@@ -63,3 +63,9 @@ def piecewise_select(x):
 def polynomial_features(x):
     features = jnp.vander(x, 4, increasing=True) * jnp.arange(1.0, 5.0)
     return jnp.sum(jnp.tanh(features)) + jnp.sum(jnp.vander(x) ** 2)
+
+
+def grid_potential(x):
+    gx, gy = jnp.meshgrid(x, x[:2] ** 2)
+    hx, hy, hz = jnp.meshgrid(x, x, x[1:], indexing="ij", sparse=True)
+    return jnp.sum(jnp.sin(gx) * gy) + jnp.sum(hx * hy * hz)
