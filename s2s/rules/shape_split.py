@@ -1,6 +1,6 @@
 """Splitting and joining: split and its kin (array_split, hsplit, vsplit, dsplit,
-unstack) and the joins (hstack, vstack, dstack, column_stack, concat, append,
-atleast_1d/2d/3d). A split's cotangent is the join of its pieces' cotangents
+unstack), the joins (hstack, vstack, dstack, column_stack, concat, append),
+atleast_1d/2d/3d and broadcast_arrays. A split's cotangent is the join of its pieces' cotangents
 and a join's is the split of its cotangent, cut to the pieces' shapes.
 """
 import gast
@@ -9,7 +9,8 @@ import jax.numpy as jnp
 from . import batch_rule, jvp_rule, shift_axes, vjp_rule
 from .shape import concatenate_batch
 from .shape_more import flat_examples, reshaped, same_for_every_example
-from ..runtime import split_like, split_stacked  # noqa: F401  (used by templates)
+from ..runtime import split_like, split_stacked, unbroadcast  # noqa: F401  (used by templates)
+from ..template import zero  # noqa: F401  (used by templates)
 from ..runtime_shape import _stacked_axis, _stacked_shape
 
 # --- splits: a list of pieces --------------------------------------------------------
@@ -233,3 +234,48 @@ def atleast_batch(batch, arys_0):
     rank = int(batch.prim.name[len("atleast_")])
     return reshaped(batch, arys_0, _at_least(batch.shape(arys_0), rank))
 
+
+
+# --- broadcast_arrays of one, two or three arrays -----------------------------------------
+# Each output is its input broadcast: the tangents broadcast the same way, and each
+# cotangent is summed back to its input's shape. (The rules for one and for two
+# arrays are special cases, tried in that order, of the rule for three.)
+
+
+@jvp_rule(jnp.broadcast_arrays)
+def broadcast_arrays_jvp(x, x_dot, y=None, y_dot=None, z=None, z_dot=None):
+    return jnp.broadcast_arrays(x_dot, y_dot, z_dot)
+
+
+@jvp_rule(jnp.broadcast_arrays, when=lambda y: y is None)
+def broadcast_arrays_1_jvp(x, x_dot, y=None, y_dot=None, z=None, z_dot=None):
+    return jnp.broadcast_arrays(x_dot)
+
+
+@jvp_rule(jnp.broadcast_arrays, when=lambda z: z is None)
+def broadcast_arrays_2_jvp(x, x_dot, y=None, y_dot=None, z=None, z_dot=None):
+    return jnp.broadcast_arrays(x_dot, y_dot)
+
+
+@vjp_rule(jnp.broadcast_arrays)
+def broadcast_arrays_vjp(ans_bar, x, y=None, z=None):
+    return (unbroadcast(ans_bar[0], x), unbroadcast(ans_bar[1], y), unbroadcast(ans_bar[2], z))
+
+
+@vjp_rule(jnp.broadcast_arrays, when=lambda y: y is None)
+def broadcast_arrays_1_vjp(ans_bar, x, y=None, z=None):
+    return unbroadcast(ans_bar[0], x), zero(y), zero(z)
+
+
+@vjp_rule(jnp.broadcast_arrays, when=lambda z: z is None)
+def broadcast_arrays_2_vjp(ans_bar, x, y=None, z=None):
+    return unbroadcast(ans_bar[0], x), unbroadcast(ans_bar[1], y), zero(z)
+
+
+# Every array batched and aligned as an element-wise operand: the broadcast of
+# the batch is the batch of the broadcasts.
+@batch_rule(jnp.broadcast_arrays)
+def broadcast_arrays_batch(batch, **arrays):
+    rank = max(batch.rank(a) for a in arrays.values())
+    return batch.rebuild(**{k: batch.expand(batch.with_batch(a), rank - batch.rank(a))
+                            for k, a in arrays.items()})
