@@ -196,27 +196,73 @@ def append_batch(batch, arr, values, axis=None):
                          axis=shift_axes(axis))
 
 
-# --- atleast_1d / 2d / 3d of one array: a reshape ----------------------------------------
+# --- atleast_1d / 2d / 3d of one to three arrays: reshapes ----------------------------
+# One array gives an array, more a list. (The rules for one and for two arrays
+# are special cases, tried in that order, of the rule for three.)
+
+
+_ATLEAST = (jnp.atleast_1d, jnp.atleast_2d, jnp.atleast_3d)
 
 
 @jvp_rule(jnp.atleast_1d)
-def atleast_1d_jvp(arys, arys_dot):
-    return jnp.atleast_1d(arys_dot)
+def atleast_1d_jvp(x, x_dot, y=None, y_dot=None, z=None, z_dot=None):
+    return jnp.atleast_1d(x_dot, y_dot, z_dot)
+
+
+@jvp_rule(jnp.atleast_1d, when=lambda y: y is None)
+def atleast_1d_one_jvp(x, x_dot, y=None, y_dot=None, z=None, z_dot=None):
+    return jnp.atleast_1d(x_dot)
+
+
+@jvp_rule(jnp.atleast_1d, when=lambda z: z is None)
+def atleast_1d_two_jvp(x, x_dot, y=None, y_dot=None, z=None, z_dot=None):
+    return jnp.atleast_1d(x_dot, y_dot)
 
 
 @jvp_rule(jnp.atleast_2d)
-def atleast_2d_jvp(arys, arys_dot):
-    return jnp.atleast_2d(arys_dot)
+def atleast_2d_jvp(x, x_dot, y=None, y_dot=None, z=None, z_dot=None):
+    return jnp.atleast_2d(x_dot, y_dot, z_dot)
+
+
+@jvp_rule(jnp.atleast_2d, when=lambda y: y is None)
+def atleast_2d_one_jvp(x, x_dot, y=None, y_dot=None, z=None, z_dot=None):
+    return jnp.atleast_2d(x_dot)
+
+
+@jvp_rule(jnp.atleast_2d, when=lambda z: z is None)
+def atleast_2d_two_jvp(x, x_dot, y=None, y_dot=None, z=None, z_dot=None):
+    return jnp.atleast_2d(x_dot, y_dot)
 
 
 @jvp_rule(jnp.atleast_3d)
-def atleast_3d_jvp(arys, arys_dot):
-    return jnp.atleast_3d(arys_dot)
+def atleast_3d_jvp(x, x_dot, y=None, y_dot=None, z=None, z_dot=None):
+    return jnp.atleast_3d(x_dot, y_dot, z_dot)
 
 
-@vjp_rule(jnp.atleast_1d, jnp.atleast_2d, jnp.atleast_3d)
-def atleast_vjp(ans_bar, arys):
-    return jnp.reshape(ans_bar, jnp.shape(arys))
+@jvp_rule(jnp.atleast_3d, when=lambda y: y is None)
+def atleast_3d_one_jvp(x, x_dot, y=None, y_dot=None, z=None, z_dot=None):
+    return jnp.atleast_3d(x_dot)
+
+
+@jvp_rule(jnp.atleast_3d, when=lambda z: z is None)
+def atleast_3d_two_jvp(x, x_dot, y=None, y_dot=None, z=None, z_dot=None):
+    return jnp.atleast_3d(x_dot, y_dot)
+
+
+@vjp_rule(*_ATLEAST)
+def atleast_vjp(ans_bar, x, y=None, z=None):
+    return (jnp.reshape(ans_bar[0], jnp.shape(x)), jnp.reshape(ans_bar[1], jnp.shape(y)),
+            jnp.reshape(ans_bar[2], jnp.shape(z)))
+
+
+@vjp_rule(*_ATLEAST, when=lambda y: y is None)
+def atleast_1_vjp(ans_bar, x, y=None, z=None):
+    return jnp.reshape(ans_bar, jnp.shape(x)), zero(y), zero(z)
+
+
+@vjp_rule(*_ATLEAST, when=lambda z: z is None)
+def atleast_2_vjp(ans_bar, x, y=None, z=None):
+    return jnp.reshape(ans_bar[0], jnp.shape(x)), jnp.reshape(ans_bar[1], jnp.shape(y)), zero(z)
 
 
 def _at_least(shape, rank):
@@ -229,10 +275,12 @@ def _at_least(shape, rank):
     return (1,) * (rank - len(shape)) + shape
 
 
-@batch_rule(jnp.atleast_1d, jnp.atleast_2d, jnp.atleast_3d)
-def atleast_batch(batch, arys_0):
+@batch_rule(*_ATLEAST)
+def atleast_batch(batch, **arys):
     rank = int(batch.prim.name[len("atleast_")])
-    return reshaped(batch, arys_0, _at_least(batch.shape(arys_0), rank))
+    parts = [reshaped(batch, arys[k], _at_least(batch.shape(arys[k]), rank))
+             for k in sorted(arys, key=lambda k: int(k.rsplit("_", 1)[1]))]
+    return parts[0] if len(parts) == 1 else gast.List(elts=parts, ctx=gast.Load())
 
 
 
