@@ -396,7 +396,7 @@ from .runtime_batch import (batch_size_of, broadcast_tree,  # noqa: E402,F401  (
 
 # -- cotangents of shape, indexing and sorting functions: s2s/runtime_shape.py ------------
 from . import runtime_shape  # noqa: E402
-from .runtime_shape import (copying_pad_mode, delete_cotangent,  # noqa: E402,F401
+from .runtime_shape import (choose_cotangent, copying_pad_mode, delete_cotangent,  # noqa: E402,F401
                             diag_cotangent, diagonal_cotangent, is_inexact, meshgrid_cotangent,
                             none_hold, spread_along_grid,
                             pad_cotangent,

@@ -277,3 +277,23 @@ def spread_along_grid(v, g, k, indexing="xy"):
     shape = [1] * jnp.ndim(g)
     shape[axis] = jnp.size(v)
     return jnp.broadcast_to(jnp.reshape(v, shape), jnp.shape(g))
+
+
+def _chosen_index(a, n, mode):
+    if mode == "wrap":
+        return jnp.mod(a, n)
+    if mode == "clip":
+        return jnp.clip(a, 0, n - 1)
+    return a
+
+
+@helper(pure=True)
+def choose_cotangent(g, a, choices, mode="raise"):
+    """The cotangents of jnp.choose(a, choices, mode=mode)'s choices: `g` where
+    each was chosen, summed to its shape (a list, or an array like `choices`)."""
+    index = _chosen_index(a, len(choices), mode)
+    parts = [unbroadcast(jnp.where(index == k, g, jnp.zeros_like(g)), c)
+             for k, c in enumerate(choices)]
+    if isinstance(choices, (list, tuple)):
+        return type(choices)(parts)
+    return jnp.stack(parts)

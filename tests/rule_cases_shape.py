@@ -40,6 +40,14 @@ CASES = {
                    E("jnp.select([a > 0.5, a > 0.0], [a, a * a], b)", U(5), U()),
                    E("jnp.select([a > 0.5, a > 0.0], [a, 2.0 * a], default=b)", U(5), U(5)),
                    E("jnp.select([b > 0.5, b > 0.0], [1.0, 2.0], a * b)", U(5), U(5))],
+    "jnp.choose": [E("jnp.choose(jnp.array([0, 2, 1, 1]), [a, b, c], mode='clip')", U(4), U(4),
+                     U()),
+                   E("jnp.choose(jnp.array([[3, -1, 1]]), [a, b], mode='wrap')", U(2, 3), U(3)),
+                   E("jnp.choose(jnp.array([1, 0]), a, mode='clip')", U(2, 2))],
+    "runtime.choose_cotangent": [
+        E("choose_cotangent(a, jnp.array([0, 1, 1]), [b, c], mode='clip')", U(3), U(3), U(3)),
+        E("choose_cotangent(a, jnp.array([0, 1, 1]), [b, c], mode='clip')", U(3), U(3), U(),
+          vmap=False)],
     "runtime.none_hold": [E("jnp.where(none_hold([a > 0.5, b > 0.0]), a, b)", U(2, 3), U(3))],
     "runtime.select_cotangent": [
         E("select_cotangent(a, [b > 0.0, b > 0.5], [b, c])", U(4), U(4), U(4)),

@@ -1,5 +1,5 @@
 """Reads and writes by index beyond `x[i]`: take, take_along_axis, put_along_axis,
-delete, pad, select and jax.lax's dynamic slices, with jvp, vjp and batch rules
+delete, pad, select, choose and jax.lax's dynamic slices, with jvp, vjp and batch rules
 side by side.
 
 A read's jvp reads the tangent the same way; its cotangent adds each output
@@ -14,7 +14,8 @@ from jax import lax
 
 from . import batch_rule, jvp_rule, shift_axes, vjp_rule, zero_derivative
 from .shape_more import flat_examples, same_for_every_example
-from ..runtime import (copying_pad_mode, delete_cotangent, pad_cotangent,  # noqa: F401
+from ..runtime import (choose_cotangent, copying_pad_mode, delete_cotangent,  # noqa: F401
+                       pad_cotangent,
                        none_hold, select_cotangent, slice_at, take_along_axis_cotangent,
                        take_cotangent, unbroadcast, update_slice_at)
 from ..template import is_zero
@@ -302,3 +303,29 @@ def select_batch(batch, condlist, choicelist, default=0):
                          choicelist=aligned_list(batch, choicelist, rank, "the choices"),
                          **({"default": batch.align(default, rank)}
                             if isinstance(default, gast.AST) else {}))
+
+
+# --- choose: each entry from the choice its index names -----------------------------------
+# (mode "clip" or "wrap": JAX's default "raise" needs the indices known.)
+
+
+@jvp_rule(jnp.choose, zero_args=("a",), nondiff_args=("mode",))
+def choose_jvp(a, choices, choices_dot, mode="raise"):
+    return jnp.choose(a, choices_dot, mode=mode)
+
+
+@vjp_rule(jnp.choose)
+def choose_vjp(ans_bar, a, choices, mode="raise"):
+    return None, choose_cotangent(ans_bar, a, choices, mode=mode), None
+
+
+# Choices written in the call: each aligned as an element-wise operand, as the
+# indices; an array of choices is left to JAX.
+@batch_rule(jnp.choose)
+def choose_batch(batch, a, choices, **rest):
+    if not isinstance(choices, (gast.List, gast.Tuple)):
+        return by_jax(batch)
+    rank = max([batch.rank(a)] + [batch.rank(c) for c in choices.elts])
+    return batch.rebuild(a=batch.align(a, rank),
+                         choices=type(choices)(elts=[batch.align(c, rank) for c in choices.elts],
+                                               ctx=gast.Load()))

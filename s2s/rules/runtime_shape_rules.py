@@ -11,7 +11,8 @@ from . import batch_rule, jvp_rule, shift_axes, vjp_rule, zero_derivative
 from .indexing_more import aligned_list, by_jax
 from .shape import each_batched
 from .shape_more import flat_examples, same_for_every_example
-from ..runtime import (copying_pad_mode, delete_cotangent, diag_cotangent,  # noqa: F401
+from ..runtime import (choose_cotangent, copying_pad_mode, delete_cotangent,  # noqa: F401
+                       diag_cotangent,
                        diagonal_cotangent, pad_cotangent, repeat_cotangent, resize_cotangent,
                        rollaxis_cotangent, select_cotangent, split_stacked,
                        take_along_axis_cotangent,
@@ -282,3 +283,24 @@ def select_cotangent_batch(batch, g, condlist, choicelist):
     return batch.rebuild(g=batch.with_batch(g),
                          condlist=aligned_list(batch, condlist, rank, "the conditions"),
                          choicelist=each_batched(batch, choicelist))
+
+
+@jvp_rule(choose_cotangent, zero_args=("a", "choices"), nondiff_args=("mode",))
+def choose_cotangent__jvp(g, a, choices, g_dot, mode="raise"):
+    return choose_cotangent(g_dot, a, choices, mode=mode)
+
+
+@vjp_rule(choose_cotangent)
+def choose_cotangent__(ans_bar, g, a, choices, mode="raise"):
+    return jnp.broadcast_to(jnp.choose(a, ans_bar, mode=mode), jnp.shape(g)), None, None, None
+
+
+# Choices of the output's rank, written in the call: native; others left to JAX.
+@batch_rule(choose_cotangent)
+def choose_cotangent_batch(batch, g, a, choices, **rest):
+    rank = batch.rank(g)
+    elts = choices.elts if isinstance(choices, (gast.List, gast.Tuple)) else []
+    if not elts or any(batch.rank(c) != rank for c in elts):
+        return by_jax(batch)
+    return batch.rebuild(g=batch.with_batch(g), a=batch.align(a, rank),
+                         choices=each_batched(batch, choices))
