@@ -4,7 +4,8 @@ tangents, and each input's cotangent is its output's cotangent summed over the
 other axes (meshgrid_cotangent; its transpose is spread_along_grid, both in
 s2s/runtime_shape.py). With indexing="xy" (the default) the first two inputs
 run along axes 1 and 0. The rules for one and for two vectors are special
-cases, tried in that order, of the rule for three."""
+cases, tried in that order, of the rule for three. jnp.ix_ (each vector along
+its own axis, not broadcast) is here too."""
 import gast
 import jax.numpy as jnp
 import numpy as np
@@ -118,3 +119,48 @@ def spread_along_grid_batch(batch, v, g, k, indexing="xy"):
     shape = tuple(grid[d] if d == axis else 1 for d in range(len(grid)))
     laid = batch.jnp("reshape", batch.with_batch(v), (batch.batch_size,) + shape)
     return batch.jnp("broadcast_to", laid, (batch.batch_size,) + grid)
+
+
+# --- ix_: each of one to three vectors reshaped to run along its own axis -------------
+
+
+@jvp_rule(jnp.ix_)
+def ix__jvp(x, x_dot, y=None, y_dot=None, z=None, z_dot=None):
+    return jnp.ix_(x_dot, y_dot, z_dot)
+
+
+@jvp_rule(jnp.ix_, when=lambda y: y is None)
+def ix__one_jvp(x, x_dot, y=None, y_dot=None, z=None, z_dot=None):
+    return jnp.ix_(x_dot)
+
+
+@jvp_rule(jnp.ix_, when=lambda z: z is None)
+def ix__two_jvp(x, x_dot, y=None, y_dot=None, z=None, z_dot=None):
+    return jnp.ix_(x_dot, y_dot)
+
+
+@vjp_rule(jnp.ix_)
+def ix__vjp(ans_bar, x, y=None, z=None):
+    return (jnp.reshape(ans_bar[0], jnp.shape(x)), jnp.reshape(ans_bar[1], jnp.shape(y)),
+            jnp.reshape(ans_bar[2], jnp.shape(z)))
+
+
+@vjp_rule(jnp.ix_, when=lambda y: y is None)
+def ix__one_vjp(ans_bar, x, y=None, z=None):
+    return jnp.reshape(ans_bar[0], jnp.shape(x)), zero(y), zero(z)
+
+
+@vjp_rule(jnp.ix_, when=lambda z: z is None)
+def ix__two_vjp(ans_bar, x, y=None, z=None):
+    return jnp.reshape(ans_bar[0], jnp.shape(x)), jnp.reshape(ans_bar[1], jnp.shape(y)), zero(z)
+
+
+@batch_rule(jnp.ix_)
+def ix__batch(batch, **inputs):
+    xs = [inputs[k] for k in sorted(inputs, key=lambda k: int(k.rsplit("_", 1)[1]))]
+    n = len(xs)
+    outputs = []
+    for k, x in enumerate(xs):
+        shape = tuple(_size(batch, x) if d == k else 1 for d in range(n))
+        outputs.append(batch.jnp("reshape", batch.with_batch(x), (batch.batch_size,) + shape))
+    return gast.Tuple(elts=outputs, ctx=gast.Load())
