@@ -20,9 +20,10 @@ PURE_HELPERS = set()   # names of the helpers simplify may share or remove
 
 def defines(fn):
     """Is `fn` one of the runtime's functions (a helper, or one a helper calls):
-    this module's, runtime_linalg.py's or runtime_batch.py's?"""
+    this module's, runtime_linalg.py's, runtime_batch.py's or runtime_shape.py's?"""
     module = getattr(fn, "__globals__", None)
-    return module is globals() or module is vars(runtime_linalg) or module is vars(runtime_batch)
+    return module is globals() or any(module is vars(m) for m in (
+        runtime_linalg, runtime_batch, runtime_shape))
 
 
 def helper(fn=None, *, pure=False):
@@ -411,3 +412,14 @@ def tie_share(a, b, new):
 from . import runtime_batch  # noqa: E402
 from .runtime_batch import (batch_size_of, broadcast_tree,  # noqa: E402,F401  (re-exported)
                             unbroadcast_batched, where_tree)
+
+# -- cotangents of shape, indexing and sorting functions: s2s/runtime_shape.py ------------
+from . import runtime_shape  # noqa: E402
+from .runtime_shape import (choose_cotangent, copying_pad_mode, delete_cotangent,  # noqa: E402,F401
+                            diag_cotangent, diagonal_cotangent, is_inexact, meshgrid_cotangent,
+                            none_hold, spread_along_grid,
+                            pad_cotangent,
+                            partition_order, repeat_cotangent, select_cotangent,
+                            resize_cotangent, rollaxis_cotangent, slice_at, split_stacked,
+                            take_along_axis_cotangent, take_cotangent, tile_cotangent,
+                            update_slice_at, vander_powers)

@@ -167,12 +167,22 @@ def _free_names(fdef):
     return used - inner
 
 
+# jnp functions whose result is a list or tuple of arrays, not an array:
+# `jnp.split(x, 2)[1]` is an item of a list.
+SEQUENCE_RESULTS = frozenset({
+    "split", "array_split", "hsplit", "vsplit", "dsplit", "unstack", "meshgrid",
+    "broadcast_arrays", "nonzero", "unravel_index", "ix_", "tril_indices", "triu_indices",
+    "tril_indices_from", "triu_indices_from", "diag_indices", "diag_indices_from",
+    "mask_indices"})
+
+
 def certainly_array(v, arrays):
-    """Is this value an array for certain: arithmetic, a jnp call, an `.at` update,
-    or a name (or item of a name) in `arrays`?"""
+    """Is this value an array for certain: arithmetic, a jnp call (not one of
+    SEQUENCE_RESULTS), an `.at` update, or a name (or item of a name) in `arrays`?"""
     return isinstance(v, (gast.BinOp, gast.UnaryOp)) \
         or (isinstance(v, gast.Call) and isinstance(v.func, gast.Attribute)
-            and isinstance(v.func.value, gast.Name) and v.func.value.id == JNP) \
+            and isinstance(v.func.value, gast.Name) and v.func.value.id == JNP
+            and v.func.attr not in SEQUENCE_RESULTS) \
         or (isinstance(v, gast.Name) and v.id in arrays) \
         or (isinstance(v, gast.Subscript) and isinstance(v.value, gast.Name)
             and v.value.id in arrays) \

@@ -381,4 +381,11 @@ def for_operator(op):
 from . import (arithmetic, elementwise, indexing, linalg, nn, python_builtins,  # noqa: E402,F401
                reductions, runtime_helpers, shape)
 from . import elementwise_more, lax_elementwise, predicates, special  # noqa: E402,F401
+from . import shape_more  # noqa: E402,F401
+from . import diagonals  # noqa: E402,F401
+from . import shape_split  # noqa: E402,F401
+from . import indexing_more  # noqa: E402,F401
+from . import creation  # noqa: E402,F401
+from . import meshgrid  # noqa: E402,F401
+from . import runtime_shape_rules  # noqa: E402,F401
 from .. import by_jax  # noqa: E402,F401  (its helpers, registered for generated code)

@@ -33,12 +33,12 @@ def calls_product(x):
     return jnp.sum(product(x))
 
 
-def sorts(x):
-    return jnp.sum(jnp.sort(x) * x)  # <- sort
+def unwraps(x):
+    return jnp.sum(jnp.unwrap(x) * x)  # <- unwrap
 
 
-def casts(x):
-    return jnp.sum(x.astype(jnp.float32) * 2.0)  # <- astype
+def inserts(x):
+    return jnp.sum(jnp.insert(x, 1, 2.0) * 3.0)  # <- insert
 
 
 def raises(x):

@@ -8,9 +8,9 @@ import jax.scipy.special as jss
 IDX = jnp.array([3, 0, 2])
 
 
-def rolled_and_triangular(x):
-    y = jnp.roll(x, 1) * x
-    return jnp.triu(jnp.outer(y, x), k=1) + jnp.tril(jnp.outer(x, x))
+def unwrapped_and_triangular(x):
+    y = jnp.unwrap(x * 3.0) * x
+    return jnp.unwrap(jnp.outer(y, x), axis=0) + jnp.tril(jnp.outer(x, x))
 
 
 def diagonals_and_trace(x):
@@ -59,17 +59,17 @@ def cast_then_scale(x):
 
 
 def fixed_keyword(x, n):
-    return jnp.roll(x * n, shift=1, axis=0) * jnp.cumsum(x)
+    return jnp.unwrap(x * n, axis=0) * jnp.cumsum(x)
 
 
-CASES = [rolled_and_triangular, diagonals_and_trace, cumulative, sorted_and_taken,
+CASES = [unwrapped_and_triangular, diagonals_and_trace, cumulative, sorted_and_taken,
          padded_tiled_repeated, flipped_halves, matrix_functions, special_functions,
          celu_and_cummax, cast_then_scale]
 
 
 # (each its own def, so s2s reads its source)
-def summed_rolled_and_triangular(x):
-    return jnp.sum(rolled_and_triangular(x))
+def summed_unwrapped_and_triangular(x):
+    return jnp.sum(unwrapped_and_triangular(x))
 
 
 def summed_diagonals_and_trace(x):
