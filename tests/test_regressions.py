@@ -351,3 +351,10 @@ def test_a_tuple_written_at_a_call_of_a_user_function(f, transform):
     same(s2s.jvp(f, (x,), (jnp.ones(3),)), jax.jvp(f, (x,), (jnp.ones(3),)))
     xs = jnp.stack([x, 2.0 * x])
     same(s2s.vmap(f)(xs), jax.vmap(f)(xs))
+
+
+def test_batched_gradient_that_does_not_depend_on_the_batch():
+    ms = jnp.asarray(np.random.default_rng(0).normal(size=(4, 2, 3)))
+    f = C.sum_of_a_product_with_a_constant
+    np.testing.assert_allclose(s2s.vmap(s2s.grad(f))(ms), jax.vmap(jax.grad(f))(ms))
+    np.testing.assert_allclose(s2s.jacrev(s2s.grad(f))(ms[0]), jax.jacrev(jax.grad(f))(ms[0]))

@@ -102,6 +102,12 @@ _LETTERS = "ijklmnopqrstuvwxy"
 
 def _batched_einsum(batch, spec_in, spec_out, operands):
     """jnp.einsum over the batch: `z` added to each batched operand and the output."""
+    if not any(batch.batched(op) for op in operands):
+        # (an operand batched only for its shape: one product, the same for all)
+        spec = ",".join(spec_in) + "->" + spec_out
+        return batch.call("broadcast_tree", batch.jnp("einsum", spec, *[batch.x(op) for op in
+                                                                         operands]),
+                          batch.batch_size)
     used = set("".join(spec_in) + spec_out)
     z = next(c for c in "zyxwvu" + _LETTERS if c not in used)
     pairs = [((z + s) if batch.batched(op) else s, op) for s, op in zip(spec_in, operands)]

@@ -628,3 +628,12 @@ def tuple_written_at_a_call_of_a_module_function(x):
 def _multiply_pair(p):
     a, b = p
     return a * b
+
+
+_CONSTANT = jnp.arange(6.0).reshape(3, 2)
+
+
+def sum_of_a_product_with_a_constant(m):
+    # found by a helper writing shape rules: vmap(grad) crashed, einsum
+    # 'il,jl->zij' (the gradient does not depend on m: no operand is batched)
+    return jnp.sum(m @ _CONSTANT)
