@@ -44,6 +44,15 @@ def test_relu_has_slope_zero_at_zero_as_in_jax():
     close(s2s.grad(f)(x), jax.grad(f)(x))
 
 
+def test_elu_second_derivative_at_zero_as_in_jax():
+    # JAX writes elu's negative side as expm1(where(x > 0, 0, x)): slope 1 at 0
+    # into the exponential (a jnp.minimum(x, 0) there shared the tie: 0.5)
+    f = lambda x: jnp.sum(jax.nn.elu(x, 0.7))  # noqa: E731
+    x = jnp.array([0.0, -0.5, 0.5])
+    close(s2s.hessian(f)(x), jax.hessian(f)(x))
+    close(s2s.jacrev(s2s.grad(f))(x), jax.hessian(f)(x))
+
+
 def test_the_rule_is_named_by_its_public_name_in_errors():
     def f(x):
         return jnp.sum(jax.nn.logsumexp(x, b=x))

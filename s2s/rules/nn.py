@@ -93,12 +93,12 @@ def silu_vjp(ans_bar, x):
 
 @jvp_rule(jax.nn.elu, nondiff_args=("alpha",))
 def elu_jvp(x, x_dot, alpha=1.0):
-    return jnp.where(x > 0, x_dot, alpha * jnp.exp(jnp.minimum(x, 0.0)) * x_dot)
+    return jnp.where(x > 0, x_dot, alpha * jnp.exp(jnp.where(x > 0, 0.0, x)) * x_dot)
 
 
 @vjp_rule(jax.nn.elu)
 def elu_vjp(ans_bar, x, alpha=1.0):
-    return jnp.where(x > 0, ans_bar, alpha * jnp.exp(jnp.minimum(x, 0.0)) * ans_bar), None
+    return jnp.where(x > 0, ans_bar, alpha * jnp.exp(jnp.where(x > 0, 0.0, x)) * ans_bar), None
 
 
 # gelu's tanh form (approximate=True, JAX's default): 0.5 x (1 + tanh(u)),
