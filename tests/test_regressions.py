@@ -358,3 +358,12 @@ def test_batched_gradient_that_does_not_depend_on_the_batch():
     f = C.sum_of_a_product_with_a_constant
     np.testing.assert_allclose(s2s.vmap(s2s.grad(f))(ms), jax.vmap(jax.grad(f))(ms))
     np.testing.assert_allclose(s2s.jacrev(s2s.grad(f))(ms[0]), jax.jacrev(jax.grad(f))(ms[0]))
+
+
+def test_questions_about_dtypes_under_vmap_and_jacobians():
+    f = C.asks_about_its_dtype
+    x = jnp.arange(3.0)
+    np.testing.assert_allclose(s2s.jacfwd(f)(x), jax.jacfwd(f)(x))
+    np.testing.assert_allclose(s2s.hessian(f)(x), jax.hessian(f)(x))
+    xs = jnp.stack([x, x * 2.0])
+    np.testing.assert_allclose(s2s.vmap(f)(xs), jax.vmap(f)(xs))

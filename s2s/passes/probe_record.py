@@ -67,7 +67,8 @@ def describe(v):
     if isinstance(v, dict):
         keys = tuple(v)
         return Info("tree", container=dict, keys=keys, children=[describe(v[k]) for k in keys])
-    if v is None or type(v) in (int, float, bool, complex, str, slice) or v is Ellipsis:
+    if v is None or type(v) in (int, float, bool, complex, str, slice) or v is Ellipsis \
+            or isinstance(v, (type, np.dtype)):   # (jnp.floating: a class, whose `shape` is a descriptor)
         return Info("value", value=v)
     shape = getattr(v, "shape", None)
     if shape is not None and hasattr(v, "dtype"):

@@ -388,4 +388,5 @@ from . import indexing_more  # noqa: E402,F401
 from . import creation  # noqa: E402,F401
 from . import meshgrid  # noqa: E402,F401
 from . import runtime_shape_rules  # noqa: E402,F401
+from . import dtypes  # noqa: E402,F401
 from .. import by_jax  # noqa: E402,F401  (its helpers, registered for generated code)

@@ -637,3 +637,15 @@ def sum_of_a_product_with_a_constant(m):
     # found by a helper writing shape rules: vmap(grad) crashed, einsum
     # 'il,jl->zij' (the gradient does not depend on m: no operand is batched)
     return jnp.sum(m @ _CONSTANT)
+
+
+def asks_about_its_dtype(x):
+    # found reaching for coverage: under vmap (and jacfwd, hessian) the probe
+    # read jnp.floating, a class, as an array ('getset_descriptor' object is
+    # not iterable); jnp.promote_types went to jax.vmap and failed
+    if jnp.issubdtype(x.dtype, jnp.floating) and not jnp.isscalar(x):
+        y = jnp.sin(x)
+    else:
+        y = x
+    t = jnp.promote_types(x.dtype, jnp.float32)
+    return jnp.sum(y.astype(t)) * jnp.ndim(x)
