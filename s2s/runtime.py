@@ -20,9 +20,10 @@ PURE_HELPERS = set()   # names of the helpers simplify may share or remove
 
 def defines(fn):
     """Is `fn` one of the runtime's functions (a helper, or one a helper calls):
-    this module's, runtime_linalg.py's or runtime_batch.py's?"""
+    this module's, runtime_linalg.py's, runtime_batch.py's or runtime_numeric.py's?"""
     module = getattr(fn, "__globals__", None)
-    return module is globals() or module is vars(runtime_linalg) or module is vars(runtime_batch)
+    return module is globals() or module is vars(runtime_linalg) or \
+        module is vars(runtime_batch) or module is vars(runtime_numeric)
 
 
 def helper(fn=None, *, pure=False):
@@ -392,3 +393,9 @@ def tie_share(a, b, new):
 from . import runtime_batch  # noqa: E402
 from .runtime_batch import (batch_size_of, broadcast_tree,  # noqa: E402,F401  (re-exported)
                             unbroadcast_batched, where_tree)
+
+# -- cumulative products, differences, norms, determinants: s2s/runtime_numeric.py -----
+from . import runtime_numeric  # noqa: E402
+from .runtime_numeric import (adjugate, cumprod_cotangent,  # noqa: E402,F401  (re-exported)
+                              cumprod_tangent, diff_cotangent, diff_tangent,
+                              norm_weights)

@@ -1,0 +1,52 @@
+"""Examples for the rules of s2s/rules/reductions_more.py and s2s/rules/linalg_more.py
+(merged into tests/test_rules_table.py's TABLE): cumulative products, differences,
+nan-ignoring reductions, norms, determinants and solves."""
+import jax.numpy as jnp
+
+from rule_examples import E, M_TIE, U, X_TIE, POS, Refused  # noqa: F401
+
+NAN = jnp.nan
+X_NAN = jnp.array([[0.3, NAN, -0.7], [NAN, NAN, NAN], [0.5, 0.9, 0.9]])   # a row all nan
+V_NAN = jnp.array([0.4, NAN, -0.2, 0.8, NAN])
+X_ZERO = jnp.array([0.7, 0.0, -1.3, 0.0, 0.9])   # cumprod with zeros: JAX's exact derivative
+
+
+def nan_cases(name, ties=True):
+    rows = [E(f"jnp.{name}(a)", V_NAN), E(f"jnp.{name}(a, axis=1)", X_NAN),
+            E(f"jnp.{name}(a, axis=-2, keepdims=True)", X_NAN),
+            E(f"jnp.{name}(a, axis=(0, 1))", U(2, 3))]
+    if ties:
+        rows.append(E(f"jnp.{name}(a, axis=1)", M_TIE))
+    return rows
+
+
+CASES = {
+    "jnp.cumprod": [E("jnp.cumprod(a)", U(5)), E("jnp.cumprod(a)", U(2, 3)),
+                    E("jnp.cumprod(a, axis=-1)", U(2, 3)), E("jnp.cumprod(a, axis=0)", U(3, 2)),
+                    E("jnp.cumprod(a)", X_ZERO)],
+    "jnp.nancumprod": [E("jnp.nancumprod(a)", V_NAN), E("jnp.nancumprod(a, axis=1)", X_NAN)],
+    "jnp.nancumsum": [E("jnp.nancumsum(a)", X_NAN), E("jnp.nancumsum(a, axis=-1)", X_NAN)],
+    "jnp.diff": [E("jnp.diff(a)", U(5)), E("jnp.diff(a, 2)", U(5)),
+                 E("jnp.diff(a, axis=0)", U(3, 4)), E("jnp.diff(a, n=3, axis=-1)", U(2, 5)),
+                 E("jnp.diff(a, prepend=0.0)", U(4)),
+                 E("jnp.diff(a, 2, append=1.0, prepend=0.5)", U(4)),
+                 E("jnp.diff(a, axis=0, prepend=jnp.zeros((1, 3)))", U(2, 3), vmap=False),
+                 Refused("jnp.diff(b, prepend=a)", U(), U(3))],
+    "jnp.nansum": nan_cases("nansum", ties=False),
+    "jnp.nanmean": nan_cases("nanmean", ties=False)[:1] + [
+        E("jnp.nanmean(a, axis=0)", X_NAN[:, :1] * 0 + U(3, 2)),
+        E("jnp.nanmean(a, axis=-1, keepdims=True)", X_NAN[::2])],
+    "jnp.nanmax": nan_cases("nanmax"),
+    "jnp.nanmin": nan_cases("nanmin"),
+    "jnp.nanprod": nan_cases("nanprod", ties=False),
+    "jnp.nanvar": [E("jnp.nanvar(a)", V_NAN), E("jnp.nanvar(a, axis=1)", X_NAN[::2]),
+                   E("jnp.nanvar(a, axis=-1, ddof=1, keepdims=True)", X_NAN[::2])],
+    "jnp.nanstd": [E("jnp.nanstd(a)", V_NAN), E("jnp.nanstd(a, axis=1, ddof=1)", X_NAN[::2]),
+                   E("jnp.nanstd(a, axis=0)", U(3, 2))],
+    "jnp.nanargmax": [E("jnp.nanargmax(a) * a", V_NAN), E("jnp.nanargmax(a, axis=1) * 1.0",
+                                                           X_NAN[::2])],
+    "jnp.nanargmin": [E("jnp.nanargmin(a) * a", V_NAN), E("jnp.nanargmin(a, axis=-1) * 1.0",
+                                                           X_NAN[::2])],
+    "jnp.ptp": [E("jnp.ptp(a)", U(2, 3)), E("jnp.ptp(a, axis=1)", M_TIE),
+                E("jnp.ptp(a, axis=-2, keepdims=True)", U(2, 3)), E("jnp.ptp(a)", X_TIE)],
+}
