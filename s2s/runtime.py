@@ -293,7 +293,7 @@ def add_at(tree, index, g):
     if isinstance(tree, (list, tuple)):
         items = list(tree)
         items[index] = tree_add(items[index], g)
-        return type(tree)(items)
+        return type(tree)(*items) if hasattr(tree, "_fields") else type(tree)(items)  # NamedTuple
     return tree.at[index].add(g)
 
 
@@ -398,4 +398,6 @@ from .runtime_batch import (batch_size_of, broadcast_tree,  # noqa: E402,F401  (
 from . import runtime_numeric  # noqa: E402
 from .runtime_numeric import (adjugate, cumprod_cotangent,  # noqa: E402,F401  (re-exported)
                               cumprod_tangent, diff_cotangent, diff_tangent,
-                              norm_weights)
+                              norm_weights, solve_like, solve_product, solve_cotangent_a,
+                              cholesky_tangent, cholesky_cotangent, matrix_power_tangent,
+                              matrix_power_cotangent, slogdet_tangent)

@@ -4,8 +4,9 @@ registered with `@helper` like the rest of s2s/runtime.py, which imports them
 back (`s2s.runtime` names every helper). Plain jnp code: s2s differentiates
 and batches them again from their source (grad of grad)."""
 import jax.numpy as jnp
+from jax._src.numpy.linalg import SlogdetResult   # what jnp.linalg.slogdet returns
 
-from .runtime import helper, max_weights, min_weights
+from .runtime import helper, max_weights, min_weights, unbroadcast
 
 
 # -- cumulative products -------------------------------------------------------------
@@ -71,36 +72,42 @@ def _abs_slope(x):
     return jnp.where(x >= 0, 1.0, -1.0)
 
 
-def _norm_axes(x, ord, axis):
-    """jnp.linalg.norm's axes: one (a vector norm) or two (a matrix norm)."""
-    if axis is None:
-        if ord is None:
-            return tuple(range(jnp.ndim(x)))   # every axis, as one vector
-        return tuple(range(jnp.ndim(x)))
-    return (axis,) if isinstance(axis, int) else tuple(axis)
-
-
 @helper(pure=True)
 def norm_weights(x, ord=None, axis=None):
     """d jnp.linalg.norm(x, ord, axis) / d x, with the norm's reduced axes kept
     (size 1): the tangent is sum(x_dot * weights) over those axes. Ties in a
     max or min share, as in JAX; at 0 the 2-norm's is nan, as JAX's."""
-    axes = _norm_axes(x, ord, axis)
-    axes = tuple(a % jnp.ndim(x) for a in axes)
-    norm = jnp.linalg.norm(x, ord, axis if axis is None else axes, keepdims=True)
-    if ord is None or ord == "fro" or ord == "f" or (ord == 2 and len(axes) == 1):
+    norm = jnp.linalg.norm(x, ord, axis, keepdims=True)
+    if ord is None or ord == "fro" or ord == "f":
         return x / norm
-    if len(axes) == 1:
-        a = axes[0]
+    if _is_vector_norm(jnp.ndim(x), axis):
+        if ord == 2:
+            return x / norm
         if ord == jnp.inf:
-            return max_weights(jnp.abs(x), a) * _abs_slope(x)
+            return max_weights(jnp.abs(x), axis) * _abs_slope(x)
         if ord == -jnp.inf:
-            return min_weights(jnp.abs(x), a) * _abs_slope(x)
+            return min_weights(jnp.abs(x), axis) * _abs_slope(x)
         if ord == 0:
             return jnp.zeros_like(x)
         if ord == 1:
             return _abs_slope(x) * jnp.ones_like(norm)
         return (jnp.abs(x) / norm) ** (ord - 1) * _abs_slope(x)
+    return _matrix_norm_weights(x, ord, _matrix_axes(jnp.ndim(x), axis))
+
+
+def _is_vector_norm(ndim, axis):
+    return isinstance(axis, int) or (axis is None and ndim == 1) or \
+        (axis is not None and len(axis) == 1)
+
+
+def _matrix_axes(ndim, axis):
+    """(row, col), non-negative, of a matrix norm over `axis`."""
+    if axis is None:
+        return 0, 1
+    return axis[0] % ndim, axis[1] % ndim
+
+
+def _matrix_norm_weights(x, ord, axes):
     row, col = axes
     if ord in (1, -1, jnp.inf, -jnp.inf):
         inner, outer = (row, col) if ord in (1, -1) else (col, row)
@@ -123,14 +130,132 @@ def norm_weights(x, ord=None, axis=None):
 # -- determinants --------------------------------------------------------------------
 
 @helper(pure=True)
+def slogdet_tangent(t):
+    """The tangent of jnp.linalg.slogdet(a), shaped like its value (a
+    SlogdetResult): `t` the log's, the sign's zero."""
+    return SlogdetResult(jnp.zeros_like(t), t)
+
+
+@helper(pure=True)
 def adjugate(a):
     """The adjugate of each matrix in `a` (its last two axes): d det(a) =
-    trace(adjugate(a) @ da). From the SVD a = u s vt, adj(a) = det(u) det(vt)
-    vt.T adj(s) u.T, with adj(s) the products of the other singular values, so
-    it is exact for a singular matrix too, as JAX's cofactor rule."""
+    trace(adjugate(a) @ da). det(a) inv(a) where a is invertible; from the SVD
+    where det(a) is 0, so a singular matrix gets JAX's derivative (its
+    cofactors) too. Each branch sees a matrix it can take (the double where),
+    so neither puts a nan in the other's derivative."""
+    det = jnp.expand_dims(jnp.linalg.det(a), (-1, -2))
+    n = jnp.shape(a)[-1]
+    singular = det == 0
+    invertible = jnp.where(singular, jnp.eye(n), a)
+    distinct = jnp.where(singular, a, jnp.diag(jnp.arange(1.0, n + 1)))   # distinct s
+    return jnp.where(singular, _adjugate_by_svd(distinct), det * jnp.linalg.inv(invertible))
+
+
+def _adjugate_by_svd(a):
+    """adj(a) = det(u) det(vt) vt.T adj(s) u.T for a = u s vt, with adj(s) the
+    products of the other singular values: defined for a singular a too."""
     u, s, vt = jnp.linalg.svd(a)
     n = jnp.shape(s)[-1]
-    others = jnp.prod(jnp.where(jnp.eye(n, dtype=bool), 1, jnp.expand_dims(s, -2)), axis=-1)
+    # (a cumprod's last entry, not jnp.prod: its second derivative is s2s's own)
+    others = jnp.cumprod(jnp.where(jnp.eye(n, dtype=bool), 1, jnp.expand_dims(s, -2)),
+                         axis=-1)[..., -1]
     signs = jnp.linalg.det(u) * jnp.linalg.det(vt)
     return jnp.expand_dims(signs, (-1, -2)) * jnp.matmul(
         jnp.swapaxes(vt, -1, -2) * jnp.expand_dims(others, -2), jnp.swapaxes(u, -1, -2))
+
+
+# -- solves, inverses, factorizations -----------------------------------------------------
+
+@helper(pure=True)
+def solve_product(m, x, b):
+    """m @ x, read the way jnp.linalg.solve(a, b) reads b: a vector when b is
+    1-d (x then has a's batch axes), else a stack of matrices."""
+    if jnp.ndim(b) == 1:
+        return jnp.sum(m * jnp.expand_dims(x, -2), axis=-1)
+    return jnp.matmul(m, x)
+
+
+@helper(pure=True)
+def solve_like(a, b, r):
+    """jnp.linalg.solve(a, r) with r read the way b is: a vector (one per
+    matrix of a) when b is 1-d, even where r has a's batch axes."""
+    if jnp.ndim(b) == 1:
+        return jnp.squeeze(jnp.linalg.solve(a, jnp.expand_dims(r, -1)), -1)
+    return jnp.linalg.solve(a, r)
+
+
+@helper(pure=True)
+def solve_cotangent_a(b_bar, x, a, b):
+    """The cotangent of a in x = jnp.linalg.solve(a, b), given b's (b_bar =
+    solve(a.T, x_bar)): -b_bar x^T, summed over axes a was broadcast along."""
+    if jnp.ndim(b) == 1:
+        outer = jnp.expand_dims(b_bar, -1) * jnp.expand_dims(x, -2)
+    else:
+        outer = jnp.matmul(b_bar, jnp.swapaxes(x, -1, -2))
+    return -unbroadcast(outer, a)
+
+
+def _lower_half(m):
+    """The lower triangle of m with its diagonal halved (cholesky's Phi)."""
+    n = jnp.shape(m)[-1]
+    return jnp.tril(m) - 0.5 * m * jnp.eye(n)
+
+
+def _symmetric(m):
+    return 0.5 * (m + jnp.swapaxes(m, -1, -2))
+
+
+@helper(pure=True)
+def cholesky_tangent(c, a_dot, upper=False, symmetrize_input=True):
+    """The tangent of c = jnp.linalg.cholesky(a): with l the lower factor,
+    l_dot = l Phi(l^-1 a_dot l^-T) (a_dot made symmetric first if JAX does)."""
+    l = jnp.swapaxes(c, -1, -2) if upper else c
+    s_dot = _symmetric(a_dot) if symmetrize_input else a_dot
+    l_inv = jnp.linalg.inv(l)
+    l_dot = jnp.matmul(l, _lower_half(jnp.matmul(jnp.matmul(l_inv, s_dot),
+                                                 jnp.swapaxes(l_inv, -1, -2))))
+    return jnp.swapaxes(l_dot, -1, -2) if upper else l_dot
+
+
+@helper(pure=True)
+def cholesky_cotangent(g, c, upper=False, symmetrize_input=True):
+    """The cotangent of a in c = jnp.linalg.cholesky(a): the transpose of
+    cholesky_tangent, l^-T Phi(l^T g) l^-1 (made symmetric if JAX does)."""
+    l = jnp.swapaxes(c, -1, -2) if upper else c
+    l_bar = jnp.swapaxes(g, -1, -2) if upper else g
+    l_inv = jnp.linalg.inv(l)
+    s_bar = jnp.matmul(jnp.matmul(jnp.swapaxes(l_inv, -1, -2),
+                                  _lower_half(jnp.matmul(jnp.swapaxes(l, -1, -2), l_bar))), l_inv)
+    return _symmetric(s_bar) if symmetrize_input else s_bar
+
+
+@helper(pure=True)
+def matrix_power_tangent(a, a_dot, n):
+    """The tangent of jnp.linalg.matrix_power(a, n): the sum over k of
+    a^k a_dot a^(n-1-k); for n < 0, that of inv(a)^-n, inv(a)'s tangent being
+    -inv(a) a_dot inv(a)."""
+    if n < 0:
+        a_inv = jnp.linalg.inv(a)
+        return matrix_power_tangent(a_inv, -jnp.matmul(jnp.matmul(a_inv, a_dot), a_inv), -n)
+    total = jnp.zeros_like(a_dot)
+    for k in range(n):
+        total = total + jnp.matmul(jnp.matmul(jnp.linalg.matrix_power(a, k), a_dot),
+                                   jnp.linalg.matrix_power(a, n - 1 - k))
+    return total
+
+
+@helper(pure=True)
+def matrix_power_cotangent(g, a, n):
+    """The cotangent of a in jnp.linalg.matrix_power(a, n): matrix_power_tangent's
+    transpose, the sum over k of (a^k)^T g (a^(n-1-k))^T."""
+    if n < 0:
+        a_inv = jnp.linalg.inv(a)
+        inv_bar = matrix_power_cotangent(g, a_inv, -n)
+        return -jnp.matmul(jnp.matmul(jnp.swapaxes(a_inv, -1, -2), inv_bar),
+                           jnp.swapaxes(a_inv, -1, -2))
+    total = jnp.zeros_like(g)
+    for k in range(n):
+        total = total + jnp.matmul(
+            jnp.matmul(jnp.swapaxes(jnp.linalg.matrix_power(a, k), -1, -2), g),
+            jnp.swapaxes(jnp.linalg.matrix_power(a, n - 1 - k), -1, -2))
+    return total

@@ -50,3 +50,50 @@ CASES = {
     "jnp.ptp": [E("jnp.ptp(a)", U(2, 3)), E("jnp.ptp(a, axis=1)", M_TIE),
                 E("jnp.ptp(a, axis=-2, keepdims=True)", U(2, 3)), E("jnp.ptp(a)", X_TIE)],
 }
+
+
+# --- jnp.linalg (s2s/rules/linalg_more.py)
+def SPD(n, *lead):   # symmetric positive definite
+    m = U(*lead, n, n)
+    return m @ jnp.swapaxes(m, -1, -2) + n * jnp.eye(n)
+
+
+SINGULAR = jnp.array([[1.0, 2.0, 3.0], [2.0, 4.0, 6.0], [0.5, -1.0, 2.0]])   # rank 2
+M_NORM_TIE = jnp.array([[0.5, -0.9], [0.9, 0.5]])
+
+CASES.update({
+    "jax.numpy.linalg.norm": [
+        E("jnp.linalg.norm(a)", U(3)), E("jnp.linalg.norm(a)", U(2, 3)),
+        E("jnp.linalg.norm(a)", U(2, 3, 2)), E("jnp.linalg.norm(a, axis=-1)", U(2, 3)),
+        E("jnp.linalg.norm(a, axis=0, keepdims=True)", U(2, 3)),
+        E("jnp.linalg.norm(a, 1)", U(4)), E("jnp.linalg.norm(a, jnp.inf)", X_TIE),
+        E("jnp.linalg.norm(a, -jnp.inf)", U(4)), E("jnp.linalg.norm(a, 3)", U(4)),
+        E("jnp.linalg.norm(a, 0.5, axis=1)", U(2, 3)), E("jnp.linalg.norm(a, 0) * a", U(3)),
+        E("jnp.linalg.norm(a, 'fro')", U(2, 3)), E("jnp.linalg.norm(a, 1)", U(3, 3)),
+        E("jnp.linalg.norm(a, -1)", U(3, 3)), E("jnp.linalg.norm(a, jnp.inf)", M_NORM_TIE),
+        E("jnp.linalg.norm(a, -jnp.inf, axis=(1, 2))", U(2, 3, 3)),
+        E("jnp.linalg.norm(a, 2)", U(3, 2)), E("jnp.linalg.norm(a, -2)", U(3, 3)),
+        E("jnp.linalg.norm(a, 'nuc', axis=(0, 1))", U(3, 2))],
+    "jax.numpy.linalg.det": [E("jnp.linalg.det(a)", U(3, 3)), E("jnp.linalg.det(a)", U(2, 2, 2)),
+                             E("jnp.linalg.det(a)", SINGULAR),
+                             E("jnp.linalg.det(a)", jnp.zeros((3, 3)))],
+    "jax.numpy.linalg.slogdet": [E("jnp.linalg.slogdet(a)[1]", U(3, 3)),
+                                 E("jnp.linalg.slogdet(a)", U(2, 3, 3)),
+                                 E("jnp.linalg.slogdet(a).logabsdet * 2.0", SPD(3))],
+    "jax.numpy.linalg.inv": [E("jnp.linalg.inv(a)", SPD(3)), E("jnp.linalg.inv(a)", SPD(2, 2))],
+    "jax.numpy.linalg.solve": [E("jnp.linalg.solve(a, b)", SPD(3), U(3)),
+                               E("jnp.linalg.solve(a, b)", SPD(3), U(3, 2)),
+                               E("jnp.linalg.solve(a, b)", SPD(3, 2), U(3)),
+                               E("jnp.linalg.solve(a, b)", SPD(3, 2), U(2, 3, 1))],
+    "jax.numpy.linalg.cholesky": [E("jnp.linalg.cholesky(a)", SPD(3)),
+                                  E("jnp.linalg.cholesky(a)", SPD(3, 2)),
+                                  E("jnp.linalg.cholesky(a, upper=True)", SPD(3))],
+    "jax.numpy.linalg.eigvalsh": [E("jnp.linalg.eigvalsh(a)", SPD(3)),
+                                  E("jnp.linalg.eigvalsh(a)", SPD(3, 2))],
+    "jax.numpy.linalg.matrix_power": [E("jnp.linalg.matrix_power(a, 3)", U(3, 3)),
+                                      E("jnp.linalg.matrix_power(a, 0)", U(2, 2)),
+                                      E("jnp.linalg.matrix_power(a, -2)", SPD(2, 2))],
+    "jax.numpy.linalg.trace": [E("jnp.linalg.trace(a)", U(3, 3)),
+                               E("jnp.linalg.trace(a, offset=1)", U(2, 3, 4))],
+})
+CASES["runtime.slogdet_tangent"] = [E("slogdet_tangent(a)", U(3)), E("slogdet_tangent(a)[1]", U())]

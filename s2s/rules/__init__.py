@@ -106,7 +106,7 @@ def _is_jnp(fn):
 
 # Other public JAX modules whose functions have rules (s2s/rules/nn.py); their
 # calls stay as the user wrote them (`jax.nn.relu(x)`, `relu(x)`).
-PUBLIC_MODULES = ("jax.nn", "jax.scipy.special", "jax.lax")
+PUBLIC_MODULES = ("jax.nn", "jax.scipy.special", "jax.lax", "jax.numpy.linalg")
 
 
 def public_name(fn):
@@ -380,5 +380,5 @@ def for_operator(op):
 
 from . import (arithmetic, elementwise, indexing, linalg, nn, python_builtins,  # noqa: E402,F401
                reductions, runtime_helpers, shape)
-from . import reductions_more  # noqa: E402,F401
+from . import linalg_more, reductions_more  # noqa: E402,F401
 from .. import by_jax  # noqa: E402,F401  (its helpers, registered for generated code)
