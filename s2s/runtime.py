@@ -400,4 +400,5 @@ from .runtime_numeric import (adjugate, cumprod_cotangent,  # noqa: E402,F401  (
                               cumprod_tangent, diff_cotangent, diff_tangent,
                               norm_weights, solve_like, solve_product, solve_cotangent_a,
                               cholesky_tangent, cholesky_cotangent, matrix_power_tangent,
-                              matrix_power_cotangent, slogdet_tangent)
+                              matrix_power_cotangent, slogdet_tangent, dot_general_specs,
+                              dot_general_cotangent_lhs, dot_general_cotangent_rhs)

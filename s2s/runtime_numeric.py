@@ -259,3 +259,36 @@ def matrix_power_cotangent(g, a, n):
             jnp.matmul(jnp.swapaxes(jnp.linalg.matrix_power(a, k), -1, -2), g),
             jnp.swapaxes(jnp.linalg.matrix_power(a, n - 1 - k), -1, -2))
     return total
+
+
+# -- lax.dot_general -----------------------------------------------------------------------
+
+@helper
+def dot_general_specs(lhs, rhs, dimension_numbers):
+    """The einsum subscripts (lhs, rhs, output) of lax.dot_general(lhs, rhs,
+    dimension_numbers): contracted and batch axes share a letter; the output
+    is the batch axes, then lhs's free axes, then rhs's."""
+    (lc, rc), (lb, rb) = dimension_numbers
+    letters = iter("abcdefghijklmnopqrstuvwxyz")
+    ls = [next(letters) for _ in range(jnp.ndim(lhs))]
+    rs = [next(letters) for _ in range(jnp.ndim(rhs))]
+    for i, j in zip(list(lc) + list(lb), list(rc) + list(rb)):
+        rs[j] = ls[i]
+    out = [ls[i] for i in lb] + [c for i, c in enumerate(ls) if i not in lc and i not in lb] + \
+        [c for j, c in enumerate(rs) if j not in rc and j not in rb]
+    return "".join(ls), "".join(rs), "".join(out)
+
+
+@helper(pure=True)
+def dot_general_cotangent_lhs(g, lhs, rhs, dimension_numbers):
+    """Cotangent of lhs in lax.dot_general(lhs, rhs, dimension_numbers): the
+    output's cotangent against rhs, back to lhs's axes (one einsum)."""
+    ls, rs, out = dot_general_specs(lhs, rhs, dimension_numbers)
+    return jnp.einsum(out + "," + rs + "->" + ls, g, rhs)
+
+
+@helper(pure=True)
+def dot_general_cotangent_rhs(g, lhs, rhs, dimension_numbers):
+    """Cotangent of rhs in lax.dot_general(lhs, rhs, dimension_numbers)."""
+    ls, rs, out = dot_general_specs(lhs, rhs, dimension_numbers)
+    return jnp.einsum(ls + "," + out + "->" + rs, lhs, g)

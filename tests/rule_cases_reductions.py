@@ -97,3 +97,11 @@ CASES.update({
                                E("jnp.linalg.trace(a, offset=1)", U(2, 3, 4))],
 })
 CASES["runtime.slogdet_tangent"] = [E("slogdet_tangent(a)", U(3)), E("slogdet_tangent(a)[1]", U())]
+CASES.update({
+    "jax.lax.dot_general": [
+        E("lax.dot_general(a, b, (((1,), (0,)), ((), ())))", U(2, 3), U(3, 4)),
+        E("lax.dot_general(a, b, (((2,), (1,)), ((0,), (0,))))", U(2, 3, 4), U(2, 4, 5)),
+        E("lax.dot_general(a, b, (((0, 2), (2, 0)), ((1,), (1,))))", U(3, 2, 4), U(4, 2, 3))],
+    "runtime.dot_general_specs": [E("jnp.sum(a) * len(dot_general_specs(a, b, (((1,), (0,)), "
+                                    "((), ()))))", U(2, 3), U(3, 4), vmap=False)],
+})

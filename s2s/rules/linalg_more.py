@@ -9,9 +9,12 @@ nan, a singular matrix's det has its cofactors as derivative (not nan), ties
 in a max-like norm (inf, 1, 2 for matrices) share.
 """
 import jax.numpy as jnp
+from jax import lax
 
-from . import batch_rule, jvp_rule, shift_axes, vjp_rule
+from . import batch_rule, jvp_rule, multilinear, shift_axes, vjp_rule, zero_derivative
+from .linalg import _batched_einsum
 from ..runtime import (adjugate, cholesky_cotangent, cholesky_tangent,  # noqa: F401
+                       dot_general_cotangent_lhs, dot_general_cotangent_rhs, dot_general_specs,
                        matrix_power_cotangent, matrix_power_tangent, norm_weights,
                        reduced_shape, solve_cotangent_a, solve_like, solve_product, slogdet_tangent,
                        unbroadcast)
@@ -170,3 +173,35 @@ def trace_vjp(ans_bar, x, offset=0):
             jnp.linalg.eigvalsh, jnp.linalg.matrix_power, jnp.linalg.trace, slogdet_tangent)
 def matrix_batch(batch, **operands):
     return batch.rebuild()
+
+
+# --- lax.dot_general -----------------------------------------------------------------------
+# Bilinear, so its jvp is the product rule; each cotangent is one einsum of the
+# output's cotangent with the other operand (s2s/runtime_numeric.py), and a batch
+# is one more einsum letter.
+multilinear(lax.dot_general, static_argnums=(2,))   # the dimension numbers
+
+
+@vjp_rule(lax.dot_general, nondiff_args=("dimension_numbers", "precision",
+                                         "preferred_element_type"))
+def dot_general_vjp(ans_bar, lhs, rhs, dimension_numbers, precision=None,
+                    preferred_element_type=None):
+    return (dot_general_cotangent_lhs(ans_bar, lhs, rhs, dimension_numbers),
+            dot_general_cotangent_rhs(ans_bar, lhs, rhs, dimension_numbers))
+
+
+@batch_rule(lax.dot_general)
+def dot_general_batch(batch, lhs, rhs, dimension_numbers, **rest):
+    numbers = batch.value(dimension_numbers, "the dimension numbers")
+    letters = iter("abcdefghijklmnopqrstuvwxy")
+    ls = [next(letters) for _ in range(batch.rank(lhs))]
+    rs = [next(letters) for _ in range(batch.rank(rhs))]
+    (lc, rc), (lb, rb) = numbers
+    for i, j in zip(list(lc) + list(lb), list(rc) + list(rb)):
+        rs[j] = ls[i]
+    out = [ls[i] for i in lb] + [c for i, c in enumerate(ls) if i not in lc and i not in lb] + \
+        [c for j, c in enumerate(rs) if j not in rc and j not in rb]
+    return _batched_einsum(batch, ["".join(ls), "".join(rs)], "".join(out), [lhs, rhs])
+
+
+zero_derivative(dot_general_specs)   # subscripts from shapes
