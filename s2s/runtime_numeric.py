@@ -231,34 +231,28 @@ def cholesky_cotangent(g, c, upper=False, symmetrize_input=True):
 
 @helper(pure=True)
 def matrix_power_tangent(a, a_dot, n):
-    """The tangent of jnp.linalg.matrix_power(a, n): the sum over k of
-    a^k a_dot a^(n-1-k); for n < 0, that of inv(a)^-n, inv(a)'s tangent being
-    -inv(a) a_dot inv(a)."""
+    """The tangent of jnp.linalg.matrix_power(a, n): the sum over k < n of
+    a^k a_dot a^(n-1-k), built up as t = t a + a^k a_dot; for n < 0, that of
+    inv(a)^-n, inv(a)'s tangent being -inv(a) a_dot inv(a)."""
     if n < 0:
         a_inv = jnp.linalg.inv(a)
         return matrix_power_tangent(a_inv, -jnp.matmul(jnp.matmul(a_inv, a_dot), a_inv), -n)
+    power = jnp.zeros_like(a) + jnp.eye(jnp.shape(a)[-1])   # a^k
     total = jnp.zeros_like(a_dot)
     for k in range(n):
-        total = total + jnp.matmul(jnp.matmul(jnp.linalg.matrix_power(a, k), a_dot),
-                                   jnp.linalg.matrix_power(a, n - 1 - k))
+        total = jnp.matmul(total, a) + jnp.matmul(power, a_dot)
+        power = jnp.matmul(power, a)
     return total
 
 
 @helper(pure=True)
 def matrix_power_cotangent(g, a, n):
-    """The cotangent of a in jnp.linalg.matrix_power(a, n): matrix_power_tangent's
-    transpose, the sum over k of (a^k)^T g (a^(n-1-k))^T."""
+    """The cotangent of a in jnp.linalg.matrix_power(a, n): the sum over k of
+    (a^k)^T g (a^(n-1-k))^T, which is matrix_power_tangent of a^T and g."""
     if n < 0:
-        a_inv = jnp.linalg.inv(a)
-        inv_bar = matrix_power_cotangent(g, a_inv, -n)
-        return -jnp.matmul(jnp.matmul(jnp.swapaxes(a_inv, -1, -2), inv_bar),
-                           jnp.swapaxes(a_inv, -1, -2))
-    total = jnp.zeros_like(g)
-    for k in range(n):
-        total = total + jnp.matmul(
-            jnp.matmul(jnp.swapaxes(jnp.linalg.matrix_power(a, k), -1, -2), g),
-            jnp.swapaxes(jnp.linalg.matrix_power(a, n - 1 - k), -1, -2))
-    return total
+        a_inv_t = jnp.swapaxes(jnp.linalg.inv(a), -1, -2)
+        return -jnp.matmul(jnp.matmul(a_inv_t, matrix_power_tangent(a_inv_t, g, -n)), a_inv_t)
+    return matrix_power_tangent(jnp.swapaxes(a, -1, -2), g, n)
 
 
 # -- lax.dot_general -----------------------------------------------------------------------
