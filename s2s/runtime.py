@@ -401,4 +401,7 @@ from .runtime_numeric import (adjugate, cumprod_cotangent,  # noqa: E402,F401  (
                               norm_weights, solve_like, solve_product, solve_cotangent_a,
                               cholesky_tangent, cholesky_cotangent, matrix_power_tangent,
                               matrix_power_cotangent, slogdet_tangent, dot_general_specs,
-                              dot_general_cotangent_lhs, dot_general_cotangent_rhs)
+                              dot_general_cotangent_lhs, dot_general_cotangent_rhs,
+                              quantile_tangent, quantile_slope, quantile_cotangent, q_shape,
+                              cumulative_sum_cotangent, cumulative_prod_tangent,
+                              cumulative_prod_cotangent)

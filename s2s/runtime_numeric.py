@@ -286,3 +286,131 @@ def dot_general_cotangent_rhs(g, lhs, rhs, dimension_numbers):
     """Cotangent of rhs in lax.dot_general(lhs, rhs, dimension_numbers)."""
     ls, rs, out = dot_general_specs(lhs, rhs, dimension_numbers)
     return jnp.einsum(ls + "," + out + "->" + rs, lhs, g)
+
+
+# -- quantiles (median, quantile, percentile and their nan-ignoring twins) -----------------
+# JAX sorts (stably) and interpolates between the two neighbours of q * (n - 1):
+# the derivative goes to those two entries with their interpolation weights (a
+# tie to the one the stable sort puts first), and to q through the weights.
+
+def _along_last(a, axis):
+    """a with the quantile's axis last (axis=None: a flattened)."""
+    return jnp.ravel(a) if axis is None else jnp.moveaxis(a, axis, -1)
+
+
+def _quantile_picks(a, q, method, squash_nans):
+    """(low_hit, high_hit, low_share, high_share, count) for `a` whose last axis
+    is the quantile's: the hits are 0/1 of shape q.shape + a.shape marking the
+    sorted neighbours, the shares their weights (q.shape + a.shape[:-1] + (1,))."""
+    rank = jnp.argsort(jnp.argsort(a, axis=-1), axis=-1)   # each entry's place when sorted
+    n = jnp.shape(a)[-1]
+    count = jnp.sum(jnp.logical_not(jnp.isnan(a)), axis=-1, keepdims=True) if squash_nans \
+        else jnp.full(jnp.shape(a)[:-1] + (1,), n)
+    pos = jnp.reshape(jnp.asarray(q), jnp.shape(q) + (1,) * jnp.ndim(a)) \
+        * (count - 1)
+    high_share = pos - jnp.floor(pos)
+    low = jnp.clip(jnp.floor(pos), 0, count - 1)
+    high = jnp.clip(jnp.ceil(pos), 0, count - 1)
+    if method == "linear":
+        low_share = 1 - high_share
+    elif method == "lower":
+        low_share, high_share = jnp.ones_like(high_share), jnp.zeros_like(high_share)
+    elif method == "higher":
+        low_share, high_share = jnp.zeros_like(high_share), jnp.ones_like(high_share)
+    elif method == "nearest":
+        low_share = jnp.where(high_share <= 0.5, 1.0, 0.0)
+        high_share = 1 - low_share
+    else:   # midpoint
+        low_share, high_share = 0.5 * jnp.ones_like(high_share), 0.5 * jnp.ones_like(high_share)
+    return rank == low, rank == high, low_share, high_share, count
+
+
+def _quantile_weights(a, q, method, squash_nans):
+    low_hit, high_hit, low_share, high_share, _ = _quantile_picks(a, q, method, squash_nans)
+    return low_hit * low_share + high_hit * high_share
+
+
+def _kept(t, a, q, axis, keepdims):
+    """A quantile reduced over the last axis, given back keepdims' shape."""
+    if not keepdims:
+        return t
+    if axis is None:
+        return jnp.reshape(t, jnp.shape(q) + (1,) * jnp.ndim(a))
+    return jnp.expand_dims(t, jnp.ndim(q) + axis % jnp.ndim(a))
+
+
+@helper(pure=True)
+def quantile_tangent(a, q, a_dot, axis=None, method="linear", keepdims=False,
+                     squash_nans=False):
+    """The tangent of jnp.quantile(a, q, axis, method=method) in a (of
+    jnp.nanquantile with squash_nans): the weighted neighbours' tangents."""
+    last = _along_last(a, axis)
+    weights = _quantile_weights(last, q, method, squash_nans)
+    return _kept(jnp.sum(weights * _along_last(a_dot, axis), axis=-1), a, q, axis, keepdims)
+
+
+@helper(pure=True)
+def quantile_slope(a, q, axis=None, method="linear", keepdims=False, squash_nans=False):
+    """d quantile / d q: (high - low) * (count - 1) for the linear method, else 0."""
+    last = _along_last(a, axis)
+    low_hit, high_hit, _, _, count = _quantile_picks(last, q, method, squash_nans)
+    if method != "linear":
+        return _kept(jnp.zeros(jnp.shape(q) + jnp.shape(last)[:-1], last.dtype), a, q, axis,
+                     keepdims)
+    gap = jnp.sum(jnp.where(high_hit, last, 0.0) - jnp.where(low_hit, last, 0.0), axis=-1)
+    return _kept(gap * (count[..., 0] - 1), a, q, axis, keepdims)
+
+
+@helper(pure=True)
+def quantile_cotangent(g, a, q, axis=None, method="linear", keepdims=False, squash_nans=False):
+    """The cotangent of a in jnp.quantile(a, q, axis, ...), given the output's g."""
+    last = _along_last(a, axis)
+    weights = _quantile_weights(last, q, method, squash_nans)
+    spread = weights * jnp.expand_dims(jnp.reshape(g, jnp.shape(q) + jnp.shape(last)[:-1]), -1)
+    per_entry = jnp.sum(spread, axis=0) if jnp.ndim(q) == 1 else spread
+    if axis is None:
+        return jnp.reshape(per_entry, jnp.shape(a))
+    return jnp.moveaxis(per_entry, -1, axis)
+
+
+@helper
+def q_shape(q, ans):
+    """The shape that lines q up with the quantile's output (q's axes first)."""
+    return jnp.shape(q) + (1,) * (jnp.ndim(ans) - jnp.ndim(q))
+
+
+# -- cumulative_sum and cumulative_prod ------------------------------------------------------
+
+def _drop_initial(g, axis, include_initial):
+    """g without the leading entry include_initial added along the axis."""
+    if not include_initial:
+        return g
+    return jnp.take(g, jnp.arange(1, jnp.shape(g)[axis]), axis=axis)
+
+
+@helper(pure=True)
+def cumulative_sum_cotangent(g, x, axis=None, include_initial=False):
+    """The cotangent of x in jnp.cumulative_sum(x, axis=axis): a cumulative sum
+    from the other end (axis=None: x is one-dimensional)."""
+    along = 0 if axis is None else axis
+    kept = _drop_initial(g, along, include_initial)
+    return jnp.flip(jnp.cumsum(jnp.flip(kept, along), axis=along), along)
+
+
+@helper(pure=True)
+def cumulative_prod_tangent(x, x_dot, axis=None, include_initial=False):
+    """The tangent of jnp.cumulative_prod(x, axis=axis): cumprod's, after a
+    zero where include_initial puts the leading one."""
+    along = 0 if axis is None else axis
+    tangent = cumprod_tangent(x, x_dot, along)
+    if not include_initial:
+        return tangent
+    return jnp.concatenate([jnp.zeros_like(jnp.take(tangent, jnp.arange(1), axis=along)),
+                            tangent], axis=along)
+
+
+@helper(pure=True)
+def cumulative_prod_cotangent(g, x, axis=None, include_initial=False):
+    """The cotangent of x in jnp.cumulative_prod(x, axis=axis)."""
+    along = 0 if axis is None else axis
+    return cumprod_cotangent(_drop_initial(g, along, include_initial), x, along)

@@ -105,3 +105,41 @@ CASES.update({
     "runtime.dot_general_specs": [E("jnp.sum(a) * len(dot_general_specs(a, b, (((1,), (0,)), "
                                     "((), ()))))", U(2, 3), U(3, 4), vmap=False)],
 })
+
+# --- quantiles, cumulative_*, vecdot/matvec/vecmat (s2s/rules/numeric.py)
+V_TIE = jnp.array([0.3, 0.5, 0.5, 0.1, 0.5])   # the median ties: the stable sort's first
+Q2 = jnp.array([0.2, 0.9])
+CASES.update({
+    "jnp.median": [E("jnp.median(a)", U(5)), E("jnp.median(a)", U(2, 3)),
+                   E("jnp.median(a, axis=-1)", U(2, 4)), E("jnp.median(a)", V_TIE),
+                   E("jnp.median(a, axis=0, keepdims=True)", U(3, 2)),
+                   E("jnp.median(a, keepdims=True)", U(4))],
+    "jnp.nanmedian": [E("jnp.nanmedian(a)", V_NAN), E("jnp.nanmedian(a, axis=1)", X_NAN[::2])],
+    "jnp.quantile": [E("jnp.quantile(a, b)", U(5), 0.3), E("jnp.quantile(a, b, axis=1)", U(2, 4),
+                                                             Q2),
+                     E("jnp.quantile(a, 0.3, axis=-2, keepdims=True)", U(4, 2)),
+                     E("jnp.quantile(a, jnp.array([0.2, 0.9]), axis=0)", U(4, 2)),
+                     E("jnp.quantile(a, jnp.array([0.2, 0.9]))", U(2, 3)),
+                     E("jnp.quantile(a, b, method='nearest')", U(5), 0.3),
+                     E("jnp.quantile(a, b, method='lower')", V_TIE, Q2),
+                     E("jnp.quantile(a, b, method='higher', keepdims=True)", U(4), 0.45),
+                     E("jnp.quantile(a, b, method='midpoint')", U(2, 3), 0.45)],
+    "jnp.nanquantile": [E("jnp.nanquantile(a, b)", V_NAN, 0.3),
+                        E("jnp.nanquantile(a, b, axis=1)", X_NAN[::2], Q2)],
+    "jnp.percentile": [E("jnp.percentile(a, b)", U(5), 30.0),
+                       E("jnp.percentile(a, b, axis=0)", U(4, 2), Q2 * 100)],
+    "jnp.nanpercentile": [E("jnp.nanpercentile(a, b)", V_NAN, 30.0)],
+    "runtime.q_shape": [E("jnp.reshape(a, q_shape(a, b))", U(2), U(2, 3), vmap=False)],
+    "jnp.cumulative_sum": [E("jnp.cumulative_sum(a)", U(4)),
+                           E("jnp.cumulative_sum(a, axis=1, include_initial=True)", U(2, 3)),
+                           E("jnp.cumulative_sum(a, axis=-2)", U(2, 3))],
+    "jnp.cumulative_prod": [E("jnp.cumulative_prod(a)", X_ZERO),
+                            E("jnp.cumulative_prod(a, axis=1, include_initial=True)", U(2, 3)),
+                            E("jnp.cumulative_prod(a, axis=-2)", U(2, 3))],
+    "jnp.vecdot": [E("jnp.vecdot(a, b)", U(3), U(3)), E("jnp.vecdot(a, b)", U(2, 3), U(3)),
+                   E("jnp.vecdot(a, b, axis=0)", U(3, 2), U(3, 1))],
+    "jnp.matvec": [E("jnp.matvec(a, b)", U(2, 3), U(3)), E("jnp.matvec(a, b)", U(4, 2, 3), U(3)),
+                   E("jnp.matvec(a, b)", U(2, 3), U(4, 3))],
+    "jnp.vecmat": [E("jnp.vecmat(a, b)", U(2), U(2, 3)), E("jnp.vecmat(a, b)", U(4, 2), U(2, 3)),
+                   E("jnp.vecmat(a, b)", U(2), U(4, 2, 3))],
+})
