@@ -20,10 +20,11 @@ PURE_HELPERS = set()   # names of the helpers simplify may share or remove
 
 def defines(fn):
     """Is `fn` one of the runtime's functions (a helper, or one a helper calls):
-    this module's, runtime_linalg.py's, runtime_batch.py's or runtime_numeric.py's?"""
+    this module's, runtime_linalg.py's, runtime_batch.py's, runtime_numeric.py's or runtime_poly.py's?"""
     module = getattr(fn, "__globals__", None)
     return module is globals() or module is vars(runtime_linalg) or \
-        module is vars(runtime_batch) or module is vars(runtime_numeric)
+        module is vars(runtime_batch) or module is vars(runtime_numeric) or \
+        module is vars(runtime_poly)
 
 
 def helper(fn=None, *, pure=False):
@@ -405,3 +406,9 @@ from .runtime_numeric import (adjugate, cumprod_cotangent,  # noqa: E402,F401  (
                               quantile_tangent, quantile_slope, quantile_cotangent, q_shape,
                               cumulative_sum_cotangent, cumulative_prod_tangent,
                               cumulative_prod_cotangent)
+
+# -- convolutions, polynomials, trapezoids: s2s/runtime_poly.py ------------------------------
+from . import runtime_poly  # noqa: E402
+from .runtime_poly import (convolve_cotangent_a, convolve_cotangent_v,  # noqa: E402,F401
+                           convolve_rows, correlate_cotangent_a, correlate_cotangent_v,
+                           polyder_rows, polyint_rows, polyval_rows, trapezoid_weights)

@@ -143,3 +143,27 @@ CASES.update({
     "jnp.vecmat": [E("jnp.vecmat(a, b)", U(2), U(2, 3)), E("jnp.vecmat(a, b)", U(4, 2), U(2, 3)),
                    E("jnp.vecmat(a, b)", U(2), U(4, 2, 3))],
 })
+
+# --- convolutions, polynomials, trapezoid, unwrap (s2s/rules/poly.py)
+CASES.update({
+    "jnp.convolve": [E("jnp.convolve(a, b)", U(5), U(3)), E("jnp.convolve(a, b, 'same')", U(4), U(3)),
+                     E("jnp.convolve(a, b, mode='valid')", U(3), U(5)),
+                     E("jnp.convolve(a, b, 'same')", U(2), U(5))],
+    "jnp.correlate": [E("jnp.correlate(a, b)", U(5), U(3)),
+                      E("jnp.correlate(a, b, 'same')", U(2), U(5)),
+                      E("jnp.correlate(a, b, 'same')", U(5), U(4)),
+                      E("jnp.correlate(a, b, mode='full')", U(3), U(4))],
+    "jnp.polymul": [E("jnp.polymul(a, b)", U(3), U(2))],
+    "jnp.polyval": [E("jnp.polyval(a, b)", U(4), U(3)), E("jnp.polyval(a, b)", U(3), U(2, 2)),
+                    E("jnp.polyval(a, b)", U(1), U(3)), E("jnp.polyval(a, 0.5)", U(3))],
+    "jnp.polyadd": [E("jnp.polyadd(a, b)", U(3), U(2)), E("jnp.polyadd(a, b)", U(2), U(4))],
+    "jnp.polysub": [E("jnp.polysub(a, b)", U(3), U(2)), E("jnp.polysub(a, b)", U(3), U(3))],
+    "jnp.polyder": [E("jnp.polyder(a)", U(4)), E("jnp.polyder(a, 2)", U(4))],
+    "jnp.polyint": [E("jnp.polyint(a)", U(3)), E("jnp.polyint(a, 2)", U(3)),
+                    E("jnp.polyint(a, k=1.5)", U(3), vmap=False)],
+    "jnp.trapezoid": [E("jnp.trapezoid(a)", U(5)), E("jnp.trapezoid(a, dx=0.5, axis=0)", U(4, 2)),
+                      E("jnp.trapezoid(a, jnp.array([0.0, 0.5, 1.5, 2.0]))", U(2, 4)),
+                      E("jnp.trapezoid(a, jnp.array([0.0, 0.5, 1.5]), axis=-2)", U(3, 2)),
+                      Refused("jnp.trapezoid(b, a)", U(4), U(4))],
+    "jnp.unwrap": [E("jnp.unwrap(a * 6.0)", U(6)), E("jnp.unwrap(a * 6.0, axis=0)", U(4, 2))],
+})

@@ -1,0 +1,115 @@
+"""Helpers for the rules of convolutions, polynomials and trapezoids
+(s2s/rules/poly.py), registered with `@helper` like the rest of s2s/runtime.py,
+which imports them back. Plain jnp code: s2s differentiates and batches them
+again from their source."""
+import jax.numpy as jnp
+
+from .runtime import helper
+
+
+# -- convolutions ----------------------------------------------------------------------------
+# A convolution is a slice of the full one (mode 'same' or 'valid'); the full
+# one's cotangents are correlations of its cotangent with the other operand.
+
+def _start(n_a, n_v, length, mode, kind):
+    """Where jnp.convolve's (jnp.correlate's) output starts in the full one."""
+    n_full = n_a + n_v - 1
+    if mode == "full":
+        return 0
+    if kind == "correlate" and mode == "same" and n_a < n_v:
+        return (n_full - length + 1) // 2   # JAX centres this case the other way
+    return (n_full - length) // 2
+
+
+def _full(g, a, v, mode, kind):
+    """g put in its place in the full convolution's output, zeros elsewhere."""
+    n_a, n_v, length = jnp.shape(a)[0], jnp.shape(v)[0], jnp.shape(g)[-1]
+    start = _start(n_a, n_v, length, mode, kind)
+    return jnp.concatenate([jnp.zeros(start), g,
+                            jnp.zeros(n_a + n_v - 1 - length - start)])
+
+
+@helper(pure=True)
+def convolve_cotangent_a(g, a, v, mode="full"):
+    """The cotangent of a in jnp.convolve(a, v, mode)."""
+    return jnp.correlate(_full(g, a, v, mode, "convolve"), v, "valid")
+
+
+@helper(pure=True)
+def convolve_cotangent_v(g, a, v, mode="full"):
+    """The cotangent of v in jnp.convolve(a, v, mode)."""
+    return jnp.correlate(_full(g, a, v, mode, "convolve"), a, "valid")
+
+
+@helper(pure=True)
+def correlate_cotangent_a(g, a, v, mode="valid"):
+    """The cotangent of a in jnp.correlate(a, v, mode), a convolution with v flipped."""
+    return jnp.correlate(_full(g, a, v, mode, "correlate"), jnp.flip(v), "valid")
+
+
+@helper(pure=True)
+def correlate_cotangent_v(g, a, v, mode="valid"):
+    """The cotangent of v in jnp.correlate(a, v, mode)."""
+    return jnp.flip(jnp.correlate(_full(g, a, v, mode, "correlate"), a, "valid"))
+
+
+@helper(pure=True)
+def convolve_rows(a, v, mode="full", kind="convolve"):
+    """jnp.convolve (or jnp.correlate) of each row of a with the same row of v
+    (both with a batch axis first): the products a_i v_j summed where i + j is
+    the same, then cut as `mode` cuts."""
+    if kind == "correlate":
+        v = jnp.flip(v, axis=1)
+    n_a, n_v = jnp.shape(a)[1], jnp.shape(v)[1]
+    where = jnp.ravel(jnp.arange(n_a)[:, None] + jnp.arange(n_v)[None, :])
+    products = jnp.reshape(a[:, :, None] * v[:, None, :], (jnp.shape(a)[0], -1))
+    full = jnp.zeros((jnp.shape(a)[0], n_a + n_v - 1), products.dtype).at[:, where].add(products)
+    length = {"full": n_a + n_v - 1, "same": max(n_a, n_v),
+              "valid": max(n_a, n_v) - min(n_a, n_v) + 1}[mode]
+    start = _start(n_a, n_v, length, mode, kind)
+    return full[:, start:start + length]
+
+
+# -- polynomials -------------------------------------------------------------------------------
+
+@helper(pure=True)
+def polyval_rows(p, x):
+    """jnp.polyval with a batch axis first in p (and x): sum_k p_k x^(n-1-k)."""
+    n = jnp.shape(p)[1]
+    p_aligned = jnp.reshape(p, (jnp.shape(p)[0],) + (1,) * (jnp.ndim(x) - 1) + (n,))
+    return jnp.sum(p_aligned * jnp.expand_dims(x, -1) ** jnp.arange(n - 1, -1, -1), axis=-1)
+
+
+@helper(pure=True)
+def polyder_rows(p, m=1):
+    """jnp.polyder of each row of p (a batch axis first): fixed factors times
+    all but the last m coefficients."""
+    n = jnp.shape(p)[1]
+    return p[:, :n - m] * jnp.polyder(jnp.ones(n), m)
+
+
+@helper(pure=True)
+def polyint_rows(p, m=1):
+    """jnp.polyint of each row of p (integration constants zero)."""
+    n = jnp.shape(p)[1]
+    return jnp.concatenate([p * jnp.polyint(jnp.ones(n), m)[:n],
+                            jnp.zeros((jnp.shape(p)[0], m))], axis=1)
+
+
+# -- trapezoids -------------------------------------------------------------------------------
+
+@helper(pure=True)
+def trapezoid_weights(y, x=None, dx=1.0, axis=-1):
+    """jnp.trapezoid(y, x, dx, axis) is sum(weights * y) along the axis: each
+    sample's weight is half the widths of the intervals beside it."""
+    n = jnp.shape(y)[axis]
+    if x is None:
+        widths = dx * jnp.ones(n - 1)
+    elif jnp.ndim(x) == 1:
+        widths = jnp.diff(x)
+    else:
+        widths = jnp.moveaxis(jnp.diff(x, axis=axis), axis, -1)
+    weights = 0.5 * (jnp.concatenate([jnp.zeros_like(widths[..., :1]), widths], axis=-1)
+                     + jnp.concatenate([widths, jnp.zeros_like(widths[..., :1])], axis=-1))
+    return jnp.moveaxis(weights, -1, axis) if jnp.ndim(weights) > 1 else \
+        jnp.reshape(weights, (n,) + (1,) * (-axis - 1 if axis < 0 else jnp.ndim(y) - axis - 1))
