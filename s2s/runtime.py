@@ -411,4 +411,6 @@ from .runtime_numeric import (adjugate, cumprod_cotangent,  # noqa: E402,F401  (
 from . import runtime_poly  # noqa: E402
 from .runtime_poly import (convolve_cotangent_a, convolve_cotangent_v,  # noqa: E402,F401
                            convolve_rows, correlate_cotangent_a, correlate_cotangent_v,
-                           polyder_rows, polyint_rows, polyval_rows, trapezoid_weights)
+                           polyder_rows, polyint_rows, polyval_rows, trapezoid_weights,
+                           average_weights, average_weights_shape, ediff1d_tangent,
+                           ediff1d_cotangent, cross_cotangent_a, cross_cotangent_b)

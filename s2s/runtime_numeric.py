@@ -46,9 +46,11 @@ def cumprod_cotangent(g, x, axis=None):
 @helper(pure=True)
 def diff_tangent(a_dot, n=1, axis=-1, prepend=None, append=None):
     """The tangent of jnp.diff(a, n, axis, prepend, append) for constant ends."""
-    return jnp.diff(a_dot, n, axis=axis,
-                    prepend=None if prepend is None else jnp.zeros_like(prepend),
-                    append=None if append is None else jnp.zeros_like(append))
+    if prepend is not None:
+        prepend = jnp.zeros_like(prepend)
+    if append is not None:
+        append = jnp.zeros_like(append)
+    return jnp.diff(a_dot, n, axis=axis, prepend=prepend, append=append)
 
 
 @helper(pure=True)
@@ -58,10 +60,13 @@ def diff_cotangent(g, a, n=1, axis=-1, prepend=None, append=None):
     over; the ends' part of it is cut off."""
     widths = [(0, 0)] * jnp.ndim(g)
     widths[axis] = (n, n)
-    full = (-1) ** n * jnp.diff(jnp.pad(g, widths), n, axis=axis)
+    sign = 1 if n % 2 == 0 else -1
+    full = sign * jnp.diff(jnp.pad(g, widths), n, axis=axis)
     if prepend is None and append is None:
         return full
-    start = 0 if prepend is None else 1 if jnp.ndim(prepend) == 0 else jnp.shape(prepend)[axis]
+    start = 0
+    if prepend is not None:
+        start = 1 if jnp.ndim(prepend) == 0 else jnp.shape(prepend)[axis]
     return jnp.take(full, jnp.arange(start, start + jnp.shape(a)[axis]), axis=axis)
 
 

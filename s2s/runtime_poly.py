@@ -1,10 +1,11 @@
 """Helpers for the rules of convolutions, polynomials and trapezoids
-(s2s/rules/poly.py), registered with `@helper` like the rest of s2s/runtime.py,
+(s2s/rules/poly.py) and of averages, ediff1d and cross products
+(s2s/rules/stats.py), registered with `@helper` like the rest of s2s/runtime.py,
 which imports them back. Plain jnp code: s2s differentiates and batches them
 again from their source."""
 import jax.numpy as jnp
 
-from .runtime import helper
+from .runtime import helper, unbroadcast
 
 
 # -- convolutions ----------------------------------------------------------------------------
@@ -113,3 +114,87 @@ def trapezoid_weights(y, x=None, dx=1.0, axis=-1):
                      + jnp.concatenate([widths, jnp.zeros_like(widths[..., :1])], axis=-1))
     return jnp.moveaxis(weights, -1, axis) if jnp.ndim(weights) > 1 else \
         jnp.reshape(weights, (n,) + (1,) * (-axis - 1 if axis < 0 else jnp.ndim(y) - axis - 1))
+
+
+# -- weighted averages --------------------------------------------------------------------------
+
+@helper
+def average_weights_shape(a, axis=None, weights=None):
+    """The shape jnp.average(a, axis, weights) gives weights to line them up
+    with a: theirs if they are a's, else a's along `axis` and 1 elsewhere."""
+    if weights is None or jnp.shape(weights) == jnp.shape(a):
+        return jnp.shape(a)
+    axes = (axis,) if isinstance(axis, int) else axis
+    axes = [k % jnp.ndim(a) for k in axes]
+    return tuple(n if k in axes else 1 for k, n in enumerate(jnp.shape(a)))
+
+
+@helper(pure=True)
+def average_weights(a, axis=None, weights=None):
+    """jnp.average's weights broadcast to a's shape (ones when there are none)."""
+    if weights is None:
+        return jnp.ones_like(a)
+    return jnp.broadcast_to(jnp.reshape(weights, average_weights_shape(a, axis, weights)),
+                            jnp.shape(a))
+
+
+# -- ediff1d -----------------------------------------------------------------------------------
+
+@helper(pure=True)
+def ediff1d_tangent(ary_dot, to_end=None, to_begin=None):
+    """The tangent of jnp.ediff1d(ary, to_end, to_begin) for constant ends."""
+    tangent = jnp.diff(jnp.ravel(ary_dot))
+    if to_begin is not None:
+        tangent = jnp.concatenate([jnp.zeros(jnp.size(to_begin)), tangent])
+    if to_end is not None:
+        tangent = jnp.concatenate([tangent, jnp.zeros(jnp.size(to_end))])
+    return tangent
+
+
+@helper(pure=True)
+def ediff1d_cotangent(g, ary, to_end=None, to_begin=None):
+    """The cotangent of ary in jnp.ediff1d(ary, ...): the differences' part of
+    g (the ends cut off), through diff's transpose, in ary's shape."""
+    start = 0
+    if to_begin is not None:
+        start = jnp.size(to_begin)
+    middle = g[start:start + jnp.size(ary) - 1]
+    return jnp.reshape(-jnp.diff(jnp.concatenate([jnp.zeros(1), middle, jnp.zeros(1)])),
+                       jnp.shape(ary))
+
+
+# -- cross products ----------------------------------------------------------------------------
+
+def _as_3(v):
+    """A 2-vector (last axis) with a zero third component, as jnp.cross reads it."""
+    if jnp.shape(v)[-1] == 3:
+        return v
+    return jnp.concatenate([v, jnp.zeros_like(v[..., :1])], axis=-1)
+
+
+def _cross_cotangent(g, a, b, axisa, axisb, axisc, axis, which):
+    if axis is not None:
+        axisa, axisb, axisc = axis, axis, axis
+    va, vb = jnp.moveaxis(a, axisa, -1), jnp.moveaxis(b, axisb, -1)
+    if jnp.shape(va)[-1] == 2 and jnp.shape(vb)[-1] == 2:   # the output is the z part
+        g3 = jnp.stack([jnp.zeros_like(g), jnp.zeros_like(g), g], axis=-1)
+    else:
+        g3 = jnp.moveaxis(g, axisc, -1)
+    # g . (da x b) = da . (b x g) and g . (a x db) = db . (g x a)
+    if which == 0:
+        part = jnp.cross(_as_3(vb), g3)[..., :jnp.shape(va)[-1]]
+        return unbroadcast(jnp.moveaxis(part, -1, axisa), a)
+    part = jnp.cross(g3, _as_3(va))[..., :jnp.shape(vb)[-1]]
+    return unbroadcast(jnp.moveaxis(part, -1, axisb), b)
+
+
+@helper(pure=True)
+def cross_cotangent_a(g, a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
+    """The cotangent of a in jnp.cross(a, b, ...): b x g."""
+    return _cross_cotangent(g, a, b, axisa, axisb, axisc, axis, 0)
+
+
+@helper(pure=True)
+def cross_cotangent_b(g, a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
+    """The cotangent of b in jnp.cross(a, b, ...): g x a."""
+    return _cross_cotangent(g, a, b, axisa, axisb, axisc, axis, 1)

@@ -167,3 +167,27 @@ CASES.update({
                       Refused("jnp.trapezoid(b, a)", U(4), U(4))],
     "jnp.unwrap": [E("jnp.unwrap(a * 6.0)", U(6)), E("jnp.unwrap(a * 6.0, axis=0)", U(4, 2))],
 })
+
+# --- average, ediff1d, cross, bincount (s2s/rules/stats.py)
+CASES.update({
+    "jnp.average": [E("jnp.average(a)", U(2, 3)), E("jnp.average(a, axis=1)", U(2, 3)),
+                    E("jnp.average(a, weights=b)", U(2, 3), POS(2, 3)),
+                    E("jnp.average(a, 0, b)", U(3, 2), POS(3)),
+                    E("jnp.average(a, axis=-1, weights=b, keepdims=True)", U(2, 3), POS(3),
+                      vmap=False),
+                    E("jnp.average(a, axis=-1, weights=b, keepdims=True)", U(2, 3), POS(2, 3)),
+                    E("jnp.average(a, axis=(0, 1), weights=b)", U(2, 3, 2), POS(2, 3),
+                      vmap=False)],
+    "runtime.average_weights_shape": [E("jnp.reshape(b, average_weights_shape(a, 0, b)) * a",
+                                        U(3, 2), U(3), vmap=False)],
+    "jnp.ediff1d": [E("jnp.ediff1d(a)", U(5)), E("jnp.ediff1d(a)", U(2, 3)),
+                    E("jnp.ediff1d(a, to_end=jnp.array([1.0, 2.0]), to_begin=0.5)", U(4)),
+                    E("jnp.ediff1d(a, to_begin=jnp.zeros((1, 2)))", U(3))],
+    "jnp.cross": [E("jnp.cross(a, b)", U(3), U(3)), E("jnp.cross(a, b)", U(4, 3), U(3)),
+                  E("jnp.cross(a, b)", U(2), U(2)), E("jnp.cross(a, b)", U(2), U(3)),
+                  E("jnp.cross(a, b, axis=0)", U(3, 2), U(3, 2), vmap=False),
+                  E("jnp.cross(a, b, axisa=-2, axisc=-2)", U(3, 2), U(2, 3))],
+    "jnp.bincount": [E("jnp.bincount(jnp.array([0, 2, 2, 1]), a, length=4)", U(4)),
+                     E("jnp.bincount(jnp.array([1, 3, 1]), weights=a, minlength=5, length=5)",
+                       U(3))],
+})

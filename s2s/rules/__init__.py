@@ -380,5 +380,5 @@ def for_operator(op):
 
 from . import (arithmetic, elementwise, indexing, linalg, nn, python_builtins,  # noqa: E402,F401
                reductions, runtime_helpers, shape)
-from . import linalg_more, numeric, poly, reductions_more  # noqa: E402,F401
+from . import linalg_more, numeric, poly, reductions_more, stats  # noqa: E402,F401
 from .. import by_jax  # noqa: E402,F401  (its helpers, registered for generated code)
