@@ -413,4 +413,5 @@ from .runtime_poly import (convolve_cotangent_a, convolve_cotangent_v,  # noqa: 
                            convolve_rows, correlate_cotangent_a, correlate_cotangent_v,
                            polyder_rows, polyint_rows, polyval_rows, trapezoid_weights,
                            average_weights, average_weights_shape, ediff1d_tangent,
-                           ediff1d_cotangent, cross_cotangent_a, cross_cotangent_b)
+                           ediff1d_cotangent, cross_cotangent_a, cross_cotangent_b,
+                           interp_tangent, interp_cotangents)

@@ -4,6 +4,7 @@
 which imports them back. Plain jnp code: s2s differentiates and batches them
 again from their source."""
 import jax.numpy as jnp
+from jax import lax
 
 from .runtime import helper, unbroadcast
 
@@ -198,3 +199,56 @@ def cross_cotangent_a(g, a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
 def cross_cotangent_b(g, a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
     """The cotangent of b in jnp.cross(a, b, ...): g x a."""
     return _cross_cotangent(g, a, b, axisa, axisb, axisc, axis, 1)
+
+
+# -- interp -------------------------------------------------------------------------------------
+# Inside [xp[0], xp[-1]] (or beyond it on a side that extrapolates) f is
+# fp[i-1] + t (fp[i] - fp[i-1]) with t = (x - xp[i-1]) / (xp[i] - xp[i-1]); beyond
+# it, fp[0] or fp[-1] (or the constant left, right). As JAX's: a zero-width
+# interval has slope 0.
+
+def _interp_parts(x, xp, fp, left, right):
+    """(i, t, slope, inside, below, above) of jnp.interp(x, xp, fp, left, right):
+    below / above mark where fp[0] / fp[-1] is the value."""
+    # (the interval's index has no derivative: stop_gradient says so to s2s)
+    i = jnp.clip(jnp.searchsorted(lax.stop_gradient(xp), lax.stop_gradient(x), side="right"),
+                 1, jnp.size(xp) - 1)
+    width = xp[i] - xp[i - 1]
+    flat = width == 0   # (JAX: |width| below the spacing of eps, about 1e-32 in float64)
+    t = jnp.where(flat, 0.0, (x - xp[i - 1]) / jnp.where(flat, 1.0, width))
+    slope = jnp.where(flat, 0.0, (fp[i] - fp[i - 1]) / jnp.where(flat, 1.0, width))
+    beyond_left = jnp.logical_and(x < xp[0], not isinstance(left, str))
+    beyond_right = jnp.logical_and(x > xp[-1], not isinstance(right, str))
+    inside = jnp.logical_not(jnp.logical_or(beyond_left, beyond_right))
+    below = jnp.logical_and(jnp.logical_and(beyond_left, left is None),
+                            jnp.logical_not(beyond_right))   # (JAX applies right last)
+    above = jnp.logical_and(beyond_right, right is None)
+    return i, t, slope, inside, below, above
+
+
+@helper(pure=True)
+def interp_tangent(x, xp, fp, x_dot, xp_dot, fp_dot, left=None, right=None):
+    """The tangent of jnp.interp(x, xp, fp, left, right) (left, right constant)."""
+    i, t, slope, inside, below, above = _interp_parts(x, xp, fp, left, right)
+    within = slope * x_dot + (1 - t) * fp_dot[i - 1] + t * fp_dot[i] \
+        + slope * (t - 1) * xp_dot[i - 1] - slope * t * xp_dot[i]
+    return jnp.where(inside, within, 0.0) + jnp.where(below, fp_dot[0], 0.0) \
+        + jnp.where(above, fp_dot[-1], 0.0)
+
+
+@helper(pure=True)
+def interp_cotangents(g, x, xp, fp, left=None, right=None):
+    """(x's, xp's, fp's cotangents) in jnp.interp(x, xp, fp, left, right)."""
+    i, t, slope, inside, below, above = _interp_parts(x, xp, fp, left, right)
+    g_in = jnp.where(inside, g, 0.0)
+    # each x's share summed into its interval's ends (a one-hot sum, which batches)
+    n = jnp.size(xp)
+    lo = jnp.expand_dims(jnp.ravel(i - 1), 1) == jnp.arange(n)
+    hi = jnp.expand_dims(jnp.ravel(i), 1) == jnp.arange(n)
+    first, last = jnp.arange(n) == 0, jnp.arange(n) == n - 1
+    fp_bar = jnp.sum(lo * jnp.expand_dims(jnp.ravel(g_in * (1 - t)), 1)
+                     + hi * jnp.expand_dims(jnp.ravel(g_in * t), 1), axis=0) \
+        + first * jnp.sum(jnp.where(below, g, 0.0)) + last * jnp.sum(jnp.where(above, g, 0.0))
+    xp_bar = jnp.sum(lo * jnp.expand_dims(jnp.ravel(g_in * slope * (t - 1)), 1)
+                     - hi * jnp.expand_dims(jnp.ravel(g_in * slope * t), 1), axis=0)
+    return g_in * slope, xp_bar, fp_bar

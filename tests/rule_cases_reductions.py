@@ -191,3 +191,10 @@ CASES.update({
                      E("jnp.bincount(jnp.array([1, 3, 1]), weights=a, minlength=5, length=5)",
                        U(3))],
 })
+XP = jnp.array([-1.0, -0.2, 0.3, 0.3, 0.9])   # a zero-width interval at 0.3
+CASES["jnp.interp"] = [
+    E("jnp.interp(a, b, c)", jnp.array([-1.5, -0.5, 0.1, 0.3, 0.6, 1.2]), XP, U(5)),
+    E("jnp.interp(a, b, c, left=0.0, right=2.0)", jnp.array([-1.5, 0.1, 1.2]), XP, U(5)),
+    E("jnp.interp(a, b, c, left='extrapolate', right='extrapolate')",
+      jnp.array([-1.5, 0.1, 1.2]), XP, U(5), vmap=False),
+    E("jnp.interp(a, jnp.array([0.0, 0.5, 1.0]), b)", U(2, 3) * 1.2, U(3))]

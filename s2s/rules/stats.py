@@ -1,4 +1,4 @@
-"""Weighted averages, ediff1d, cross products and bincount: jvp, vjp and batch
+"""Weighted averages, ediff1d, cross products, bincount and interp: jvp, vjp and batch
 rules side by side. The longer formulas live in s2s/runtime_poly.py."""
 import jax.numpy as jnp
 
@@ -6,7 +6,8 @@ from . import batch_rule, jvp_rule, multilinear, vjp_rule, zero_derivative
 from .reductions import _example_axes
 from ..runtime import (average_weights, average_weights_shape,  # noqa: F401
                        cross_cotangent_a, cross_cotangent_b, ediff1d_cotangent,
-                       ediff1d_tangent, reduced_shape, unbroadcast)
+                       ediff1d_tangent, interp_cotangents, interp_tangent, reduced_shape,
+                       unbroadcast)
 
 # --- average ---------------------------------------------------------------------------------
 # average = sum(a w) / sum(w): a's tangent averaged with the same weights, and
@@ -137,3 +138,28 @@ def bincount_batch(batch, x, weights=None, minlength=0, length=None, **rest):
         "multiply", batch.batch_size, n))
     return batch.jnp("reshape", counts, (batch.batch_size, n))
 
+
+
+# --- interp ----------------------------------------------------------------------------------
+# Piecewise linear in x, linear in fp, and through the interval's ends in xp
+# (left and right taken as constants: an active one is refused; a period has no
+# rule). Tables per example (xp, fp batched) go to jax.vmap.
+
+
+@jvp_rule(jnp.interp, nondiff_args=("left", "right"))
+def interp_jvp(x, xp, fp, x_dot, xp_dot, fp_dot, left=None, right=None):
+    return interp_tangent(x, xp, fp, x_dot, xp_dot, fp_dot, left=left, right=right)
+
+
+@vjp_rule(jnp.interp)
+def interp_vjp(ans_bar, x, xp, fp, left=None, right=None):
+    return (interp_cotangents(ans_bar, x, xp, fp, left=left, right=right)[0],
+            interp_cotangents(ans_bar, x, xp, fp, left=left, right=right)[1],
+            interp_cotangents(ans_bar, x, xp, fp, left=left, right=right)[2])
+
+
+@batch_rule(jnp.interp)
+def interp_batch(batch, x, xp, fp, **rest):
+    if batch.batched(xp) or batch.batched(fp):
+        return batch.pass_.vmap_by_jax(batch.prim, batch.node)
+    return batch.rebuild()
