@@ -395,7 +395,7 @@ from . import runtime_batch  # noqa: E402
 from .runtime_batch import (batch_size_of, broadcast_tree,  # noqa: E402,F401  (re-exported)
                             unbroadcast_batched, where_tree)
 
-# -- cumulative products, differences, norms, determinants: s2s/runtime_numeric.py -----
+# -- cumulative products, differences, norms, matrices: s2s/runtime_numeric.py -----------
 from . import runtime_numeric  # noqa: E402
 from .runtime_numeric import (adjugate, cumprod_cotangent,  # noqa: E402,F401  (re-exported)
                               cumprod_tangent, diff_cotangent, diff_tangent,
@@ -403,15 +403,15 @@ from .runtime_numeric import (adjugate, cumprod_cotangent,  # noqa: E402,F401  (
                               cholesky_tangent, cholesky_cotangent, matrix_power_tangent,
                               matrix_power_cotangent, slogdet_tangent, dot_general_specs,
                               dot_general_cotangent_lhs, dot_general_cotangent_rhs,
-                              quantile_tangent, quantile_slope, quantile_cotangent, q_shape,
                               cumulative_sum_cotangent, cumulative_prod_tangent,
-                              cumulative_prod_cotangent)
+                              cumulative_prod_cotangent, cov_tangent, cov_cotangent, cov_rows)
 
-# -- convolutions, polynomials, trapezoids: s2s/runtime_poly.py ------------------------------
+# -- convolutions, polynomials, averages, interp, quantiles: s2s/runtime_poly.py -----------
 from . import runtime_poly  # noqa: E402
 from .runtime_poly import (convolve_cotangent_a, convolve_cotangent_v,  # noqa: E402,F401
                            convolve_rows, correlate_cotangent_a, correlate_cotangent_v,
                            polyder_rows, polyint_rows, polyval_rows, trapezoid_weights,
                            average_weights, average_weights_shape, ediff1d_tangent,
                            ediff1d_cotangent, cross_cotangent_a, cross_cotangent_b,
-                           interp_tangent, interp_cotangents)
+                           interp_tangent, interp_cotangents, quantile_tangent, quantile_slope,
+                           quantile_cotangent, q_shape)

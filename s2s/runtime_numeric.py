@@ -293,97 +293,6 @@ def dot_general_cotangent_rhs(g, lhs, rhs, dimension_numbers):
     return jnp.einsum(ls + "," + out + "->" + rs, lhs, g)
 
 
-# -- quantiles (median, quantile, percentile and their nan-ignoring twins) -----------------
-# JAX sorts (stably) and interpolates between the two neighbours of q * (n - 1):
-# the derivative goes to those two entries with their interpolation weights (a
-# tie to the one the stable sort puts first), and to q through the weights.
-
-def _along_last(a, axis):
-    """a with the quantile's axis last (axis=None: a flattened)."""
-    return jnp.ravel(a) if axis is None else jnp.moveaxis(a, axis, -1)
-
-
-def _quantile_picks(a, q, method, squash_nans):
-    """(low_hit, high_hit, low_share, high_share, count) for `a` whose last axis
-    is the quantile's: the hits are 0/1 of shape q.shape + a.shape marking the
-    sorted neighbours, the shares their weights (q.shape + a.shape[:-1] + (1,))."""
-    rank = jnp.argsort(jnp.argsort(a, axis=-1), axis=-1)   # each entry's place when sorted
-    n = jnp.shape(a)[-1]
-    count = jnp.sum(jnp.logical_not(jnp.isnan(a)), axis=-1, keepdims=True) if squash_nans \
-        else jnp.full(jnp.shape(a)[:-1] + (1,), n)
-    pos = jnp.reshape(jnp.asarray(q), jnp.shape(q) + (1,) * jnp.ndim(a)) \
-        * (count - 1)
-    high_share = pos - jnp.floor(pos)
-    low = jnp.clip(jnp.floor(pos), 0, count - 1)
-    high = jnp.clip(jnp.ceil(pos), 0, count - 1)
-    if method == "linear":
-        low_share = 1 - high_share
-    elif method == "lower":
-        low_share, high_share = jnp.ones_like(high_share), jnp.zeros_like(high_share)
-    elif method == "higher":
-        low_share, high_share = jnp.zeros_like(high_share), jnp.ones_like(high_share)
-    elif method == "nearest":
-        low_share = jnp.where(high_share <= 0.5, 1.0, 0.0)
-        high_share = 1 - low_share
-    else:   # midpoint
-        low_share, high_share = 0.5 * jnp.ones_like(high_share), 0.5 * jnp.ones_like(high_share)
-    return rank == low, rank == high, low_share, high_share, count
-
-
-def _quantile_weights(a, q, method, squash_nans):
-    low_hit, high_hit, low_share, high_share, _ = _quantile_picks(a, q, method, squash_nans)
-    return low_hit * low_share + high_hit * high_share
-
-
-def _kept(t, a, q, axis, keepdims):
-    """A quantile reduced over the last axis, given back keepdims' shape."""
-    if not keepdims:
-        return t
-    if axis is None:
-        return jnp.reshape(t, jnp.shape(q) + (1,) * jnp.ndim(a))
-    return jnp.expand_dims(t, jnp.ndim(q) + axis % jnp.ndim(a))
-
-
-@helper(pure=True)
-def quantile_tangent(a, q, a_dot, axis=None, method="linear", keepdims=False,
-                     squash_nans=False):
-    """The tangent of jnp.quantile(a, q, axis, method=method) in a (of
-    jnp.nanquantile with squash_nans): the weighted neighbours' tangents."""
-    last = _along_last(a, axis)
-    weights = _quantile_weights(last, q, method, squash_nans)
-    return _kept(jnp.sum(weights * _along_last(a_dot, axis), axis=-1), a, q, axis, keepdims)
-
-
-@helper(pure=True)
-def quantile_slope(a, q, axis=None, method="linear", keepdims=False, squash_nans=False):
-    """d quantile / d q: (high - low) * (count - 1) for the linear method, else 0."""
-    last = _along_last(a, axis)
-    low_hit, high_hit, _, _, count = _quantile_picks(last, q, method, squash_nans)
-    if method != "linear":
-        return _kept(jnp.zeros(jnp.shape(q) + jnp.shape(last)[:-1], last.dtype), a, q, axis,
-                     keepdims)
-    gap = jnp.sum(jnp.where(high_hit, last, 0.0) - jnp.where(low_hit, last, 0.0), axis=-1)
-    return _kept(gap * (count[..., 0] - 1), a, q, axis, keepdims)
-
-
-@helper(pure=True)
-def quantile_cotangent(g, a, q, axis=None, method="linear", keepdims=False, squash_nans=False):
-    """The cotangent of a in jnp.quantile(a, q, axis, ...), given the output's g."""
-    last = _along_last(a, axis)
-    weights = _quantile_weights(last, q, method, squash_nans)
-    spread = weights * jnp.expand_dims(jnp.reshape(g, jnp.shape(q) + jnp.shape(last)[:-1]), -1)
-    per_entry = jnp.sum(spread, axis=0) if jnp.ndim(q) == 1 else spread
-    if axis is None:
-        return jnp.reshape(per_entry, jnp.shape(a))
-    return jnp.moveaxis(per_entry, -1, axis)
-
-
-@helper
-def q_shape(q, ans):
-    """The shape that lines q up with the quantile's output (q's axes first)."""
-    return jnp.shape(q) + (1,) * (jnp.ndim(ans) - jnp.ndim(q))
-
-
 # -- cumulative_sum and cumulative_prod ------------------------------------------------------
 
 def _drop_initial(g, axis, include_initial):
@@ -419,3 +328,64 @@ def cumulative_prod_cotangent(g, x, axis=None, include_initial=False):
     """The cotangent of x in jnp.cumulative_prod(x, axis=axis)."""
     along = 0 if axis is None else axis
     return cumprod_cotangent(_drop_initial(g, along, include_initial), x, along)
+
+
+# -- covariances -------------------------------------------------------------------------------
+# jnp.cov(m) is xc xc^T / (n - ddof) with xc the variables (rows) centred: its
+# tangent is s + s^T with s = xc_dot xc^T / (n - ddof), and its cotangent
+# (g + g^T) xc / (n - ddof) (already centred: each row of xc is).
+
+def _variables(m, rowvar):
+    """m as one row per variable, as jnp.cov reads it."""
+    if jnp.ndim(m) == 1:
+        return jnp.reshape(m, (1, -1))
+    if not rowvar and jnp.shape(m)[0] != 1:
+        return jnp.transpose(m)
+    return m
+
+
+def _centred(x):
+    return x - jnp.mean(x, axis=1, keepdims=True)
+
+
+def _cov_divisor(x, bias, ddof):
+    if ddof is None:
+        ddof = 0 if bias else 1
+    return jnp.shape(x)[1] - ddof
+
+
+@helper(pure=True)
+def cov_tangent(m, m_dot, rowvar=True, bias=False, ddof=None):
+    """The tangent of jnp.cov(m, rowvar=rowvar, bias=bias, ddof=ddof)."""
+    x = _variables(m, rowvar)
+    s = jnp.matmul(_centred(_variables(m_dot, rowvar)), jnp.transpose(_centred(x))) \
+        / _cov_divisor(x, bias, ddof)
+    return jnp.squeeze(s + jnp.transpose(s))
+
+
+@helper(pure=True)
+def cov_cotangent(g, m, rowvar=True, bias=False, ddof=None):
+    """The cotangent of m in jnp.cov(m, rowvar=rowvar, bias=bias, ddof=ddof)."""
+    x = _variables(m, rowvar)
+    k = jnp.shape(x)[0]
+    g2 = jnp.reshape(g, (k, k))
+    rows = jnp.matmul(g2 + jnp.transpose(g2), _centred(x)) / _cov_divisor(x, bias, ddof)
+    if jnp.ndim(m) == 2 and not rowvar and jnp.shape(m)[0] != 1:
+        return jnp.transpose(rows)
+    return jnp.reshape(rows, jnp.shape(m))
+
+
+@helper(pure=True)
+def cov_rows(m, rowvar=True, bias=False, ddof=None):
+    """jnp.cov of each example of m (a batch axis first)."""
+    if jnp.ndim(m) == 2:
+        x = jnp.expand_dims(m, 1)
+    elif not rowvar and jnp.shape(m)[1] != 1:
+        x = jnp.swapaxes(m, 1, 2)
+    else:
+        x = m
+    xc = x - jnp.mean(x, axis=2, keepdims=True)
+    if ddof is None:
+        ddof = 0 if bias else 1
+    c = jnp.matmul(xc, jnp.swapaxes(xc, 1, 2)) / (jnp.shape(x)[2] - ddof)
+    return jnp.reshape(c, (jnp.shape(m)[0],) + jnp.shape(jnp.squeeze(c[0])))

@@ -198,3 +198,6 @@ CASES["jnp.interp"] = [
     E("jnp.interp(a, b, c, left='extrapolate', right='extrapolate')",
       jnp.array([-1.5, 0.1, 1.2]), XP, U(5), vmap=False),
     E("jnp.interp(a, jnp.array([0.0, 0.5, 1.0]), b)", U(2, 3) * 1.2, U(3))]
+CASES["jnp.cov"] = [E("jnp.cov(a)", U(3, 5)), E("jnp.cov(a)", U(6)),
+                    E("jnp.cov(a, rowvar=False)", U(5, 2)),
+                    E("jnp.cov(a, bias=True)", U(2, 4)), E("jnp.cov(a, ddof=0)", U(1, 4))]

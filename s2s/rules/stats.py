@@ -1,10 +1,11 @@
-"""Weighted averages, ediff1d, cross products, bincount and interp: jvp, vjp and batch
+"""Weighted averages, covariances, ediff1d, cross products, bincount and interp: jvp, vjp and batch
 rules side by side. The longer formulas live in s2s/runtime_poly.py."""
 import jax.numpy as jnp
 
 from . import batch_rule, jvp_rule, multilinear, vjp_rule, zero_derivative
 from .reductions import _example_axes
-from ..runtime import (average_weights, average_weights_shape,  # noqa: F401
+from ..runtime import (average_weights, average_weights_shape, cov_cotangent,  # noqa: F401
+                       cov_tangent,
                        cross_cotangent_a, cross_cotangent_b, ediff1d_cotangent,
                        ediff1d_tangent, interp_cotangents, interp_tangent, reduced_shape,
                        unbroadcast)
@@ -163,3 +164,27 @@ def interp_batch(batch, x, xp, fp, **rest):
     if batch.batched(xp) or batch.batched(fp):
         return batch.pass_.vmap_by_jax(batch.prim, batch.node)
     return batch.rebuild()
+
+
+# --- cov -----------------------------------------------------------------------------------
+# Quadratic in m (s2s/runtime_numeric.py). Only m: a second array y, and
+# frequency or analytic weights, have no rule (s2s says so at the call).
+
+
+@jvp_rule(jnp.cov, nondiff_args=("rowvar", "bias", "ddof"))
+def cov_jvp(m, m_dot, rowvar=True, bias=False, ddof=None):
+    return cov_tangent(m, m_dot, rowvar=rowvar, bias=bias, ddof=ddof)
+
+
+@vjp_rule(jnp.cov)
+def cov_vjp(ans_bar, m, rowvar=True, bias=False, ddof=None):
+    return cov_cotangent(ans_bar, m, rowvar=rowvar, bias=bias, ddof=ddof)
+
+
+# A stack of examples' variables: each example's covariance is one matmul of the
+# stack (the batch axis first), never a loop.
+@batch_rule(jnp.cov)
+def cov_batch(batch, m, rowvar=True, bias=False, ddof=None, **rest):
+    rowvar, bias = batch.value(rowvar, "rowvar"), batch.value(bias, "bias")
+    ddof = batch.value(ddof, "ddof")
+    return batch.call("cov_rows", batch.x(m), rowvar, bias, ddof)
