@@ -404,7 +404,8 @@ from .runtime_numeric import (adjugate, cumprod_cotangent,  # noqa: E402,F401  (
                               matrix_power_cotangent, slogdet_tangent, dot_general_specs,
                               dot_general_cotangent_lhs, dot_general_cotangent_rhs,
                               cumulative_sum_cotangent, cumulative_prod_tangent,
-                              cumulative_prod_cotangent, cov_tangent, cov_cotangent, cov_rows)
+                              cumulative_prod_cotangent, cov_tangent, cov_cotangent, cov_rows,
+                              pinv_tangent, pinv_cotangent)
 
 # -- convolutions, polynomials, averages, interp, quantiles: s2s/runtime_poly.py -----------
 from . import runtime_poly  # noqa: E402

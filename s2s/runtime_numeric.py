@@ -389,3 +389,36 @@ def cov_rows(m, rowvar=True, bias=False, ddof=None):
         ddof = 0 if bias else 1
     c = jnp.matmul(xc, jnp.swapaxes(xc, 1, 2)) / (jnp.shape(x)[2] - ddof)
     return jnp.reshape(c, (jnp.shape(m)[0],) + jnp.shape(jnp.squeeze(c[0])))
+
+
+# -- pseudo-inverses -------------------------------------------------------------------------
+# Golub and Pereyra's derivative of p = pinv(a), as JAX's:
+# dp = -p da p + (I - p a) da^T p^T p + p p^T da^T (I - a p).
+
+def _t(m):
+    return jnp.swapaxes(m, -1, -2)
+
+
+@helper(pure=True)
+def pinv_tangent(p, a, a_dot, hermitian=False):
+    """The tangent of p = jnp.linalg.pinv(a, hermitian=hermitian)."""
+    if hermitian:
+        a, a_dot = _symmetric(a), _symmetric(a_dot)
+    rest_n = jnp.eye(jnp.shape(a)[-1]) - jnp.matmul(p, a)   # I - p a
+    rest_m = jnp.eye(jnp.shape(a)[-2]) - jnp.matmul(a, p)   # I - a p
+    return -jnp.matmul(jnp.matmul(p, a_dot), p) \
+        + jnp.matmul(jnp.matmul(rest_n, _t(a_dot)), jnp.matmul(_t(p), p)) \
+        + jnp.matmul(jnp.matmul(p, _t(p)), jnp.matmul(_t(a_dot), rest_m))
+
+
+@helper(pure=True)
+def pinv_cotangent(g, p, a, hermitian=False):
+    """The cotangent of a in p = jnp.linalg.pinv(a): pinv_tangent's transpose."""
+    if hermitian:
+        a = _symmetric(a)
+    rest_n = jnp.eye(jnp.shape(a)[-1]) - jnp.matmul(p, a)
+    rest_m = jnp.eye(jnp.shape(a)[-2]) - jnp.matmul(a, p)
+    a_bar = -jnp.matmul(jnp.matmul(_t(p), g), _t(p)) \
+        + jnp.matmul(jnp.matmul(jnp.matmul(_t(p), p), _t(g)), rest_n) \
+        + jnp.matmul(jnp.matmul(rest_m, _t(g)), jnp.matmul(p, _t(p)))
+    return _symmetric(a_bar) if hermitian else a_bar

@@ -201,3 +201,6 @@ CASES["jnp.interp"] = [
 CASES["jnp.cov"] = [E("jnp.cov(a)", U(3, 5)), E("jnp.cov(a)", U(6)),
                     E("jnp.cov(a, rowvar=False)", U(5, 2)),
                     E("jnp.cov(a, bias=True)", U(2, 4)), E("jnp.cov(a, ddof=0)", U(1, 4))]
+CASES["jax.numpy.linalg.pinv"] = [E("jnp.linalg.pinv(a)", U(3, 2)), E("jnp.linalg.pinv(a)", U(2, 3)),
+                                  E("jnp.linalg.pinv(a)", U(2, 3, 3)),
+                                  E("jnp.linalg.pinv(a, hermitian=True)", SPD(3))]

@@ -1,4 +1,4 @@
-"""jnp.linalg (norm, det, slogdet, inv, solve, cholesky, eigh, eigvalsh,
+"""jnp.linalg (norm, det, slogdet, inv, solve, cholesky, eigvalsh, pinv,
 matrix_power, trace) and lax.dot_general: jvp, vjp and batch rules side by
 side. jnp.linalg's calls stay as the user wrote them (`jnp.linalg.det(a)`).
 Each works on the last two axes, so a stack of matrices batches as it is.
@@ -16,6 +16,7 @@ from .linalg import _batched_einsum
 from ..runtime import (adjugate, cholesky_cotangent, cholesky_tangent,  # noqa: F401
                        dot_general_cotangent_lhs, dot_general_cotangent_rhs, dot_general_specs,
                        matrix_power_cotangent, matrix_power_tangent, norm_weights,
+                       pinv_cotangent, pinv_tangent,
                        reduced_shape, solve_cotangent_a, solve_like, solve_product, slogdet_tangent,
                        unbroadcast)
 
@@ -169,8 +170,20 @@ def trace_vjp(ans_bar, x, offset=0):
                                                         offset)
 
 
+# pinv: Golub and Pereyra's derivative, as JAX's (s2s/runtime_numeric.py).
+@jvp_rule(jnp.linalg.pinv, nondiff_args=("rtol", "hermitian"))
+def pinv_jvp(ans, a, a_dot, rtol=None, hermitian=False):
+    return pinv_tangent(ans, a, a_dot, hermitian=hermitian)
+
+
+@vjp_rule(jnp.linalg.pinv)
+def pinv_vjp(ans_bar, ans, a, rtol=None, hermitian=False):
+    return pinv_cotangent(ans_bar, ans, a, hermitian=hermitian)
+
+
 @batch_rule(jnp.linalg.det, jnp.linalg.slogdet, jnp.linalg.inv, jnp.linalg.cholesky,
-            jnp.linalg.eigvalsh, jnp.linalg.matrix_power, jnp.linalg.trace, slogdet_tangent)
+            jnp.linalg.pinv, jnp.linalg.eigvalsh, jnp.linalg.matrix_power, jnp.linalg.trace,
+            slogdet_tangent)
 def matrix_batch(batch, **operands):
     return batch.rebuild()
 
