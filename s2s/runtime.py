@@ -405,7 +405,8 @@ from .runtime_numeric import (adjugate, cumprod_cotangent,  # noqa: E402,F401  (
                               dot_general_cotangent_lhs, dot_general_cotangent_rhs,
                               cumulative_sum_cotangent, cumulative_prod_tangent,
                               cumulative_prod_cotangent, cov_tangent, cov_cotangent, cov_rows,
-                              pinv_tangent, pinv_cotangent)
+                              pinv_tangent, pinv_cotangent, corrcoef_tangent,
+                              corrcoef_cotangent, corrcoef_rows)
 
 # -- convolutions, polynomials, averages, interp, quantiles: s2s/runtime_poly.py -----------
 from . import runtime_poly  # noqa: E402

@@ -422,3 +422,47 @@ def pinv_cotangent(g, p, a, hermitian=False):
         + jnp.matmul(jnp.matmul(jnp.matmul(_t(p), p), _t(g)), rest_n) \
         + jnp.matmul(jnp.matmul(rest_m, _t(g)), jnp.matmul(p, _t(p)))
     return _symmetric(a_bar) if hermitian else a_bar
+
+
+# corrcoef = cov / (s_i s_j) with s the standard deviations, clipped to [-1, 1]
+# (the clip passes half the derivative at exactly +-1, none beyond, as JAX's).
+
+def _clip_share(r):
+    return jnp.where(jnp.abs(r) < 1, 1.0, jnp.where(jnp.abs(r) == 1, 0.5, 0.0))
+
+
+def _unclipped(x, rowvar):
+    c = jnp.atleast_2d(jnp.cov(x, rowvar=rowvar))
+    d = jnp.diagonal(c)
+    return c, d, c / jnp.sqrt(jnp.expand_dims(d, 1) * jnp.expand_dims(d, 0))
+
+
+@helper(pure=True)
+def corrcoef_tangent(x, x_dot, rowvar=True):
+    """The tangent of jnp.corrcoef(x, rowvar=rowvar)."""
+    c, d, r = _unclipped(x, rowvar)
+    c_dot = jnp.atleast_2d(cov_tangent(x, x_dot, rowvar=rowvar))
+    d_dot = jnp.diagonal(c_dot)
+    r_dot = c_dot / jnp.sqrt(jnp.expand_dims(d, 1) * jnp.expand_dims(d, 0)) \
+        - 0.5 * r * (jnp.expand_dims(d_dot / d, 1) + jnp.expand_dims(d_dot / d, 0))
+    return jnp.squeeze(_clip_share(r) * r_dot)
+
+
+@helper(pure=True)
+def corrcoef_cotangent(g, x, rowvar=True):
+    """The cotangent of x in jnp.corrcoef(x, rowvar=rowvar)."""
+    c, d, r = _unclipped(x, rowvar)
+    shared = _clip_share(r) * jnp.reshape(g, jnp.shape(r))
+    c_bar = shared / jnp.sqrt(jnp.expand_dims(d, 1) * jnp.expand_dims(d, 0))
+    d_bar = -0.5 * (jnp.sum(shared * r, axis=1) + jnp.sum(shared * r, axis=0)) / d
+    return cov_cotangent(c_bar + jnp.diag(d_bar), x, rowvar=rowvar)
+
+
+@helper(pure=True)
+def corrcoef_rows(x, rowvar=True):
+    """jnp.corrcoef of each example of x (a batch axis first)."""
+    c = cov_rows(x, rowvar)
+    if jnp.ndim(c) == 1:
+        return c / c   # one variable: 1 (nan where its variance is 0, as JAX)
+    d = jnp.diagonal(c, axis1=1, axis2=2)
+    return jnp.clip(c / jnp.sqrt(jnp.expand_dims(d, 2) * jnp.expand_dims(d, 1)), -1, 1)

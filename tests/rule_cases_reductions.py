@@ -204,3 +204,5 @@ CASES["jnp.cov"] = [E("jnp.cov(a)", U(3, 5)), E("jnp.cov(a)", U(6)),
 CASES["jax.numpy.linalg.pinv"] = [E("jnp.linalg.pinv(a)", U(3, 2)), E("jnp.linalg.pinv(a)", U(2, 3)),
                                   E("jnp.linalg.pinv(a)", U(2, 3, 3)),
                                   E("jnp.linalg.pinv(a, hermitian=True)", SPD(3))]
+CASES["jnp.corrcoef"] = [E("jnp.corrcoef(a)", U(3, 5)), E("jnp.corrcoef(a, rowvar=False)", U(5, 2)),
+                         E("jnp.corrcoef(a)", U(6))]

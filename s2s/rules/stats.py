@@ -1,11 +1,11 @@
-"""Weighted averages, covariances, ediff1d, cross products, bincount and interp: jvp, vjp and batch
+"""Weighted averages, covariances and correlations, ediff1d, cross products, bincount and interp: jvp, vjp and batch
 rules side by side. The longer formulas live in s2s/runtime_poly.py."""
 import jax.numpy as jnp
 
 from . import batch_rule, jvp_rule, multilinear, vjp_rule, zero_derivative
 from .reductions import _example_axes
 from ..runtime import (average_weights, average_weights_shape, cov_cotangent,  # noqa: F401
-                       cov_tangent,
+                       corrcoef_cotangent, corrcoef_tangent, cov_tangent,
                        cross_cotangent_a, cross_cotangent_b, ediff1d_cotangent,
                        ediff1d_tangent, interp_cotangents, interp_tangent, reduced_shape,
                        unbroadcast)
@@ -188,3 +188,18 @@ def cov_batch(batch, m, rowvar=True, bias=False, ddof=None, **rest):
     rowvar, bias = batch.value(rowvar, "rowvar"), batch.value(bias, "bias")
     ddof = batch.value(ddof, "ddof")
     return batch.call("cov_rows", batch.x(m), rowvar, bias, ddof)
+
+
+@jvp_rule(jnp.corrcoef, nondiff_args=("rowvar",))
+def corrcoef_jvp(x, x_dot, rowvar=True):
+    return corrcoef_tangent(x, x_dot, rowvar=rowvar)
+
+
+@vjp_rule(jnp.corrcoef)
+def corrcoef_vjp(ans_bar, x, rowvar=True):
+    return corrcoef_cotangent(ans_bar, x, rowvar=rowvar)
+
+
+@batch_rule(jnp.corrcoef)
+def corrcoef_batch(batch, x, rowvar=True, **rest):
+    return batch.call("corrcoef_rows", batch.x(x), batch.value(rowvar, "rowvar"))
