@@ -20,11 +20,11 @@ PURE_HELPERS = set()   # names of the helpers simplify may share or remove
 
 def defines(fn):
     """Is `fn` one of the runtime's functions (a helper, or one a helper calls):
-    this module's, runtime_linalg.py's, runtime_batch.py's, runtime_numeric.py's or runtime_poly.py's?"""
+    this module's, runtime_linalg.py's, runtime_batch.py's, runtime_numeric.py's, runtime_poly.py's or runtime_stats.py's?"""
     module = getattr(fn, "__globals__", None)
     return module is globals() or module is vars(runtime_linalg) or \
         module is vars(runtime_batch) or module is vars(runtime_numeric) or \
-        module is vars(runtime_poly)
+        module is vars(runtime_poly) or module is vars(runtime_stats)
 
 
 def helper(fn=None, *, pure=False):
@@ -404,16 +404,19 @@ from .runtime_numeric import (adjugate, cumprod_cotangent,  # noqa: E402,F401  (
                               matrix_power_cotangent, slogdet_tangent, dot_general_specs,
                               dot_general_cotangent_lhs, dot_general_cotangent_rhs,
                               cumulative_sum_cotangent, cumulative_prod_tangent,
-                              cumulative_prod_cotangent, cov_tangent, cov_cotangent, cov_rows,
-                              pinv_tangent, pinv_cotangent, corrcoef_tangent,
-                              corrcoef_cotangent, corrcoef_rows)
+                              cumulative_prod_cotangent, pinv_tangent, pinv_cotangent)
 
-# -- convolutions, polynomials, averages, interp, quantiles: s2s/runtime_poly.py -----------
+# -- convolutions, polynomials, trapezoids, quantiles: s2s/runtime_poly.py -----------------
 from . import runtime_poly  # noqa: E402
 from .runtime_poly import (convolve_cotangent_a, convolve_cotangent_v,  # noqa: E402,F401
                            convolve_rows, correlate_cotangent_a, correlate_cotangent_v,
                            polyder_rows, polyint_rows, polyval_rows, trapezoid_weights,
-                           average_weights, average_weights_shape, ediff1d_tangent,
-                           ediff1d_cotangent, cross_cotangent_a, cross_cotangent_b,
-                           interp_tangent, interp_cotangents, quantile_tangent, quantile_slope,
-                           quantile_cotangent, q_shape)
+                           quantile_tangent, quantile_slope, quantile_cotangent, q_shape)
+
+# -- averages, covariances, ediff1d, cross, interp: s2s/runtime_stats.py ---------------------
+from . import runtime_stats  # noqa: E402
+from .runtime_stats import (average_weights, average_weights_shape,  # noqa: E402,F401
+                            corrcoef_cotangent, corrcoef_rows, corrcoef_tangent, cov_cotangent,
+                            cov_rows, cov_tangent, cross_cotangent_a, cross_cotangent_b,
+                            ediff1d_cotangent, ediff1d_tangent, interp_cotangents,
+                            interp_tangent)

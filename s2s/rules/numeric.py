@@ -1,6 +1,6 @@
 """Quantiles (median, quantile, percentile and their nan twins), cumulative_sum
 and cumulative_prod, vecdot / matvec / vecmat and polyval: jvp, vjp and batch
-rules side by side. The quantile formulas live in s2s/runtime_numeric.py."""
+rules side by side. The quantile formulas live in s2s/runtime_poly.py."""
 import jax.numpy as jnp
 
 from . import batch_rule, jvp_rule, multilinear, shift_axes, vjp_rule, zero_derivative

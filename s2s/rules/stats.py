@@ -1,5 +1,6 @@
-"""Weighted averages, covariances and correlations, ediff1d, cross products, bincount and interp: jvp, vjp and batch
-rules side by side. The longer formulas live in s2s/runtime_poly.py."""
+"""Weighted averages, covariances and correlations, ediff1d, cross products,
+bincount and interp: jvp, vjp and batch rules side by side. The longer
+formulas live in s2s/runtime_stats.py."""
 import jax.numpy as jnp
 
 from . import batch_rule, jvp_rule, multilinear, vjp_rule, zero_derivative
@@ -167,7 +168,7 @@ def interp_batch(batch, x, xp, fp, **rest):
 
 
 # --- cov -----------------------------------------------------------------------------------
-# Quadratic in m (s2s/runtime_numeric.py). Only m: a second array y, and
+# Quadratic in m (s2s/runtime_stats.py). Only m: a second array y, and
 # frequency or analytic weights, have no rule (s2s says so at the call).
 
 
