@@ -10,7 +10,7 @@ import reductions_more_cases as R
 import s2s
 
 CASES = [R.gaussian_log_likelihood, R.normalized_loss, R.masked_mean, R.smoothness_penalty,
-         R.inverse_and_products]
+         R.inverse_and_products, R.robust_signal_stats]
 POINTS = [jnp.array([0.7, -1.3, 0.45]), jnp.array([-0.3, 2.1, 1.7])]
 
 
