@@ -83,3 +83,14 @@ def test_a_negative_base_keeps_its_parentheses():
     batched, and so did any user's `(-1) ** n`."""
     assert s2s.grad(_signed)(1.0) == 1.0
     close(s2s.vmap(_signed)(jnp.ones(2)), jnp.ones(2))
+
+
+def _ends(x, end=None):
+    return jnp.ediff1d(x, None if end is None else jnp.zeros_like(jnp.ravel(end)))
+
+
+def test_an_end_that_holds_none_is_left_out_when_batched():
+    """ediff1d's batch rule took a name holding None (`choice = None`) for an end."""
+    xs = jnp.ones((3, 4)) * jnp.arange(4.0)
+    close(s2s.vmap(_ends)(xs), jax.vmap(_ends)(xs))
+    close(s2s.jacfwd(_ends)(xs[1]), jax.jacfwd(_ends)(xs[1]))

@@ -11,6 +11,14 @@ from ..runtime import (average_weights, average_weights_shape, cov_cotangent,  #
                        ediff1d_tangent, interp_cotangents, interp_tangent, reduced_shape,
                        unbroadcast)
 
+def _absent(batch, node):
+    """An optional operand left out, or a name that holds None (`choice = None`)."""
+    if node is None:
+        return True
+    known, value = batch.pass_.known_value(node)
+    return known and value is None
+
+
 # --- average ---------------------------------------------------------------------------------
 # average = sum(a w) / sum(w): a's tangent averaged with the same weights, and
 # w's weighting each entry's distance from the average. (returned=True, a
@@ -43,7 +51,7 @@ zero_derivative(average_weights_shape)   # a shape
 # Weights along one axis are laid out in full first: each example's are then a's shape.
 @batch_rule(jnp.average)
 def average_batch(batch, a, axis=None, weights=None, **rest):
-    if weights is None:
+    if _absent(batch, weights):
         return batch.rebuild(a=batch.with_batch(a), axis=_example_axes(batch, a, axis))
     w = batch.with_batch(weights)
     if batch.rank(weights) != batch.rank(a):
@@ -76,7 +84,7 @@ def ediff1d_batch(batch, ary, to_end=None, to_begin=None, **rest):
     flat = batch.jnp("reshape", batch.x(ary), (batch.batch_size, -1))
     parts = [batch.jnp("diff", flat, axis=1)]
     for end, first in ((to_begin, True), (to_end, False)):
-        if end is None:
+        if _absent(batch, end):
             continue
         if batch.batched(end):
             raise batch.error("s2s batches jnp.ediff1d only with the same ends for every example")
@@ -135,7 +143,8 @@ def bincount_batch(batch, x, weights=None, minlength=0, length=None, **rest):
     offsets = batch.jnp("expand_dims", batch.jnp("arange", batch.batch_size), 1)
     shifted = batch.jnp("ravel", batch.jnp("add", batch.with_batch(x),
                                            batch.jnp("multiply", offsets, n)))
-    flat_weights = None if weights is None else batch.jnp("ravel", batch.with_batch(weights))
+    flat_weights = None if _absent(batch, weights) else batch.jnp("ravel",
+                                                                  batch.with_batch(weights))
     counts = batch.jnp("bincount", shifted, flat_weights, length=batch.jnp(
         "multiply", batch.batch_size, n))
     return batch.jnp("reshape", counts, (batch.batch_size, n))
