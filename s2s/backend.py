@@ -133,6 +133,17 @@ class _SlicesAsValues(ast.NodeTransformer):
                  for p in (node.lower, node.upper, node.step)]
         return ast.Call(func=ast.Name(id="slice", ctx=ast.Load()), args=parts, keywords=[])
 
+    def visit_BinOp(self, node):
+        # A negative number (normalize folds `-1` into one constant) as a power's
+        # base: ast.unparse writes Constant(-1) ** n as `-1 ** n`, which is
+        # -(1 ** n); written as a negation it gets its parentheses, `(-1) ** n`.
+        self.generic_visit(node)
+        left = node.left
+        if isinstance(node.op, ast.Pow) and isinstance(left, ast.Constant) and \
+                type(left.value) in (int, float) and left.value < 0:
+            node.left = ast.UnaryOp(op=ast.USub(), operand=ast.Constant(value=-left.value))
+        return node
+
 
 def _mark_lines(fn, place_of):
     """Insert a marker before each statement (of the `ast` copy) whose place in

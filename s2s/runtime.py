@@ -20,10 +20,12 @@ PURE_HELPERS = set()   # names of the helpers simplify may share or remove
 
 def defines(fn):
     """Is `fn` one of the runtime's functions (a helper, or one a helper calls):
-    this module's, runtime_linalg.py's, runtime_batch.py's or runtime_shape.py's?"""
+    this module's or one of the runtime_*.py modules' (linalg, batch, shape,
+    numeric, poly, stats)?"""
     module = getattr(fn, "__globals__", None)
     return module is globals() or any(module is vars(m) for m in (
-        runtime_linalg, runtime_batch, runtime_shape))
+        runtime_linalg, runtime_batch, runtime_shape, runtime_numeric, runtime_poly,
+        runtime_stats))
 
 
 def helper(fn=None, *, pure=False):
@@ -312,7 +314,7 @@ def add_at(tree, index, g):
     if isinstance(tree, (list, tuple)):
         items = list(tree)
         items[index] = tree_add(items[index], g)
-        return type(tree)(items)
+        return type(tree)(*items) if hasattr(tree, "_fields") else type(tree)(items)  # NamedTuple
     return tree.at[index].add(g)
 
 
@@ -423,3 +425,29 @@ from .runtime_shape import (choose_cotangent, copying_pad_mode, delete_cotangent
                             resize_cotangent, rollaxis_cotangent, slice_at, split_stacked,
                             take_along_axis_cotangent, take_cotangent, tile_cotangent,
                             update_slice_at, vander_powers)
+
+# -- cumulative products, differences, norms, matrices: s2s/runtime_numeric.py -----------
+from . import runtime_numeric  # noqa: E402
+from .runtime_numeric import (adjugate, cumprod_cotangent,  # noqa: E402,F401  (re-exported)
+                              cumprod_tangent, diff_cotangent, diff_tangent,
+                              norm_weights, solve_like, solve_product, solve_cotangent_a,
+                              cholesky_tangent, cholesky_cotangent, matrix_power_tangent,
+                              matrix_power_cotangent, slogdet_tangent, dot_general_specs,
+                              dot_general_cotangent_lhs, dot_general_cotangent_rhs,
+                              cumulative_sum_cotangent, cumulative_prod_tangent,
+                              cumulative_prod_cotangent, pinv_tangent, pinv_cotangent)
+
+# -- convolutions, polynomials, trapezoids, quantiles: s2s/runtime_poly.py -----------------
+from . import runtime_poly  # noqa: E402
+from .runtime_poly import (convolve_cotangent_a, convolve_cotangent_v,  # noqa: E402,F401
+                           convolve_rows, correlate_cotangent_a, correlate_cotangent_v,
+                           polyder_rows, polyint_rows, polyval_rows, trapezoid_weights,
+                           quantile_tangent, quantile_slope, quantile_cotangent, q_shape)
+
+# -- averages, covariances, ediff1d, cross, interp: s2s/runtime_stats.py ---------------------
+from . import runtime_stats  # noqa: E402
+from .runtime_stats import (average_weights, average_weights_shape,  # noqa: E402,F401
+                            corrcoef_cotangent, corrcoef_rows, corrcoef_tangent, cov_cotangent,
+                            cov_rows, cov_tangent, cross_cotangent_a, cross_cotangent_b,
+                            ediff1d_cotangent, ediff1d_tangent, interp_cotangents,
+                            interp_tangent)

@@ -106,7 +106,7 @@ def _is_jnp(fn):
 
 # Other public JAX modules whose functions have rules (s2s/rules/nn.py); their
 # calls stay as the user wrote them (`jax.nn.relu(x)`, `relu(x)`).
-PUBLIC_MODULES = ("jax.nn", "jax.scipy.special", "jax.lax")
+PUBLIC_MODULES = ("jax.nn", "jax.scipy.special", "jax.lax", "jax.numpy.linalg")
 
 
 def public_name(fn):
@@ -389,4 +389,5 @@ from . import creation  # noqa: E402,F401
 from . import meshgrid  # noqa: E402,F401
 from . import runtime_shape_rules  # noqa: E402,F401
 from . import dtypes  # noqa: E402,F401
+from . import linalg_more, numeric, poly, reductions_more, stats  # noqa: E402,F401
 from .. import by_jax  # noqa: E402,F401  (its helpers, registered for generated code)
