@@ -58,17 +58,17 @@ def test_grad_of_grad_goes_to_jax_twice():
 
 
 def test_generated_code_says_where_jax_does_the_work():
-    text = s2s.source(F.unwrapped_and_triangular, "jvp")
-    assert "unwrap_dot = jvp_by_jax(jnp.unwrap, (mul,), (mul_dot,))" in text
-    assert "jvp_by_jax(jnp.unwrap, (outer,), (outer_dot,), axis=0)" in text
+    text = s2s.source(F.graded_and_triangular, "jvp")
+    assert "gradient_dot = jvp_by_jax(jnp.gradient, (mul,), (mul_dot,))" in text
+    assert "jvp_by_jax(jnp.gradient, (outer,), (outer_dot,), axis=0)" in text
     vjp = s2s.source(F.special_functions, "vjp")
     assert "vjp_by_jax(jss.betaln, (" in vjp
-    batched = s2s.source(s2s.vmap(F.unwrapped_and_triangular), example_args=(XS,))
-    assert "vmap_by_jax(jnp.unwrap, (mul_batch,), (0,))" in batched
+    batched = s2s.source(s2s.vmap(F.graded_and_triangular), example_args=(XS,))
+    assert "vmap_by_jax(jnp.gradient, (mul_batch,), (0,))" in batched
 
 
 def test_explain_names_the_helper():
-    text = s2s.source(F.unwrapped_and_triangular, "jvp", explain=True)
+    text = s2s.source(F.graded_and_triangular, "jvp", explain=True)
     assert "# jvp_by_jax: the tangent of fun(*primals, **kwargs) by JAX's own jvp" in text
 
 

@@ -9,9 +9,9 @@ import jax.scipy.special as jss
 IDX = jnp.array([3, 0, 2])
 
 
-def unwrapped_and_triangular(x):
-    y = jnp.unwrap(x * 3.0) * x
-    return jnp.unwrap(jnp.outer(y, x), axis=0) + jnp.tril(jnp.outer(x, x))
+def graded_and_triangular(x):
+    y = jnp.gradient(x * 3.0) * x
+    return jnp.gradient(jnp.outer(y, x), axis=0) + jnp.tril(jnp.outer(x, x))
 
 
 def diagonals_and_trace(x):
@@ -59,17 +59,17 @@ def cast_then_scale(x):
 
 
 def fixed_keyword(x, n):
-    return jnp.unwrap(x * n, axis=0) * jnp.cumsum(x)
+    return jnp.gradient(x * n, axis=0) * jnp.cumsum(x)
 
 
-CASES = [unwrapped_and_triangular, diagonals_and_trace, cumulative, sorted_and_taken,
+CASES = [graded_and_triangular, diagonals_and_trace, cumulative, sorted_and_taken,
          padded_tiled_repeated, flipped_halves, matrix_functions, special_functions,
          celu_and_cummax, cast_then_scale]
 
 
 # (each its own def, so s2s reads its source)
-def summed_unwrapped_and_triangular(x):
-    return jnp.sum(unwrapped_and_triangular(x))
+def summed_graded_and_triangular(x):
+    return jnp.sum(graded_and_triangular(x))
 
 
 def summed_diagonals_and_trace(x):
