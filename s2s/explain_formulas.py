@@ -39,7 +39,12 @@ def _picked(rule, operands):
         return None
     params = _primal_params(rule)
     actual = dict(zip(params, operands))
-    return rule.pick(actual) if hasattr(rule, "pick") else rule
+    if not hasattr(rule, "pick"):
+        return rule
+    try:
+        return rule.pick(actual)
+    except TypeError:   # (no case fits operands seen as names only: left unexplained)
+        return None
 
 
 def _literal_text(node):
