@@ -73,9 +73,9 @@ def python_function(fn):
     wrapped function, as the decorator presents it.
     """
     if _from_library(fn):
-        return library_caller(fn)
+        return callers.library_caller(fn)
     if isinstance(fn, (types.MethodType, functools.partial)):
-        return bound_caller(fn)
+        return callers.bound_caller(fn)
     seen = 0
     while seen <= 20:
         if getattr(type(fn), "__s2s_shape_specialized__", False):
@@ -186,7 +186,6 @@ LIBRARIES = ("jax", "jaxlib", "numpy", "scipy")
 # Public modules a library function is called through in a caller's source.
 PUBLIC_PATHS = ("jax.numpy", "jax.numpy.linalg", "jax.nn", "jax.scipy.special", "jax.lax",
                 "jax.numpy.fft", "jax.scipy.linalg", "jax.scipy.stats.norm", "jax.random")
-_CALLERS = {}   # library function -> its caller
 
 
 def _from_library(fn):
@@ -200,75 +199,6 @@ def _from_library(fn):
         return False
     module = getattr(fn, "__module__", None) or ""
     return module.split(".")[0] in ("jax", "jaxlib")
-
-
-def bound_caller(fn):
-    """`s2s.grad(model.loss)`, `s2s.grad(functools.partial(loss, w=w))`: a bound
-    method or a partial has no source of its own, so s2s transforms a caller of
-    the function inside, written out with real source, the bound values held
-    in its closure:
-
-        def loss(x):
-            return Model.loss(self, x)
-
-        def loss_partial(x):
-            return loss(x, w=w)
-
-    As in JAX, the bound values (`self`, a partial's arguments) are constants:
-    the transformation differentiates and batches the remaining parameters."""
-    try:
-        return _CALLERS[fn]
-    except (KeyError, TypeError):
-        pass
-    inner, bound_args, bound_kw, owner = fn, (), {}, None
-    while isinstance(inner, (types.MethodType, functools.partial)):
-        if isinstance(inner, functools.partial):   # (the inner partial's arguments first)
-            bound_args, bound_kw = inner.args + bound_args, {**inner.keywords, **bound_kw}
-            inner = inner.func
-        else:
-            bound_args, owner = (inner.__self__,) + bound_args, type(inner.__self__)
-            inner = inner.__func__
-    inner = python_function(inner)
-    code = inner.__code__
-    positional = list(code.co_varnames[:code.co_argcount])
-    if len(bound_args) > len(positional):
-        raise S2SError(f"`{inner.__qualname__}` takes {len(positional)} positional "
-                       f"arguments, but {len(bound_args)} are bound to it")
-    bound_names = positional[:len(bound_args)]
-    rest = [p for p in positional[len(bound_args):] if p not in bound_kw]
-    defaults = dict(zip(positional[len(positional) - len(inner.__defaults__ or ()):],
-                        inner.__defaults__ or ()))
-    params = []
-    for p in rest:
-        if p in defaults:
-            break   # (a parameter with a default, and those after it, take their defaults)
-        params.append(p)
-    bound = {**dict(zip(bound_names, bound_args)), **bound_kw}
-    if owner is not None:
-        bound[owner.__name__] = owner
-        callee = f"{owner.__name__}.{inner.__name__}"
-        name = inner.__name__ if isinstance(fn, types.MethodType) else inner.__name__ + "_partial"
-    else:
-        bound[inner.__name__] = inner
-        callee, name = inner.__name__, inner.__name__ + "_partial"
-    passed = bound_names + params + [f"{k}={k}" for k in bound_kw]
-    # The bound values are the caller's closure; its globals are the function's
-    # module, so s2s puts the function in line where it puts its module's.
-    maker = "__s2s_bind_" + name
-    filename = f"<s2s: {callee} bound>"
-    source = (f"def {maker}({', '.join(bound)}):\n"
-              f"    def {name}({', '.join(params)}):\n"
-              f"        return {callee}({', '.join(passed)})\n"
-              f"    return {name}\n")
-    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
-    module = inner.__globals__
-    exec(compile(source, filename, "exec"), module)
-    caller = module.pop(maker)(**bound)
-    try:
-        _CALLERS[fn] = caller
-    except TypeError:
-        pass
-    return caller
 
 
 def parameters(fn):
@@ -291,48 +221,6 @@ def defaults_tuple(fn):
     return tuple(defaults[n] for n in names[first:]) or None
 
 
-def library_caller(fn):
-    """`s2s.grad(jnp.tanh)`: a function of JAX has no source of the user's to
-    rewrite, so s2s transforms a caller of it, written out with real source:
-
-        def tanh(x):
-            return jnp.tanh(x)
-
-    (its calls then take the rules, or JAX's own transformation of it)."""
-    try:
-        return _CALLERS[fn]
-    except (KeyError, TypeError):
-        pass
-    name = getattr(fn, "__name__", None) or "library_function"
-    path, env = _public_path(fn, name)
-    try:
-        sig = inspect.signature(fn)
-    except (TypeError, ValueError):
-        sig = None
-    params = []
-    for p in (sig.parameters.values() if sig is not None else ()):
-        if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD, p.KEYWORD_ONLY) or \
-                p.default is not p.empty:
-            break
-        params.append(p.name)
-    if sig is None or not params:
-        raise S2SError(f"cannot transform `{path}` directly: s2s cannot tell its arguments",
-                       hint=f"pass a function of yours that calls it, e.g. "
-                            f"`def f(x): return {path}(x)`")
-    listed = ", ".join(params)
-    filename = f"<s2s: {path}>"
-    source = f"def {name}({listed}):\n    return {path}({listed})\n"
-    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
-    exec(compile(source, filename, "exec"), env)
-    caller = env[name]
-    caller.__module__ = "s2s.library"
-    try:
-        _CALLERS[fn] = caller
-    except TypeError:
-        pass
-    return caller
-
-
 def public_path(fn, modules=PUBLIC_PATHS):
     """`jax.nn.relu`, `jax.numpy.tanh`: the first of `modules` that holds `fn` by
     its own name, dotted; None if none does."""
@@ -345,17 +233,6 @@ def public_path(fn, modules=PUBLIC_PATHS):
         except ImportError:
             continue
     return None
-
-
-def _public_path(fn, name):
-    """(`jnp.tanh`, the globals that name it), or the function by its own name."""
-    import importlib
-    path = public_path(fn)
-    if path is None:
-        return f"{name}_", {f"{name}_": fn}   # (the caller's def takes `name` itself)
-    if path.startswith("jax.numpy.") and path.count(".") == 2:
-        return "jnp." + name, {"jnp": importlib.import_module("jax.numpy")}
-    return path, {"jax": importlib.import_module("jax")}
 
 
 def _refuse_library(original, fn):
@@ -469,3 +346,6 @@ def _shift(tree, dline, dcol):
             node.col_offset = (node.col_offset or 0) + dcol
         if getattr(node, "end_lineno", None) is not None:
             node.end_lineno += dline
+
+
+from . import callers  # noqa: E402  (callers written out with source; they need python_function)

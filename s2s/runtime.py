@@ -3,10 +3,10 @@ them in turn (grad of grad, jvp of grad).
 
 Each one generated code calls is registered with `@helper`: generated code
 sees it under its own name, and `pure=True` tells simplify that a call of it
-only computes a value (it may be shared or removed when unused). The
-cotangents of products (s2s/runtime_linalg.py) and the batching helpers
-(s2s/runtime_batch.py) live in modules of their own, registered the same way
-and imported here: `s2s.runtime` names every helper."""
+only computes a value (it may be shared or removed when unused). Families
+of helpers (products in s2s/runtime_linalg.py, batching, shapes, numerics:
+`FAMILIES` at the end) live in modules of their own, registered the same way
+and re-exported here: `s2s.runtime` names every helper."""
 import dataclasses
 
 import jax
@@ -23,9 +23,7 @@ def defines(fn):
     this module's or one of the runtime_*.py modules' (linalg, batch, shape,
     numeric, poly, stats)?"""
     module = getattr(fn, "__globals__", None)
-    return module is globals() or any(module is vars(m) for m in (
-        runtime_linalg, runtime_batch, runtime_shape, runtime_numeric, runtime_poly,
-        runtime_stats))
+    return module is globals() or any(module is vars(m) for m in FAMILIES)
 
 
 def helper(fn=None, *, pure=False):
@@ -212,31 +210,6 @@ def split_like(g, arrays, axis=0):
 
 
 @helper(pure=True)
-def special_erf(x):
-    """jax.scipy.special.erf, by a name generated code can always call (gelu's
-    exact derivative is written with it)."""
-    return jax.scipy.special.erf(x)
-
-
-@helper(pure=True)
-def special_digamma(x):
-    """jax.scipy.special.digamma, the derivative of gammaln (s2s/rules/special.py)."""
-    return jax.scipy.special.digamma(x)
-
-
-@helper(pure=True)
-def special_polygamma(n, x):
-    """jax.scipy.special.polygamma: the n-th derivative of digamma."""
-    return jax.scipy.special.polygamma(n, x)
-
-
-@helper(pure=True)
-def special_i1(x):
-    """jax.scipy.special.i1, the derivative of jnp.i0 (s2s/rules/elementwise_more.py)."""
-    return jax.scipy.special.i1(x)
-
-
-@helper(pure=True)
 def stack_steps(ys, axis=0):
     """jnp.stack of the outputs a `lax.scan` or `lax.map` body gave, one per
     step. Each must be an array: a body whose output is a tuple writes it as
@@ -410,44 +383,18 @@ def tie_share(a, b, new):
     return jnp.broadcast_to(hit_a / (hit_a + hit_b), jnp.shape(new))
 
 
-# -- batching helpers (s2s/passes/batch.py): s2s/runtime_batch.py ------------------------
-from . import runtime_batch  # noqa: E402
-from .runtime_batch import (batch_size_of, broadcast_tree,  # noqa: E402,F401  (re-exported)
-                            unbroadcast_batched, where_tree)
+# -- the helper families kept in files of their own, re-exported: batching
+# (s2s/passes/batch.py), shape and indexing cotangents, cumulative products and
+# jnp.linalg, convolutions and polynomials, statistics, special functions. Each is imported after
+# the helpers above, which it calls; generated code and the rules read every
+# helper as `runtime.NAME`.
+from . import (runtime_batch, runtime_numeric, runtime_poly,  # noqa: E402
+               runtime_shape, runtime_special, runtime_stats)
 
-# -- cotangents of shape, indexing and sorting functions: s2s/runtime_shape.py ------------
-from . import runtime_shape  # noqa: E402
-from .runtime_shape import (choose_cotangent, copying_pad_mode, delete_cotangent,  # noqa: E402,F401
-                            diag_cotangent, diagonal_cotangent, is_inexact, meshgrid_cotangent,
-                            none_hold, spread_along_grid,
-                            pad_cotangent,
-                            partition_order, repeat_cotangent, select_cotangent,
-                            resize_cotangent, rollaxis_cotangent, slice_at, split_stacked,
-                            take_along_axis_cotangent, take_cotangent, tile_cotangent,
-                            update_slice_at, vander_powers)
-
-# -- cumulative products, differences, norms, matrices: s2s/runtime_numeric.py -----------
-from . import runtime_numeric  # noqa: E402
-from .runtime_numeric import (adjugate, cumprod_cotangent,  # noqa: E402,F401  (re-exported)
-                              cumprod_tangent, diff_cotangent, diff_tangent,
-                              norm_weights, solve_like, solve_product, solve_cotangent_a,
-                              cholesky_tangent, cholesky_cotangent, matrix_power_tangent,
-                              matrix_power_cotangent, slogdet_tangent, dot_general_specs,
-                              dot_general_cotangent_lhs, dot_general_cotangent_rhs,
-                              cumulative_sum_cotangent, cumulative_prod_tangent,
-                              cumulative_prod_cotangent, pinv_tangent, pinv_cotangent)
-
-# -- convolutions, polynomials, trapezoids, quantiles: s2s/runtime_poly.py -----------------
-from . import runtime_poly  # noqa: E402
-from .runtime_poly import (convolve_cotangent_a, convolve_cotangent_v,  # noqa: E402,F401
-                           convolve_rows, correlate_cotangent_a, correlate_cotangent_v,
-                           polyder_rows, polyint_rows, polyval_rows, trapezoid_weights,
-                           quantile_tangent, quantile_slope, quantile_cotangent, q_shape)
-
-# -- averages, covariances, ediff1d, cross, interp: s2s/runtime_stats.py ---------------------
-from . import runtime_stats  # noqa: E402
-from .runtime_stats import (average_weights, average_weights_shape,  # noqa: E402,F401
-                            corrcoef_cotangent, corrcoef_rows, corrcoef_tangent, cov_cotangent,
-                            cov_rows, cov_tangent, cross_cotangent_a, cross_cotangent_b,
-                            ediff1d_cotangent, ediff1d_tangent, interp_cotangents,
-                            interp_tangent)
+FAMILIES = (runtime_linalg, runtime_batch, runtime_shape, runtime_numeric, runtime_poly,
+            runtime_stats, runtime_special)
+for _family in FAMILIES[1:]:   # (runtime_linalg's names are imported above)
+    globals().update({name: value for name, value in vars(_family).items()
+                      if not name.startswith("_") and callable(value)
+                      and getattr(value, "__module__", None) == _family.__name__})
+del _family

@@ -3,11 +3,11 @@ element-wise functions with native rules (s2s/rules/special.py,
 s2s/rules/elementwise_more.py): every transformation checked against JAX."""
 import jax
 import jax.numpy as jnp
-import numpy as np
 import pytest
 
 import elementwise_more_cases as C
 import s2s
+from against_jax import close, derivatives_match, jvp_vmap_and_jit_match
 
 CASES = [C.beta_log_density, C.entropy_and_digamma, C.normal_quantiles, C.activations,
          C.lax_program, C.geometry, C.numpy_math]
@@ -16,26 +16,15 @@ CASES = [C.beta_log_density, C.entropy_and_digamma, C.normal_quantiles, C.activa
 POINTS = [jnp.array([0.7, -0.35, 0.45]), jnp.array([-0.3, 0.55, 0.15])]
 
 
-def close(got, want):
-    jax.tree_util.tree_map(lambda g, w: np.testing.assert_allclose(
-        np.asarray(g), np.asarray(w), rtol=2e-4, atol=2e-5), got, want)
-
-
 @pytest.mark.parametrize("fn", CASES, ids=[f.__name__ for f in CASES])
 @pytest.mark.parametrize("transform", ["grad", "jacfwd", "jacrev", "hessian"])
 def test_derivatives_match_jax(fn, transform):
-    for x in POINTS:
-        close(getattr(s2s, transform)(fn)(x), getattr(jax, transform)(fn)(x))
+    derivatives_match(fn, transform, POINTS)
 
 
 @pytest.mark.parametrize("fn", CASES, ids=[f.__name__ for f in CASES])
 def test_jvp_vmap_and_jit_match_jax(fn):
-    x, t = POINTS[0], jnp.array([0.3, -0.2, 1.0])
-    close(s2s.jvp(fn, (x,), (t,)), jax.jvp(fn, (x,), (t,)))
-    xs = jnp.stack(POINTS)
-    close(s2s.vmap(fn)(xs), jax.vmap(fn)(xs))
-    close(s2s.vmap(s2s.grad(fn))(xs), jax.vmap(jax.grad(fn))(xs))
-    close(s2s.jit(s2s.grad(fn))(x), jax.grad(fn)(x))
+    jvp_vmap_and_jit_match(fn, POINTS)
 
 
 @pytest.mark.parametrize("fn", CASES, ids=[f.__name__ for f in CASES])

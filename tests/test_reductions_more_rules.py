@@ -8,32 +8,22 @@ import pytest
 
 import reductions_more_cases as R
 import s2s
+from against_jax import close, derivatives_match, jvp_vmap_and_jit_match
 
 CASES = [R.gaussian_log_likelihood, R.normalized_loss, R.masked_mean, R.smoothness_penalty,
          R.inverse_and_products, R.robust_signal_stats]
 POINTS = [jnp.array([0.7, -1.3, 0.45]), jnp.array([-0.3, 2.1, 1.7])]
 
 
-def close(got, want):
-    jax.tree_util.tree_map(lambda g, w: np.testing.assert_allclose(
-        np.asarray(g), np.asarray(w), rtol=2e-4, atol=2e-5), got, want)
-
-
 @pytest.mark.parametrize("fn", CASES, ids=[f.__name__ for f in CASES])
 @pytest.mark.parametrize("transform", ["grad", "jacfwd", "jacrev", "hessian"])
 def test_derivatives_match_jax(fn, transform):
-    for x in POINTS:
-        close(getattr(s2s, transform)(fn)(x), getattr(jax, transform)(fn)(x))
+    derivatives_match(fn, transform, POINTS)
 
 
 @pytest.mark.parametrize("fn", CASES, ids=[f.__name__ for f in CASES])
 def test_jvp_vmap_and_jit_match_jax(fn):
-    x, t = POINTS[0], jnp.array([0.3, -0.2, 1.0])
-    close(s2s.jvp(fn, (x,), (t,)), jax.jvp(fn, (x,), (t,)))
-    xs = jnp.stack(POINTS)
-    close(s2s.vmap(fn)(xs), jax.vmap(fn)(xs))
-    close(s2s.vmap(s2s.grad(fn))(xs), jax.vmap(jax.grad(fn))(xs))
-    close(s2s.jit(s2s.grad(fn))(x), jax.grad(fn)(x))
+    jvp_vmap_and_jit_match(fn, POINTS)
 
 
 def test_no_call_goes_to_jax():

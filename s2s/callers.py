@@ -1,0 +1,138 @@
+"""Callers written out with real source, for what s2s is asked to transform
+but has no source of its own to rewrite: a library function
+(`s2s.grad(jnp.tanh)`), a bound method (`s2s.grad(model.loss)`), a
+functools.partial. s2s transforms the caller; its line is what comments and
+errors show (`<s2s: jnp.tanh>`, `<s2s: Model.loss bound>`)."""
+import functools
+import inspect
+import linecache
+import types
+
+from . import frontend
+from .errors import S2SError
+
+_CALLERS = {}   # function, method or partial -> its caller
+
+
+def _define(source, filename, namespace):
+    """Run `source` in `namespace`, its lines kept under `filename` for s2s's
+    parser and for tracebacks."""
+    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+    exec(compile(source, filename, "exec"), namespace)
+
+
+def library_caller(fn):
+    """`s2s.grad(jnp.tanh)`: a function of JAX has no source of the user's to
+    rewrite, so s2s transforms a caller of it, written out with real source:
+
+        def tanh(x):
+            return jnp.tanh(x)
+
+    (its calls then take the rules, or JAX's own transformation of it)."""
+    try:
+        return _CALLERS[fn]
+    except (KeyError, TypeError):
+        pass
+    name = getattr(fn, "__name__", None) or "library_function"
+    path, env = _public_path(fn, name)
+    try:
+        sig = inspect.signature(fn)
+    except (TypeError, ValueError):
+        sig = None
+    params = []
+    for p in (sig.parameters.values() if sig is not None else ()):
+        if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD, p.KEYWORD_ONLY) or \
+                p.default is not p.empty:
+            break
+        params.append(p.name)
+    if sig is None or not params:
+        raise S2SError(f"cannot transform `{path}` directly: s2s cannot tell its arguments",
+                       hint=f"pass a function of yours that calls it, e.g. "
+                            f"`def f(x): return {path}(x)`")
+    listed = ", ".join(params)
+    _define(f"def {name}({listed}):\n    return {path}({listed})\n", f"<s2s: {path}>", env)
+    caller = env[name]
+    caller.__module__ = "s2s.library"
+    try:
+        _CALLERS[fn] = caller
+    except TypeError:
+        pass
+    return caller
+
+
+def bound_caller(fn):
+    """`s2s.grad(model.loss)`, `s2s.grad(functools.partial(loss, w=w))`: a bound
+    method or a partial has no source of its own, so s2s transforms a caller of
+    the function inside, written out with real source, the bound values held
+    in its closure:
+
+        def loss(x):
+            return Model.loss(self, x)
+
+        def loss_partial(x):
+            return loss(x, w=w)
+
+    As in JAX, the bound values (`self`, a partial's arguments) are constants:
+    the transformation differentiates and batches the remaining parameters."""
+    try:
+        return _CALLERS[fn]
+    except (KeyError, TypeError):
+        pass
+    inner, bound_args, bound_kw, owner = fn, (), {}, None
+    while isinstance(inner, (types.MethodType, functools.partial)):
+        if isinstance(inner, functools.partial):   # (the inner partial's arguments first)
+            bound_args, bound_kw = inner.args + bound_args, {**inner.keywords, **bound_kw}
+            inner = inner.func
+        else:
+            bound_args, owner = (inner.__self__,) + bound_args, type(inner.__self__)
+            inner = inner.__func__
+    inner = frontend.python_function(inner)
+    code = inner.__code__
+    positional = list(code.co_varnames[:code.co_argcount])
+    if len(bound_args) > len(positional):
+        raise S2SError(f"`{inner.__qualname__}` takes {len(positional)} positional "
+                       f"arguments, but {len(bound_args)} are bound to it")
+    bound_names = positional[:len(bound_args)]
+    rest = [p for p in positional[len(bound_args):] if p not in bound_kw]
+    defaults = dict(zip(positional[len(positional) - len(inner.__defaults__ or ()):],
+                        inner.__defaults__ or ()))
+    params = []
+    for p in rest:
+        if p in defaults:
+            break   # (a parameter with a default, and those after it, take their defaults)
+        params.append(p)
+    bound = {**dict(zip(bound_names, bound_args)), **bound_kw}
+    if owner is not None:
+        bound[owner.__name__] = owner
+        callee = f"{owner.__name__}.{inner.__name__}"
+        name = inner.__name__ if isinstance(fn, types.MethodType) else inner.__name__ + "_partial"
+    else:
+        bound[inner.__name__] = inner
+        callee, name = inner.__name__, inner.__name__ + "_partial"
+    passed = bound_names + params + [f"{k}={k}" for k in bound_kw]
+    # The bound values are the caller's closure; its globals are the function's
+    # module, so s2s puts the function in line where it puts its module's.
+    maker = "__s2s_bind_" + name
+    source = (f"def {maker}({', '.join(bound)}):\n"
+              f"    def {name}({', '.join(params)}):\n"
+              f"        return {callee}({', '.join(passed)})\n"
+              f"    return {name}\n")
+    module = inner.__globals__
+    _define(source, f"<s2s: {callee} bound>", module)
+    caller = module.pop(maker)(**bound)
+    try:
+        _CALLERS[fn] = caller
+    except TypeError:
+        pass
+    return caller
+
+
+def _public_path(fn, name):
+    """(`jnp.tanh`, the globals that name it), or the function by its own name."""
+    import importlib
+    path = frontend.public_path(fn)
+    if path is None:
+        return f"{name}_", {f"{name}_": fn}   # (the caller's def takes `name` itself)
+    if path.startswith("jax.numpy.") and path.count(".") == 2:
+        return "jnp." + name, {"jnp": importlib.import_module("jax.numpy")}
+    return path, {"jax": importlib.import_module("jax")}
