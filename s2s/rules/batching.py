@@ -115,6 +115,11 @@ class Batching:
     def batch_size(self):
         return load(BATCH_SIZE)
 
+    def by_jax(self):
+        """This call handed to jax.vmap (s2s/by_jax.py): for the rare operands a
+        rule does not batch itself (a per-example index table)."""
+        return self.pass_.vmap_by_jax(self.prim, self.node)
+
     def rebuild(self, **changes):
         """The original call (operator, subscript or jnp call), every operand
         renamed, with `changes` (parameter -> node or Python value) applied."""

@@ -25,7 +25,7 @@ from ..runtime_shape import COPYING_PAD_MODES
 def by_jax(batch):
     """jax.vmap of the call (s2s/by_jax.py), for the rare cases a rule leaves
     to JAX (one start index per example in a dynamic slice)."""
-    return batch.pass_.vmap_by_jax(batch.prim, batch.node)
+    return batch.by_jax()
 
 
 # --- take ------------------------------------------------------------------------------

@@ -112,7 +112,7 @@ zero_derivative(q_shape)   # a shape
             jnp.nanmedian)
 def quantile_batch(batch, a, q=None, axis=None, keepdims=False, **rest):
     if batch.batched(q):
-        return batch.pass_.vmap_by_jax(batch.prim, batch.node)
+        return batch.by_jax()
     axis = batch.value(axis, "the axis")
     if axis is None:
         if batch.value(keepdims, "keepdims") and batch.rank(a) > 1:

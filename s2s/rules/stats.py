@@ -172,7 +172,7 @@ def interp_vjp(ans_bar, x, xp, fp, left=None, right=None):
 @batch_rule(jnp.interp)
 def interp_batch(batch, x, xp, fp, **rest):
     if batch.batched(xp) or batch.batched(fp):
-        return batch.pass_.vmap_by_jax(batch.prim, batch.node)
+        return batch.by_jax()
     return batch.rebuild()
 
 
