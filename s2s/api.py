@@ -187,6 +187,7 @@ class Transformed(pipeline.Transformation):
         self.argnums = (argnums,) if self.argnums_int else tuple(argnums)
         self.has_aux = has_aux
         self.last = None   # the Generated the last call used
+        self._fast = None  # _LastCall: the last call's specialization, for a repeat
         frontend.check_listed_parameters(self.fn)
         nparams = self.fn.__code__.co_argcount
         for a in self.argnums:
@@ -199,8 +200,17 @@ class Transformed(pipeline.Transformation):
         self.__doc__ = self.fn.__doc__
 
     def __call__(self, *args, **kwargs):
+        fast = self._fast
+        if fast is not None and not kwargs and len(args) == fast.nargs \
+                and fast.matches(args) and fast.gen.is_current():
+            try:   # a repeat of the last call's kinds: no re-validation beyond the key
+                return fast.gen.function(*args, *fast.defaults)
+            except Exception as e:
+                errors.note_origin(e)
+                raise
         if kwargs:
             args = _keywords_in_place(self.fn, args, kwargs, self.argnums)
+        nargs = len(args)
         args = [_floats_as_arrays((a,))[0] if i in self.argnums else a
                 for i, a in enumerate(args)] + default_values(self.fn, len(args))
         fn = self.fn if not isinstance(self.fun, Transformed) else \
@@ -214,6 +224,7 @@ class Transformed(pipeline.Transformation):
             kinds.append(kind_of(a))
         gen = self.last = get_reverse(fn, self.mode, tuple(kinds), self.has_aux,
                                       self.argnums_int)
+        self._fast = _LastCall.of(self, gen, args, nargs) if not kwargs else None
         try:
             return gen.function(*args)
         except Exception as e:
@@ -244,6 +255,37 @@ class Transformed(pipeline.Transformation):
 
     def __repr__(self):
         return f"<s2s.{self.mode} of {self.fn.__qualname__}>"
+
+
+class _LastCall:
+    """What a call of a transformation was specialized on, kept so that a
+    repeat does no re-validation beyond comparing a key: the number of
+    arguments, and for each differentiated one its exact array type and
+    dtype (an inexact dtype: checked when the key was made). Only calls whose
+    differentiated arguments are all JAX arrays are kept (Python floats,
+    NumPy arrays and pytrees take the full path)."""
+    __slots__ = ("gen", "nargs", "argnums", "dtypes", "defaults")
+
+    @classmethod
+    def of(cls, transformed, gen, args, nargs):
+        if isinstance(transformed.fun, Transformed) or any(
+                type(args[i]) is not _JAX_ARRAY for i in transformed.argnums):
+            return None
+        last = cls()
+        last.gen, last.nargs, last.argnums = gen, nargs, transformed.argnums
+        last.dtypes = tuple(args[i].dtype for i in transformed.argnums)
+        last.defaults = tuple(args[nargs:])
+        return last
+
+    def matches(self, args):
+        for i, dtype in zip(self.argnums, self.dtypes):
+            a = args[i]
+            if type(a) is not _JAX_ARRAY or a.dtype != dtype:
+                return False
+        return True
+
+
+_JAX_ARRAY = type(jnp.zeros(()))
 
 
 def _for_args(fun, args):
