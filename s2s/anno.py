@@ -43,6 +43,10 @@ class Key(enum.Enum):
                  "the calls in its body, each iteration's pullbacks saved with it")
     ENTRIES = "a loop statement: the names each iteration saves on its TAPE, in order"
 
+    # -- set by forward and reverse mode, read by algebra ------------------------------------
+    DERIVATIVE = ("an Assign computing a tangent or cotangent (a rule's line, not the user's "
+                  "code): algebra may tidy it; value True")
+
     # -- set by template (rule expansion), read by forward mode ------------------------------
     ZERO = "an expression standing for a zero tangent or cotangent; value True or False"
     PRIMAL = "a ZERO expression: the primal value whose shape the zero has"

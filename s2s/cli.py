@@ -24,7 +24,7 @@ import difflib
 import os
 import sys
 
-from . import check, errors, highlight, introspect, trace
+from . import check, driver, errors, highlight, introspect, trace
 from .cli_args import (UsageError, check_argnums, example_arguments, load_function,
                        parse_argnums, parse_axes, parse_shapes)
 from .show import batch_of_two, show as side_by_side
@@ -131,6 +131,11 @@ def transform_main(argv):
                              "(default: 32)")
     args = parser.parse_args(argv)
     color = highlight.use_color(args.color)
+    with driver.tidying(not args.explain):   # explained code: one line per rule
+        return print_transformed(args, color)
+
+
+def print_transformed(args, color):
     if args.transform == "jit":
         generated = jitted(args)
     elif args.transform in SHAPED:

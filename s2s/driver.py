@@ -241,6 +241,22 @@ class Generated:
         return self.function(*args)
 
 
+class tidying:
+    """`with tidying(False):` builds skip the transformations' tidy passes
+    (algebra, dead cotangents), so a test can compare the tidied program with
+    the one the rules wrote. Builds are cached apart."""
+    on = True
+
+    def __init__(self, on):
+        self.value = on
+
+    def __enter__(self):
+        self.was, tidying.on = tidying.on, self.value
+
+    def __exit__(self, *exc):
+        tidying.on = self.was
+
+
 class recording:
     """`with recording():` builds record the program after every stage."""
     on = False
@@ -269,7 +285,7 @@ def build(transform, fn, options):
     fn = frontend.python_function(fn)
     if getattr(type(fn), "__s2s_shape_specialized__", False):
         return _specialized_at_call(transform, fn, options)
-    key = (fn, transform.name, options)
+    key = (fn, transform.name, options, tidying.on)
     gen = _CACHE.get(key)
     if gen is not None and gen.is_current():
         return gen
@@ -301,7 +317,8 @@ def run_passes(fn, transform, options, passes, gen=None, stages=None):
 def _run(gen):
     stages = []
     ctx, tree = run_passes(gen.fn, gen.transform, gen.options,
-                           gen.transform.passes + (transforms.SIMPLIFY,), gen, stages)
+                           gen.transform.passes + (transforms.SIMPLIFY,)
+                           + (gen.transform.tidy if tidying.on else ()), gen, stages)
     p = ctx.parsed
     gen.source = backend.to_source(tree, p.filename)
     gen.facts = ctx.facts

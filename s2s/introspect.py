@@ -44,10 +44,11 @@ def source(fun, transform=None, argnums=None, example_args=None, explain=False):
     sweeps begin, what the tape holds, the rule behind each derivative line,
     what each runtime helper does (s2s/explain.py).
     """
-    text = generated_record(fun, transform, argnums, example_args).source
     if not explain:
-        return text
+        return generated_record(fun, transform, argnums, example_args).source
     from .explain import explained
+    with driver.tidying(False):     # one line per rule, each citing it
+        text = generated_record(fun, transform, argnums, example_args).source
     return explained(text, transform or "")
 
 

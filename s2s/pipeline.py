@@ -52,6 +52,8 @@ class Transform:
     keeps_defaults: bool = False   # same parameters as the user's: same default values
     output: object = None   # what the code returns, where transformations share passes
                             # (reverse mode's Output)
+    tidy: tuple = ()        # Pass records run on the simplified code (a derivative's
+                            # algebra, as a person would tidy it)
 
 
 class Stage(NamedTuple):

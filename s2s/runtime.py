@@ -103,6 +103,12 @@ def grad_seed(out):
         raise TypeError(f"Gradient only defined for scalar-output functions. Output had "
                         f"shape: {jnp.shape(out)}.")
     dtype = getattr(out, "dtype", None)
+    if dtype is not None and not jnp.issubdtype(dtype, jnp.floating):
+        what = "complex outputs" if jnp.issubdtype(dtype, jnp.complexfloating) \
+            else "functions with integer outputs"
+        raise TypeError(f"grad requires real-valued outputs (output dtype that is a sub-dtype "
+                        f"of np.floating), but got {jnp.dtype(dtype).name}. For "
+                        f"differentiation of {what}, use jax.vjp directly.")
     if dtype is None or isinstance(out, jax.core.Tracer):
         return 1.0  # a Python number: weakly typed, every cotangent keeps its primal's dtype
     if getattr(out, "weak_type", False):
@@ -110,6 +116,15 @@ def grad_seed(out):
         # input (`x * 2.0`) is still an array of JAX's precision, not a float
         return _kept(("weak_one", dtype), lambda: jnp.ones_like(out))
     return _constant(1, (), dtype)  # made once: creating arrays is slow in eager JAX
+
+
+@helper
+def check_real(v):
+    """grad needs a real output: `jnp.sum(v)` is real when `v` is (the check
+    grad_seed makes, where the seed itself is folded into the code)."""
+    dtype = getattr(v, "dtype", None)
+    if dtype is not None and not jnp.issubdtype(dtype, jnp.floating):
+        grad_seed(jnp.sum(v))
 
 
 @helper(pure=True)
@@ -127,7 +142,19 @@ def _is_none(x):
 def _add_or_none(u, v):
     if u is None:
         return v
-    return u if v is None else jnp.add(u, v)
+    if v is None:
+        return u
+    if _is_kept_zero(u, v):   # (a cotangent's first contribution, as in a list's
+        return v              # zero-filled gradient: no add, as JAX's symbolic zero)
+    return jnp.add(u, v)
+
+
+def _is_kept_zero(u, v):
+    """Is `u` the zeros zeros_like keeps for `v`'s shape and dtype (both
+    concrete strongly typed arrays), so that u + v is v?"""
+    return type(u) is _ARRAY and type(v) is _ARRAY and not v.weak_type \
+        and _CONSTANTS.get((0, u.shape, u.dtype)) is u and v.shape == u.shape \
+        and v.dtype == u.dtype
 
 
 @helper(pure=True)
@@ -232,6 +259,7 @@ def unstack_like(g, arrays, axis=0):
 
 
 _CONSTANTS = {}
+_ARRAY = type(jnp.zeros(()))
 
 
 def _constant(value, shape, dtype):

@@ -4,8 +4,8 @@ Adding a transformation is one `Transform` record here (plus its passes, one
 file each under s2s/passes/, and a thin wrapper in the API with JAX's
 argument semantics); s2s/driver.py runs any record the same way.
 """
-from .passes import (batch, fence, flags, forward, functionalize, inline, normalize, probe,
-                     resolve, reverse, simplify, ssa, structure)
+from .passes import (algebra, batch, dead_cotangents, fence, flags, forward, functionalize, inline,
+                     normalize, probe, resolve, reverse, simplify, ssa, structure)
 from .pipeline import Family, Output, Pass, Transform, register
 
 SOURCE = Pass("source", "the function as written", None)
@@ -41,8 +41,19 @@ FLAGS = Pass("flags", "a `break` under a condition becomes a flag (one example m
 NUMBER = Pass("number", "each statement gets an id the probe and the batch pass share",
               probe.number)
 
+DEAD_COTANGENTS = Pass("dead cotangents", "a pullback loop's last step skips the cotangents "
+                                           "only an earlier step would read (`if i > 0:`)",
+                       dead_cotangents.run)
+
+
+ALGEBRA = Pass("algebra", "tidy the derivative as a person would, every rewrite exact: the "
+                          "seed's ones multiplied in, negations that cancel, h * h's two "
+                          "halves as one, unbroadcast where shapes agree (then simplify)",
+               algebra.run)
+
+
 JVP = register(Transform(
-    "jvp", "_jvp", Family.FORWARD, "the jvp", callee="jvp",
+    "jvp", "_jvp", Family.FORWARD, "the jvp", callee="jvp", tidy=(ALGEBRA,),
     passes=(Pass("jvp", "forward mode: each line is followed by its tangent line "
                         "(the jvp rules of s2s/rules)", forward.run),)))
 
@@ -52,7 +63,8 @@ def _reverse(name, output, what):
                        "then the pullback, line by line backwards (the vjp rules)", reverse.run)
     return register(Transform(name, "_" + name, Family.REVERSE, what, callee="vjp",
                               passes=(INLINE_CALLEES, INLINE, STRUCTURE, SSA, sweep),
-                              keeps_defaults=output is not Output.APPLY, output=output))
+                              keeps_defaults=output is not Output.APPLY, output=output,
+                              tidy=(DEAD_COTANGENTS, ALGEBRA)))
 
 
 VJP = _reverse("vjp", Output.VJP, "the vjp")

@@ -86,3 +86,19 @@ def test_rebinding_a_global_the_code_calls_rebuilds_it(monkeypatch):
     np.testing.assert_allclose(g(x), jnp.cos(x), rtol=1e-6)
     monkeypatch.setitem(globals(), "helper", lambda x: jnp.cos(x))
     np.testing.assert_allclose(g(x), -jnp.sin(x), rtol=1e-6)
+
+
+def test_grad_refuses_non_real_outputs_as_jax():
+    for fn in (jax.grad, s2s.grad, s2s.value_and_grad):
+        with pytest.raises(TypeError, match="real-valued outputs.*int"):
+            fn(rounded_total)(jnp.ones(3))
+        with pytest.raises(TypeError, match="real-valued outputs.*complex"):
+            fn(complex_total)(jnp.ones(3))
+
+
+def rounded_total(x):
+    return jnp.sum(jnp.round(x).astype(jnp.int32))
+
+
+def complex_total(x):
+    return jnp.sum(jnp.exp(x) * 1j)

@@ -24,7 +24,7 @@ NOTEBOOK = os.path.join(EXAMPLES, "teaching.ipynb")
 SECTIONS = {
     "## 1. Forward mode vs reverse mode": [
         "sum_logistic_jvp", "sum_logistic_grad", "neg_dot = -x_dot", "e_dot = e * neg_dot",
-        "result_bar", "add_bar = -s_bar * s / add"],
+        "result_bar", "add_bar = -s_bar * s / add", "x_bar = s / add * e"],
     "## 2. The tape of a loop": [
         "loop_grad", "tape.append((y_1, i, tanh, mul, x_i))", "in reversed(tape)",
         "unbroadcast("],

@@ -11,6 +11,8 @@ bind to a rule's parameters, shared with reverse mode and vmap, in binding.py.
 """
 import gast
 
+from .. import anno
+from ..anno import Key
 from ..template import load, store
 from .activity import Activity, array_names
 from .binding import refuse_nondiff_operands, refuse_repackaging
@@ -162,7 +164,7 @@ class Forward(Tangents):
         dotted = self.dotted(target, scope)
         overwritten = set(_names(target)) & _loads(value)
         if not overwritten:
-            return [s, self.assign(dotted, self.tangent(value, target, scope))]
+            return [s, derivative(self.assign(dotted, self.tangent(value, target, scope)))]
         if isinstance(value, gast.Name):  # y = y: nothing to do
             return [s]
         probe = load(ANS_PROBE)
@@ -262,6 +264,11 @@ class Forward(Tangents):
     @staticmethod
     def assign(target, value):
         return gast.Assign(targets=[target], value=value, type_comment=None)
+
+
+def derivative(s):
+    """Mark a tangent line (algebra may tidy it; the user's lines stay as written)."""
+    return anno.put(s, Key.DERIVATIVE, True)
 
 
 def run(fn_tree, ctx):

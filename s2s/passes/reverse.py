@@ -86,6 +86,9 @@ class Reverse(ForwardSweep, Adjoint, Contributions):
         self.guards, self.condition = definition_guards(body)
         init = {out}
         backward = self.adjoint_block(body, init, frozenset())
+        for s in statements(backward):   # (algebra may tidy these; the forward sweep
+            if isinstance(s, gast.Assign):   # is the user's code)
+                anno.put(s, Key.DERIVATIVE, True)
         grads = [self.final_bar(a, init) for a in active]
         forward = self.forward_block(body)
         seed_target = store(self.bar(out))

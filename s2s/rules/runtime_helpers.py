@@ -5,7 +5,7 @@ import jax.numpy as jnp
 from . import batch_rule, jvp_rule, shift_axes, vjp_rule, zero_derivative
 from .indexing import at_add_expression
 from .shape import each_batched
-from ..runtime import (add_at, dot_axes, getitem_cotangent, grad_seed, inner_axes, inverse_permutation,
+from ..runtime import (add_at, check_real, dot_axes, getitem_cotangent, grad_seed, inner_axes, inverse_permutation,
                        kron_shapes, list_append, matmul_shapes, stack_steps, max_weights, min_weights,
                        prod_others, reduced_shape, split_like, tensordot_cotangent_axes,
                        tree_add, tree_zeros_like, unbroadcast, unstack_like, zeros_like,
@@ -54,7 +54,7 @@ def getitem_cotangent__(ans_bar, x, index, g):
     return None, None, ans_bar[index]
 
 
-zero_derivative(grad_seed, tree_zeros_like, zeros_like, zip_length, max_weights, min_weights)
+zero_derivative(grad_seed, check_real, tree_zeros_like, zeros_like, zip_length, max_weights, min_weights)
 # prod_others has no rule yet, so a second derivative through jnp.prod is refused
 # with a clear error rather than silently zero.
 

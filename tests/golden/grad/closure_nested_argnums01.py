@@ -28,8 +28,8 @@ def closure_nested_grad(x, y):
     mul_1_bar = unbroadcast(v_1_bar, mul_1)
     sin_1_bar = unbroadcast(v_1_bar, sin_1)
     y_bar = y_bar + sin_1_bar * jnp.cos(y)
-    z_1_bar = unbroadcast(mul_1_bar * x, x)
-    x_bar = x_bar + unbroadcast(x * mul_1_bar, x)
+    z_1_bar = mul_1_bar * x
+    x_bar = x_bar + x * mul_1_bar
     # forward_cases.py:104: return jnp.sum(scale(inner(x)) + inner(2.0))
     x_bar = x_bar + z_1_bar
     return (x_bar, y_bar)

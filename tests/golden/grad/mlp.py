@@ -25,7 +25,8 @@ def mlp_grad(params, x):
         add_bar = h_2_bar * (1 - h_2 ** 2)
         dot_bar = unbroadcast(add_bar, dot)
         b_bar = unbroadcast(add_bar, b)
-        h_1_bar = dot_cotangent_a(dot_bar, h_1, w)
+        if i > 0:
+            h_1_bar = dot_cotangent_a(dot_bar, h_1, w)
         w_bar = dot_cotangent_b(dot_bar, h_1, w)
         # forward_cases.py:141: for w, b in params:
         params_i_bar = (w_bar, b_bar)

@@ -4,10 +4,6 @@ def sum_logistic_grad(x):
     exp = jnp.exp(neg)
     add = 1.0 + exp
     div = 1.0 / add
-    sum_ = jnp.sum(div)
-    result_bar = grad_seed(sum_)
-    div_bar = jnp.broadcast_to(result_bar, jnp.shape(div))
-    add_bar = -div_bar * div / add
-    neg_bar = add_bar * exp
-    x_bar = -neg_bar
+    check_real(div)
+    x_bar = div / add * exp
     return x_bar

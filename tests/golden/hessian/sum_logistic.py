@@ -7,28 +7,21 @@ def sum_logistic_grad_jvp_vmap(x, x_dot_batch):
     exp_dot_batch = exp * neg_dot_batch
     add = 1.0 + exp
     div = 1.0 / add
-    mul_1_batch = div * exp_dot_batch
-    div_1_batch = mul_1_batch / add
-    div_dot_batch = -div_1_batch
+    mul_batch = div * exp_dot_batch
+    div_2_batch = mul_batch / add
+    div_dot_batch = -div_2_batch
     sum_ = jnp.sum(div)
     # vmap_golden_cases.py:38: def sum_logistic(x):
     result_bar = grad_seed(sum_)
     # vmap_golden_cases.py:39: return jnp.sum(1.0 / (1.0 + jnp.exp(-x)))
-    shape = jnp.shape(div)
-    div_bar = jnp.broadcast_to(result_bar, shape)
-    neg_1 = -div_bar
-    mul = neg_1 * div
-    mul_dot_batch = neg_1 * div_dot_batch
-    add_bar = mul / add
-    div_2_batch = mul_dot_batch / add
-    mul_2_batch = add_bar * exp_dot_batch
-    div_3_batch = mul_2_batch / add
-    add_bar_dot_batch = div_2_batch - div_3_batch
-    neg_bar = add_bar * exp
-    mul_3_batch = add_bar_dot_batch * exp
-    neg_bar_dot_batch = mul_3_batch + mul_2_batch
-    x_bar = -neg_bar
-    x_bar_dot_batch = -neg_bar_dot_batch
+    div_1 = div / add
+    div_3_batch = div_dot_batch / add
+    mul_1_batch = div_1 * exp_dot_batch
+    div_4_batch = mul_1_batch / add
+    div_1_dot_batch = div_3_batch - div_4_batch
+    x_bar = div_1 * exp
+    mul_2_batch = div_1_dot_batch * exp
+    x_bar_dot_batch = mul_2_batch + mul_1_batch
     # vmap_golden_cases.py:38: def sum_logistic(x):
     result_batch = (x_bar, x_bar_dot_batch)
     return (jnp.broadcast_to(result_batch[0], (batch_size, 3)), result_batch[1])
