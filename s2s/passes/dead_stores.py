@@ -50,12 +50,13 @@ class _Liveness:
     def block(self, stmts, live, jumps, owner=None, field="body"):
         """Names live before `stmts`, given `live` after them; `jumps` =
         (live after the enclosing loop, live at its head) for break/continue."""
-        live = set(live)
-        for s in reversed(stmts):
-            live = self.statement(s, live, jumps, owner, field)
+        live = set(live)   # (this block's own set: statements update it in place,
+        for s in reversed(stmts):   # so a long block costs its length, not its
+            live = self.statement(s, live, jumps, owner, field)   # length x live)
         return live
 
     def statement(self, s, live, jumps, owner, field):
+        """Names live before `s`, given `live` after it (a set `s` may update)."""
         if isinstance(s, gast.Assign):
             targets = s.targets[0]
             if isinstance(targets, gast.Name) and targets.id not in live \
@@ -63,29 +64,37 @@ class _Liveness:
                     and self.is_pure(s.value):
                 self.dead.append((owner, field, s))
                 return live        # (gone: its reads go with it)
-            return (live - assigned([s])) | reads([s])
+            live -= assigned([s])
+            live |= reads([s])
+            return live
         if isinstance(s, gast.If):
             return reads([s.test]) | self.block(s.body, live, jumps, s, "body") \
                 | self.block(s.orelse, live, jumps, s, "orelse")
         if isinstance(s, (gast.For, gast.While)):
             return self.loop(s, live)
         if isinstance(s, gast.Break):
-            return set(jumps[0]) if jumps else set(live)
+            return set(jumps[0]) if jumps else live
         if isinstance(s, gast.Continue):
-            return set(jumps[1]) if jumps else set(live)
+            return set(jumps[1]) if jumps else live
         if isinstance(s, gast.Return):
             return reads([s]) if s.value is not None else set()
         if isinstance(s, gast.FunctionDef):
-            return (live - {s.name}) | free_reads(s)
+            live.discard(s.name)
+            live |= free_reads(s)
+            return live
         if isinstance(s, gast.AugAssign):     # `x += v` reads x too
-            return live | reads([s]) | {n.id for n in gast.walk(s.target)
-                                        if isinstance(n, gast.Name)}
+            live |= reads([s])
+            live.update(n.id for n in gast.walk(s.target) if isinstance(n, gast.Name))
+            return live
         if isinstance(s, (gast.Expr, gast.AnnAssign, gast.Pass, gast.Assert, gast.Delete,
                           gast.Raise)):
-            return (live - assigned([s])) | reads([s])
+            live -= assigned([s])
+            live |= reads([s])
+            return live
         # anything else (try, with, ...): every name it mentions is live, and
         # nothing inside it is removed
-        return live | {n.id for n in gast.walk(s) if isinstance(n, gast.Name)}
+        live.update(n.id for n in gast.walk(s) if isinstance(n, gast.Name))
+        return live
 
     def loop(self, loop, after):
         """Live before the loop: its head is live after the loop, after the

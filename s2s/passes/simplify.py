@@ -64,9 +64,12 @@ def _derived_renames(renames, stored, everything):
 
 
 def _in_order(node):
-    yield node
-    for child in gast.iter_child_nodes(node):
-        yield from _in_order(child)
+    """`node` and every node under it, in pre-order (as printed)."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        stack.extend(reversed(list(gast.iter_child_nodes(n))))
 
 
 def renumber_versions(fn, keep):
@@ -74,7 +77,7 @@ def renumber_versions(fn, keep):
     made of a name, numbered in the order they appear (what simplify removed
     left gaps). Names in `keep` (the input function's own, the function's
     name) and every number another name holds stay as they are."""
-    order, stored, everything = [], set(), set()
+    order, stored, everything = {}, set(), set()   # (order: a dict kept in insertion order)
     for n in _in_order(fn):
         name = n.id if isinstance(n, gast.Name) else \
             n.name if isinstance(n, gast.FunctionDef) and n is not fn else None
@@ -83,8 +86,7 @@ def renumber_versions(fn, keep):
         everything.add(name)
         if isinstance(n, gast.FunctionDef) or isinstance(n.ctx, (gast.Store, gast.Param)):
             stored.add(name)
-        if name not in order:
-            order.append(name)
+        order.setdefault(name)
     versions = collections.defaultdict(list)
     for name in order:
         m = _VERSION.match(name)
