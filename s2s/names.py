@@ -5,11 +5,13 @@ import re
 
 import gast
 
+from .nodes import walk
+
 
 def names_in(tree):
     """Every identifier that appears in `tree` (variables, params, functions)."""
     found = set()
-    for node in gast.walk(tree):
+    for node in walk(tree):
         if isinstance(node, gast.Name):
             found.add(node.id)
         elif isinstance(node, (gast.FunctionDef,)):

@@ -22,8 +22,10 @@ import inspect
 import textwrap
 
 import gast
+
 from . import anno
 from .anno import Key
+from .nodes import copy_tree
 
 # Functions linear in every array operand: f(..., 0, ...) == 0.
 LINEAR = {
@@ -91,7 +93,7 @@ class Template:
         for p in unbound:
             if p in self.defaults:
                 bindings[p] = gast.Constant(value=self.defaults[p], kind=None)
-        expr = _Substitute(bindings, unbound).visit(copy.deepcopy(self.expr))
+        expr = _Substitute(bindings, unbound).visit(copy_tree(self.expr))
         return fold(expr)
 
 
@@ -168,7 +170,7 @@ class _Substitute(gast.NodeTransformer):
 
     def visit_Name(self, node):
         if node.id in self.bindings:
-            return copy.deepcopy(self.bindings[node.id])
+            return copy_tree(self.bindings[node.id])
         return node
 
     def visit_Call(self, node):

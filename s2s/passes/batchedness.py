@@ -40,7 +40,7 @@ class Batchedness:
         self.fn, self.ns, self.record = fn, ns, record
         self.locals = local_names(fn) | set(params(fn))
         self.patterns = {n: True for n in batched_params}
-        self._batched = None
+        self._batched = set(self.patterns)   # (kept up to date by set_pattern)
         self.unsteady = _unsteady(fn, record, ns)
         changed = True
         while changed:
@@ -50,13 +50,16 @@ class Batchedness:
 
     @property
     def batched(self):
-        if self._batched is None:   # (asked for at every name the batch pass rewrites)
-            self._batched = {n for n, p in self.patterns.items() if p is not False}
+        """The names whose pattern is not False (asked for at every name the
+        batch pass rewrites: kept as patterns change, never rebuilt)."""
         return self._batched
 
     def set_pattern(self, name, pattern):
         self.patterns[name] = pattern
-        self._batched = None
+        if pattern is False:
+            self._batched.discard(name)
+        else:
+            self._batched.add(name)
 
     def store(self, target, pattern):
         if pattern is False:

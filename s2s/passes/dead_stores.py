@@ -14,6 +14,7 @@ which may be after any later store of the enclosing function.
 """
 import gast
 
+from ..nodes import walk
 from .liveness import assigned, free_reads, reads
 
 
@@ -21,16 +22,16 @@ def remove_dead_stores(fn, is_pure):
     """Drop pure assignments to a single name no path reads, in `fn` and in
     each function it defines. True if any went."""
     changed = False
-    for f in [n for n in gast.walk(fn) if isinstance(n, gast.FunctionDef)]:
+    for f in [n for n in walk(fn) if isinstance(n, gast.FunctionDef)]:
         changed |= _in_function(f, is_pure)
     return changed
 
 
 def _in_function(fn, is_pure):
-    if any(isinstance(n, (gast.Global, gast.Nonlocal)) for n in gast.walk(fn)):
+    if any(isinstance(n, (gast.Global, gast.Nonlocal)) for n in walk(fn)):
         return False   # a store another scope reads: leave the function alone
     pinned = set()
-    for n in gast.walk(fn):
+    for n in walk(fn):
         if isinstance(n, gast.FunctionDef) and n is not fn:
             pinned |= free_reads(n)
     dead = []
@@ -84,7 +85,7 @@ class _Liveness:
             return live
         if isinstance(s, gast.AugAssign):     # `x += v` reads x too
             live |= reads([s])
-            live.update(n.id for n in gast.walk(s.target) if isinstance(n, gast.Name))
+            live.update(n.id for n in walk(s.target) if isinstance(n, gast.Name))
             return live
         if isinstance(s, (gast.Expr, gast.AnnAssign, gast.Pass, gast.Assert, gast.Delete,
                           gast.Raise)):
@@ -93,14 +94,14 @@ class _Liveness:
             return live
         # anything else (try, with, ...): every name it mentions is live, and
         # nothing inside it is removed
-        live.update(n.id for n in gast.walk(s) if isinstance(n, gast.Name))
+        live.update(n.id for n in walk(s) if isinstance(n, gast.Name))
         return live
 
     def loop(self, loop, after):
         """Live before the loop: its head is live after the loop, after the
         body (the next iteration) and at a `continue`; to a fixed point."""
         if loop.orelse:    # (s2s refuses loop-else; stay safe if one appears)
-            after = after | {n.id for s in loop.orelse for n in gast.walk(s)
+            after = after | {n.id for s in loop.orelse for n in walk(s)
                              if isinstance(n, gast.Name)}
         if isinstance(loop, gast.For):
             head_reads, target = reads([loop.iter]), assigned([loop.target])

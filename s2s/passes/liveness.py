@@ -5,6 +5,7 @@ it assigns is its own. (s2s.jit's functionalize pass decides from these what
 a branch or loop function takes and returns.)"""
 import gast
 
+from ..nodes import children, walk
 from .scopes import params
 
 
@@ -42,7 +43,7 @@ def assigned(stmts):
         if isinstance(s, gast.FunctionDef):
             continue
         if isinstance(s, gast.expr):
-            nodes = gast.walk(s)
+            nodes = walk(s)
         else:
             nodes = own_nodes(s)
         found |= {n.id for n in nodes if isinstance(n, gast.Name)
@@ -57,7 +58,7 @@ def own_nodes(s):
         node = stack.pop()
         yield node
         if not isinstance(node, gast.FunctionDef):
-            stack.extend(gast.iter_child_nodes(node))
+            stack.extend(children(node))
 
 
 def live_after_each(stmts, after):
