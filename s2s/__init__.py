@@ -29,8 +29,15 @@ def _load():
     from .jit import jit
     from .show import show   # (the function: `s2s.show(f, ...)`; the module is s2s/show.py)
     from .vectorize import vmap
-    checkpoint = remat = checkpoint_function   # (the function: the module is s2s/checkpoint.py)
-    for name, value in dict(locals()).items():
+    public = dict(grad=grad, jvp=jvp, value_and_grad=value_and_grad, vjp=vjp,
+                  custom_jvp=custom_jvp, custom_vjp=custom_vjp, S2SError=S2SError,
+                  generated=generated, source=source, stages=stages, hessian=hessian,
+                  jacfwd=jacfwd, jacrev=jacrev, jit=jit, show=show, vmap=vmap,
+                  # (the function: the module is s2s/checkpoint.py)
+                  checkpoint=checkpoint_function, remat=checkpoint_function,
+                  checkpoint_function=checkpoint_function)
+    assert set(public) == _PUBLIC
+    for name, value in public.items():
         setattr(_PACKAGE, name, value)
 
 

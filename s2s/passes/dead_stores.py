@@ -15,7 +15,7 @@ which may be after any later store of the enclosing function.
 import gast
 
 from ..nodes import walk
-from .liveness import assigned, free_reads, reads
+from .liveness import assigned, free_reads, reads, reads_and_assigned
 
 
 def remove_dead_stores(fn, is_pure):
@@ -65,8 +65,9 @@ class _Liveness:
                     and self.is_pure(s.value):
                 self.dead.append((owner, field, s))
                 return live        # (gone: its reads go with it)
-            live -= assigned([s])
-            live |= reads([s])
+            found, stored = reads_and_assigned(s)
+            live -= stored
+            live |= found
             return live
         if isinstance(s, gast.If):
             return reads([s.test]) | self.block(s.body, live, jumps, s, "body") \
@@ -89,8 +90,9 @@ class _Liveness:
             return live
         if isinstance(s, (gast.Expr, gast.AnnAssign, gast.Pass, gast.Assert, gast.Delete,
                           gast.Raise)):
-            live -= assigned([s])
-            live |= reads([s])
+            found, stored = reads_and_assigned(s)
+            live -= stored
+            live |= found
             return live
         # anything else (try, with, ...): every name it mentions is live, and
         # nothing inside it is removed

@@ -24,6 +24,20 @@ def reads(stmts):
     return found
 
 
+def reads_and_assigned(s):
+    """(reads([s]), assigned([s])) of one statement that is not a def, in one walk."""
+    found, stored = set(), set()
+    for n in own_nodes(s):
+        if isinstance(n, gast.Name):
+            if isinstance(n.ctx, gast.Load):
+                found.add(n.id)
+            elif isinstance(n.ctx, gast.Store):
+                stored.add(n.id)
+        elif isinstance(n, gast.FunctionDef):
+            found |= free_reads(n)
+    return found, stored
+
+
 def free_reads(fdef):
     local = set(params(fdef)) | assigned(fdef.body)
     return reads(fdef.body) - local

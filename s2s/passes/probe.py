@@ -26,6 +26,7 @@ from .. import anno
 from ..anno import Key
 from .. import backend, errors
 from ..errors import S2SError
+from ..nodes import copy_tree
 from ..pipeline import is_s2s_api
 from ..template import load, store
 from .probe_record import RECORDER, Record, abstract
@@ -187,7 +188,7 @@ def number(fn, ctx):
 
 def instrument(fn, ns, namer):
     """A copy of the (numbered) function that records what each statement sees."""
-    fn = copy.deepcopy(fn)
+    fn = copy_tree(fn)
     names = local_names(fn) | {a.id for a in fn.args.args}
     fn.body = _Instrument(ns, names, namer).block(fn.body)
     fn.name = fn.name + SUFFIX   # (not the function's own name: its code may call that)
