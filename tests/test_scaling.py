@@ -44,21 +44,23 @@ TRANSFORMS = {
 }
 
 
-def best_time(tmp_path, transform, n, repeats):
-    best = math.inf
-    for r in range(repeats):
-        f = straight_line(tmp_path, n, f"{transform}{r}")
-        start = time.perf_counter()
-        TRANSFORMS[transform](f)
-        best = min(best, time.perf_counter() - start)
+def best_times(tmp_path, transform, sizes, rounds):
+    """The best transformation time at each size, the sizes measured in turn
+    in every round (so that the machine's load drifting hits them alike)."""
+    best = [math.inf] * len(sizes)
+    for r in range(rounds):
+        for i, n in enumerate(sizes):
+            f = straight_line(tmp_path, n, f"{transform}{r}")
+            start = time.perf_counter()
+            TRANSFORMS[transform](f)
+            best[i] = min(best[i], time.perf_counter() - start)
     return best
 
 
 @pytest.mark.parametrize("transform", sorted(TRANSFORMS))
 def test_transformation_time_is_linear_in_the_code(tmp_path, transform):
     TRANSFORMS[transform](straight_line(tmp_path, 20, "warm"))   # (rules parsed, jnp warm)
-    short = best_time(tmp_path, transform, SHORT, 3)
-    long = best_time(tmp_path, transform, LONG, 2)
+    short, long = best_times(tmp_path, transform, (SHORT, LONG), 3)
     slope = math.log(long / short) / math.log(LONG / SHORT)
     assert slope <= MAX_SLOPE, (
         f"{transform}: {SHORT} statements {short:.3f} s, {LONG} statements {long:.3f} s: "

@@ -195,8 +195,8 @@ def _share_in_block(block):
     changed = False
     for s in block:
         key = reads = None
-        single = isinstance(s, gast.Assign) and isinstance(s.targets[0], gast.Name)
-        if single and not isinstance(s.value, (gast.Name, gast.Constant)):
+        named = isinstance(s, gast.Assign) and isinstance(s.targets[0], gast.Name)
+        if named and not isinstance(s.value, (gast.Name, gast.Constant)):
             nodes = list(walk(s.value))   # (one walk: whether it is pure and no fresh
             # mutable object, `[]` or `{}`, and what it reads)
             if _pure(nodes) and not any(isinstance(n, (gast.List, gast.Dict)) for n in nodes):
@@ -211,7 +211,7 @@ def _share_in_block(block):
                 key = None   # (a name now: nothing to share)
         # a write (anywhere inside a branch or loop: values computed there are
         # not available after it either) ends what depends on the name
-        stored = _stored_names(s) if not (single and len(s.targets) == 1) else \
+        stored = _stored_names(s) if not (named and len(s.targets) == 1) else \
             {s.targets[0].id} if isinstance(s.targets[0].ctx, gast.Store) else ()
         for name in stored:
             for stale in depends.pop(name, ()):

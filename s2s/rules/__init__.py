@@ -24,8 +24,9 @@ A primitive with no derivative at all is `zero_derivative` (sign, floor,
 comparisons, argmax: JAX's derivative is zero) or `nondifferentiable` (arange,
 zeros, eye: every argument is a shape or a count). In a vjp rule, `None` for
 an operand means "declared not differentiable or zero" and is checked against
-the declaration when the rule is registered; a cotangent known to be zero is
-written `zero(x)`.
+the declaration when the rule is registered (s2s's own rules, parsed only when
+first used, by `check_declarations()` in the tests); a cotangent known to be
+zero is written `zero(x)`.
 """
 import builtins
 
