@@ -21,19 +21,29 @@ from .liveness import assigned, free_reads, reads, reads_and_assigned
 def remove_dead_stores(fn, is_pure):
     """Drop pure assignments to a single name no path reads, in `fn` and in
     each function it defines. True if any went."""
+    functions, scoped = [], False
+    for n in walk(fn):
+        if isinstance(n, gast.FunctionDef):
+            functions.append(n)
+        elif isinstance(n, (gast.Global, gast.Nonlocal)):
+            scoped = True
+    if not scoped and functions == [fn]:   # (one function: what that walk found is
+        return _in_function(fn, is_pure, pinned=set())   # what _in_function would)
     changed = False
-    for f in [n for n in walk(fn) if isinstance(n, gast.FunctionDef)]:
+    for f in functions:
         changed |= _in_function(f, is_pure)
     return changed
 
 
-def _in_function(fn, is_pure):
-    if any(isinstance(n, (gast.Global, gast.Nonlocal)) for n in walk(fn)):
-        return False   # a store another scope reads: leave the function alone
-    pinned = set()
-    for n in walk(fn):
-        if isinstance(n, gast.FunctionDef) and n is not fn:
-            pinned |= free_reads(n)
+def _in_function(fn, is_pure, pinned=None):
+    """`pinned`: the names the functions `fn` defines read, where known."""
+    if pinned is None:
+        if any(isinstance(n, (gast.Global, gast.Nonlocal)) for n in walk(fn)):
+            return False   # a store another scope reads: leave the function alone
+        pinned = set()
+        for n in walk(fn):
+            if isinstance(n, gast.FunctionDef) and n is not fn:
+                pinned |= free_reads(n)
     dead = []
     _Liveness(pinned, is_pure, dead).block(fn.body, set(), None, fn, "body")
     for owner, field, s in dead:

@@ -282,8 +282,7 @@ def coalesce_copies(fn, users=frozenset()):
     or read a cotangent by the name of the one before it (`y_2_bar = y_1_bar`
     forward: explain mode and students read `v_bar` as v's cotangent), stays;
     so do names a nested function reads (it may run anywhere)."""
-    counts, reads = _assign_counts(fn), _reads(fn)
-    closed = _read_in_nested_functions(fn)
+    counts, reads, closed = _census(fn)
     touched, changed = set(), False
     for _, _, block in list(_blocks(fn)):
         i = 0
@@ -314,9 +313,24 @@ def _is_copy(s):
         and s.targets[0].id != s.value.id
 
 
-def _read_in_nested_functions(fn):
-    return {n.id for d in walk(fn) if isinstance(d, (gast.FunctionDef, gast.Lambda))
-            and d is not fn for n in walk(d) if isinstance(n, gast.Name)}
+def _census(fn):
+    """(_assign_counts(fn), _reads(fn), the names functions and lambdas in fn
+    read) from one walk of fn."""
+    counts, reads, nested = collections.Counter(), collections.Counter(), []
+    for n in walk(fn):
+        if isinstance(n, gast.Name):
+            if isinstance(n.ctx, gast.Load):
+                reads[n.id] += 1
+            elif isinstance(n.ctx, (gast.Store, gast.Param)):
+                counts[n.id] += 1
+        elif isinstance(n, gast.FunctionDef):
+            counts[n.name] += 1
+            if n is not fn:
+                nested.append(n)
+        elif isinstance(n, gast.Lambda):
+            nested.append(n)
+    closed = {n.id for d in nested for n in walk(d) if isinstance(n, gast.Name)}
+    return counts, reads, closed
 
 
 def _loads(stmt, name):
