@@ -259,3 +259,5 @@ if __name__ == "__main__":
     jit_bench.main()
     import checkpoint_bench
     checkpoint_bench.main()
+    import transform_bench
+    transform_bench.main()

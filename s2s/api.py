@@ -72,8 +72,9 @@ def jvp(fun, primals, tangents, has_aux=False):
 
 
 _ARRAY_TYPES = (jax.Array, float, np.ndarray, np.float64, np.float32)
-try:
-    _ARRAY_TYPES = tuple({type(jnp.zeros(1)), float, np.ndarray, np.float64, np.float32})
+try:   # (the type of jnp.zeros(1), named: making an array at import starts XLA's backend)
+    from jax._src.array import ArrayImpl
+    _ARRAY_TYPES = tuple({ArrayImpl, float, np.ndarray, np.float64, np.float32})
 except Exception:  # pragma: no cover
     pass
 

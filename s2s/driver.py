@@ -6,7 +6,8 @@ transformation's passes on a copy, simplifies, compiles, and caches the
 result until a global the code calls is rebound. Stages are recorded (for
 `--passes` and `s2s.stages`) only when asked for.
 """
-import copy
+import contextlib
+import gc
 import os
 
 import gast
@@ -15,6 +16,7 @@ import jax.numpy as jnp
 from . import backend, compiled_callees, control_flow, frontend, runtime, transforms  # noqa: F401,E501
 from .errors import S2SError, Source
 from .names import Namer, names_in
+from .nodes import copy_tree
 from .pipeline import TRANSFORMS, Stage
 from .template import JNP
 
@@ -62,8 +64,25 @@ def parsed(fn):
     fn = frontend.python_function(fn)
     p = _PARSED.get(fn)
     if p is None:
-        p = _PARSED[fn] = Parsed(fn)
+        with collector_paused():
+            p = _PARSED[fn] = Parsed(fn)
     return p
+
+
+@contextlib.contextmanager
+def collector_paused():
+    """Python's cyclic garbage collector off while a build runs (back on, as
+    it was, after the outermost): a build makes and drops hundreds of
+    thousands of nodes, none of them garbage in a cycle the collector is
+    needed for, and each collection walks every live node again, which made
+    it 40% of a long function's build (and grew with the program)."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 
@@ -291,7 +310,8 @@ def build(transform, fn, options):
         return gen
     gen = _CACHE[key] = Generated(fn, transform, options)
     try:
-        _run(gen)
+        with collector_paused():
+            _run(gen)
     except BaseException:
         del _CACHE[key]
         raise
@@ -305,7 +325,7 @@ def run_passes(fn, transform, options, passes, gen=None, stages=None):
     ctx.name = ctx.namer.fresh(p.tree.name + transform.suffix)
     if gen is not None:
         gen.name = ctx.name   # (a recursive call calls it by this name)
-    tree = copy.deepcopy(p.tree)
+    tree = copy_tree(p.tree)
     for pass_ in passes:
         if pass_.applies(ctx):
             tree = pass_.run(tree, ctx)

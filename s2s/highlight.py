@@ -6,12 +6,19 @@ import html as html_lib
 import os
 import sys
 
-from pygments import highlight as _highlight
-from pygments.formatters import HtmlFormatter, TerminalFormatter
-from pygments.lexers import PythonLexer
-
-_LEXER = PythonLexer(stripnl=False, ensurenl=False)
 STYLE = "default"
+_LEXER = None
+
+
+def _pygments():
+    """(highlight, lexer, pygments.formatters), imported when first needed:
+    pygments takes longer to import than the rest of s2s's API."""
+    global _LEXER
+    from pygments import formatters, highlight
+    if _LEXER is None:
+        from pygments.lexers import PythonLexer
+        _LEXER = PythonLexer(stripnl=False, ensurenl=False)
+    return highlight, _LEXER, formatters
 
 
 def use_color(choice, stream=None):
@@ -27,7 +34,8 @@ def use_color(choice, stream=None):
 
 def terminal(code):
     """`code` with ANSI colours (a diff's +/- lines are coloured by `diff_terminal`)."""
-    return _highlight(code, _LEXER, TerminalFormatter())
+    highlight, lexer, formatters = _pygments()
+    return highlight(code, lexer, formatters.TerminalFormatter())
 
 
 def diff_terminal(diff_text):
@@ -50,7 +58,8 @@ def html(code):
     stay lines, so a caller can split them."""
     if not code:
         return ""
-    return _highlight(code, _LEXER, HtmlFormatter(nowrap=True))
+    highlight, lexer, formatters = _pygments()
+    return highlight(code, lexer, formatters.HtmlFormatter(nowrap=True))
 
 
 def html_block(code):
@@ -62,7 +71,7 @@ def html_block(code):
 
 def css(scope):
     """The highlighter's colours, for spans inside `scope` (a CSS selector)."""
-    return HtmlFormatter(style=STYLE).get_style_defs(scope)
+    return _pygments()[2].HtmlFormatter(style=STYLE).get_style_defs(scope)
 
 
 def escape(text):

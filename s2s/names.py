@@ -5,11 +5,13 @@ import re
 
 import gast
 
+from .nodes import walk
+
 
 def names_in(tree):
     """Every identifier that appears in `tree` (variables, params, functions)."""
     found = set()
-    for node in gast.walk(tree):
+    for node in walk(tree):
         if isinstance(node, gast.Name):
             found.add(node.id)
         elif isinstance(node, (gast.FunctionDef,)):
@@ -28,6 +30,7 @@ class Namer:
 
     def __init__(self, taken=()):
         self.taken = set(taken)
+        self._next = {}   # base -> the least i whose name may be free (taken only grows)
 
     def avoid(self, names):
         """Names that appear later (code copied in) are not to be handed out."""
@@ -41,8 +44,12 @@ class Namer:
         if keyword.iskeyword(base) or base in BUILTINS:
             base += "_"   # `sum_ = jnp.sum(x)`: a temporary never hides a builtin
         name, i = base, 0
-        while name in self.taken:
-            i += 1
+        if name in self.taken:
+            i = self._next.get(base, 1)
             name = f"{base}{i}" if base.endswith("_") else f"{base}_{i}"
+            while name in self.taken:
+                i += 1
+                name = f"{base}{i}" if base.endswith("_") else f"{base}_{i}"
+            self._next[base] = i + 1
         self.taken.add(name)
         return name

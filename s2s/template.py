@@ -22,8 +22,10 @@ import inspect
 import textwrap
 
 import gast
+
 from . import anno
 from .anno import Key
+from .nodes import copy_tree
 
 # Functions linear in every array operand: f(..., 0, ...) == 0.
 LINEAR = {
@@ -65,20 +67,41 @@ def store(name):
 
 
 class Template:
-    """A rule function parsed once; instantiate() substitutes its parameters."""
+    """A rule function, parsed the first time it is used (s2s has hundreds of
+    rules and a program uses a few: parsing them all made `import s2s` slow);
+    instantiate() substitutes its parameters."""
 
     def __init__(self, fn):
         self.fn = fn
-        tree = gast.parse(textwrap.dedent(inspect.getsource(fn))).body[0]
-        body = [s for s in tree.body if not (isinstance(s, gast.Expr)
-                                             and isinstance(s.value, gast.Constant))]
-        if len(body) != 1 or not isinstance(body[0], gast.Return):
-            raise TypeError(f"rule {fn.__name__} must be a single return statement")
-        self.expr = body[0].value
-        sig = inspect.signature(fn)
-        self.params = list(sig.parameters)
-        self.defaults = {k: p.default for k, p in sig.parameters.items()
-                         if p.default is not inspect.Parameter.empty}
+        self._expr = None
+        self._params = None
+
+    @property
+    def expr(self):
+        """The returned expression (a TypeError for a rule that is not one return)."""
+        if self._expr is None:
+            fn = self.fn
+            tree = gast.parse(textwrap.dedent(inspect.getsource(fn))).body[0]
+            body = [s for s in tree.body if not (isinstance(s, gast.Expr)
+                                                 and isinstance(s.value, gast.Constant))]
+            if len(body) != 1 or not isinstance(body[0], gast.Return):
+                raise TypeError(f"rule {fn.__name__} must be a single return statement")
+            self._expr = body[0].value
+        return self._expr
+
+    @property
+    def params(self):
+        if self._params is None:
+            sig = inspect.signature(self.fn)
+            self._params = list(sig.parameters)
+            self._defaults = {k: p.default for k, p in sig.parameters.items()
+                              if p.default is not inspect.Parameter.empty}
+        return self._params
+
+    @property
+    def defaults(self):
+        self.params
+        return self._defaults
 
     def instantiate(self, bindings):
         """The rule's expression with each bound parameter replaced by its node.
@@ -91,7 +114,7 @@ class Template:
         for p in unbound:
             if p in self.defaults:
                 bindings[p] = gast.Constant(value=self.defaults[p], kind=None)
-        expr = _Substitute(bindings, unbound).visit(copy.deepcopy(self.expr))
+        expr = _Substitute(bindings, unbound).visit(copy_tree(self.expr))
         return fold(expr)
 
 
@@ -168,7 +191,7 @@ class _Substitute(gast.NodeTransformer):
 
     def visit_Name(self, node):
         if node.id in self.bindings:
-            return copy.deepcopy(self.bindings[node.id])
+            return copy_tree(self.bindings[node.id])
         return node
 
     def visit_Call(self, node):

@@ -601,6 +601,12 @@ def test_vjp_none_must_match_the_declaration(scratch_primitive):
         return ans_bar, ans_bar, None
 
 
+def test_the_declarations_of_s2s_own_rules_hold():
+    """s2s's own rules are parsed on first use, not when they load: their
+    declarations are checked here instead (each rule parsed)."""
+    rules.check_declarations()
+
+
 def test_every_rule_declares_each_argument():
     """Every operand of every rule is differentiable, zero or not differentiable."""
     for prim in rules.PRIMITIVES.values():

@@ -13,6 +13,7 @@ import functools
 import gast
 
 from .. import rules
+from ..nodes import walk
 from ..template import JNP
 from .resolve import CallKind, AT_METHODS, _is_at, callee
 from .scopes import local_functions, local_names, statements
@@ -127,7 +128,7 @@ class Activity:
 
 def _counters(fn):
     found = set()
-    for node in gast.walk(fn):
+    for node in walk(fn):
         if isinstance(node, gast.For) and isinstance(node.iter, gast.Call) \
                 and isinstance(node.iter.func, gast.Name):
             if node.iter.func.id == "range" and isinstance(node.target, gast.Name):
@@ -139,7 +140,7 @@ def _counters(fn):
 
 
 def _stored(target):
-    return {n.id for n in gast.walk(target) if isinstance(n, gast.Name)}
+    return {n.id for n in walk(target) if isinstance(n, gast.Name)}
 
 
 def _own(fn, kinds):
@@ -159,9 +160,9 @@ def _own(fn, kinds):
 def _free_names(fdef):
     """Names a nested function reads but does not bind (its closure)."""
     inner = local_names(fdef)
-    used = {n.id for n in gast.walk(fdef) if isinstance(n, gast.Name)
+    used = {n.id for n in walk(fdef) if isinstance(n, gast.Name)
             and isinstance(n.ctx, gast.Load)}
-    for nested in gast.walk(fdef):
+    for nested in walk(fdef):
         if isinstance(nested, gast.FunctionDef) and nested is not fdef:
             inner |= local_names(nested)
     return used - inner

@@ -98,8 +98,10 @@ class _Analysis(Calls):
     def fresh(self, node, kind, state, contents=frozenset()):
         """A value built at `node`: a new identity each time it runs."""
         key = ("new", id(node))
-        if key in state.contents or any(key in v for v in state.env.values()) \
-                or any(key in v for v in state.contents.values()):
+        # (a key never made before is in no state: only a later loop pass looks)
+        if key in self.objs and (key in state.contents
+                                 or any(key in v for v in state.env.values())
+                                 or any(key in v for v in state.contents.values())):
             self.age(key, state)   # built again (a later loop pass): a new identity
         self.obj(key, kind, node)
         self.objs[key].kind = kind

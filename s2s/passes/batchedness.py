@@ -12,6 +12,7 @@ import gast
 
 from .. import anno
 from ..anno import Key
+from ..nodes import walk
 from .batchedness_steady import _shape_only, _unsteady, prune_unreached, stored
 from .probe_record import Info
 from .resolve import CallKind, callee
@@ -40,7 +41,7 @@ class Batchedness:
         self.fn, self.ns, self.record = fn, ns, record
         self.locals = local_names(fn) | set(params(fn))
         self.patterns = {n: True for n in batched_params}
-        self._batched = None
+        self._batched = set(self.patterns)   # (kept up to date by set_pattern)
         self.unsteady = _unsteady(fn, record, ns)
         changed = True
         while changed:
@@ -50,13 +51,16 @@ class Batchedness:
 
     @property
     def batched(self):
-        if self._batched is None:   # (asked for at every name the batch pass rewrites)
-            self._batched = {n for n, p in self.patterns.items() if p is not False}
+        """The names whose pattern is not False (asked for at every name the
+        batch pass rewrites: kept as patterns change, never rebuilt)."""
         return self._batched
 
     def set_pattern(self, name, pattern):
         self.patterns[name] = pattern
-        self._batched = None
+        if pattern is False:
+            self._batched.discard(name)
+        else:
+            self._batched.add(name)
 
     def store(self, target, pattern):
         if pattern is False:
@@ -110,7 +114,7 @@ class Batchedness:
 
     def is_batched(self, node):
         return any(isinstance(n, gast.Name) and self.patterns.get(n.id, False) is not False
-                   for n in gast.walk(node))
+                   for n in walk(node))
 
     def value_batched(self, value, stmt):
         if not self.is_batched(value):
@@ -123,7 +127,7 @@ class Batchedness:
         if not isinstance(stmt, gast.Assign):
             return None
         if not _shape_only(stmt.value, self.ns) and any(
-                isinstance(n, gast.Name) and n.id in self.unsteady for n in gast.walk(stmt)):
+                isinstance(n, gast.Name) and n.id in self.unsteady for n in walk(stmt)):
             return None   # the probe saw one of its possible values, not the value
         target = stmt.targets[0]
         if not isinstance(target, gast.Name) and not (
@@ -134,7 +138,7 @@ class Batchedness:
             c = callee(stmt.value, self.ns, self.locals)
             if c.kind == CallKind.USER:
                 return None   # a user function's result: its own batched code decides
-        for n in gast.walk(stmt.value):
+        for n in walk(stmt.value):
             if isinstance(n, gast.Name) and n.id in self.batched:
                 seen = self.record.info(anno.get(stmt, Key.STATEMENT_ID), n.id, "in")
                 if seen is None or seen.kind not in ("array", "tree"):

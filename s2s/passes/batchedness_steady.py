@@ -14,13 +14,14 @@ import gast
 
 from .. import anno
 from ..anno import Key
+from ..nodes import walk
 from ..rules.runtime_helpers import SHAPE_HELPERS
 from ..template import JNP
 from .structure import is_list_append
 
 
 def stored(target):
-    return {n.id for n in gast.walk(target) if isinstance(n, gast.Name)}
+    return {n.id for n in walk(target) if isinstance(n, gast.Name)}
 
 
 def prune_unreached(fn, record, ns):
@@ -34,7 +35,7 @@ def prune_unreached(fn, record, ns):
 
     def reads_unsteady(node):
         return node is not None and any(isinstance(n, gast.Name) and n.id in unsteady
-                                        for n in gast.walk(node))
+                                        for n in walk(node))
 
     def prune(stmts):
         kept = []
@@ -77,12 +78,12 @@ def _unsteady(fn, record, ns):
     only assignment (no pass or branch that does not run it can leave another
     value behind). A shape is steady too (see `_shape_only`)."""
     found = set()
-    counts = collections.Counter(n for a in gast.walk(fn) if isinstance(a, (gast.Assign, gast.For))
+    counts = collections.Counter(n for a in walk(fn) if isinstance(a, (gast.Assign, gast.For))
                                  for n in stored(a.targets[0] if isinstance(a, gast.Assign)
                                                  else a.target))
 
     def assigned(stmts):
-        nodes = [node for s in stmts for node in gast.walk(s)]
+        nodes = [node for s in stmts for node in walk(s)]
         changed_here = {n.id for n in nodes
                         if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store)}
         shapes, varying = set(), set()   # varying: assigned more than once
@@ -95,7 +96,7 @@ def _unsteady(fn, record, ns):
                 if _shape_only(node.value, ns):
                     shapes |= names
                 elif all(counts[n] == 1 for n in names):
-                    single.append((names, {r.id for r in gast.walk(node.value)
+                    single.append((names, {r.id for r in walk(node.value)
                                            if isinstance(r, gast.Name)} & changed_here))
                 else:
                     varying |= names
@@ -145,7 +146,7 @@ def _spread(stmts, found, tapes, ns, steady):
     def unsteady_read(value):
         return any(isinstance(n, gast.Name) and (n.id in found and n.id not in steady
                                                  or n.id in tapes and tapes[n.id][1])
-                   for n in gast.walk(value))
+                   for n in walk(value))
 
     def add(names):
         nonlocal changed
@@ -227,7 +228,7 @@ def _tape_read(target, value, tapes, found):
 
 
 def _stored_in(stmts):
-    return {n.id for s in stmts for n in gast.walk(s)
+    return {n.id for s in stmts for n in walk(s)
             if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store)}
 
 

@@ -88,6 +88,19 @@ def _display(prim):
 
 def _positional_names(prim):
     """The primitive's own positional parameter names, or None if unknown."""
+    try:   # (inspect.signature costs more than binding the call)
+        names = _POSITIONAL[prim.fn]
+    except KeyError:
+        names = _POSITIONAL[prim.fn] = _signature_names(prim)
+    except TypeError:   # (an unhashable callable)
+        names = _signature_names(prim)
+    return None if names is None else list(names)
+
+
+_POSITIONAL = {}   # a primitive's function -> its positional parameter names, or None
+
+
+def _signature_names(prim):
     if isinstance(prim.fn, str):
         return None
     try:

@@ -14,25 +14,36 @@ which may be after any later store of the enclosing function.
 """
 import gast
 
-from .liveness import assigned, free_reads, reads
+from ..nodes import walk
+from .liveness import assigned, free_reads, reads, reads_and_assigned
 
 
 def remove_dead_stores(fn, is_pure):
     """Drop pure assignments to a single name no path reads, in `fn` and in
     each function it defines. True if any went."""
+    functions, scoped = [], False
+    for n in walk(fn):
+        if isinstance(n, gast.FunctionDef):
+            functions.append(n)
+        elif isinstance(n, (gast.Global, gast.Nonlocal)):
+            scoped = True
+    if not scoped and functions == [fn]:   # (one function: what that walk found is
+        return _in_function(fn, is_pure, pinned=set())   # what _in_function would)
     changed = False
-    for f in [n for n in gast.walk(fn) if isinstance(n, gast.FunctionDef)]:
+    for f in functions:
         changed |= _in_function(f, is_pure)
     return changed
 
 
-def _in_function(fn, is_pure):
-    if any(isinstance(n, (gast.Global, gast.Nonlocal)) for n in gast.walk(fn)):
-        return False   # a store another scope reads: leave the function alone
-    pinned = set()
-    for n in gast.walk(fn):
-        if isinstance(n, gast.FunctionDef) and n is not fn:
-            pinned |= free_reads(n)
+def _in_function(fn, is_pure, pinned=None):
+    """`pinned`: the names the functions `fn` defines read, where known."""
+    if pinned is None:
+        if any(isinstance(n, (gast.Global, gast.Nonlocal)) for n in walk(fn)):
+            return False   # a store another scope reads: leave the function alone
+        pinned = set()
+        for n in walk(fn):
+            if isinstance(n, gast.FunctionDef) and n is not fn:
+                pinned |= free_reads(n)
     dead = []
     _Liveness(pinned, is_pure, dead).block(fn.body, set(), None, fn, "body")
     for owner, field, s in dead:
@@ -50,12 +61,13 @@ class _Liveness:
     def block(self, stmts, live, jumps, owner=None, field="body"):
         """Names live before `stmts`, given `live` after them; `jumps` =
         (live after the enclosing loop, live at its head) for break/continue."""
-        live = set(live)
-        for s in reversed(stmts):
-            live = self.statement(s, live, jumps, owner, field)
+        live = set(live)   # (this block's own set: statements update it in place,
+        for s in reversed(stmts):   # so a long block costs its length, not its
+            live = self.statement(s, live, jumps, owner, field)   # length x live)
         return live
 
     def statement(self, s, live, jumps, owner, field):
+        """Names live before `s`, given `live` after it (a set `s` may update)."""
         if isinstance(s, gast.Assign):
             targets = s.targets[0]
             if isinstance(targets, gast.Name) and targets.id not in live \
@@ -63,35 +75,45 @@ class _Liveness:
                     and self.is_pure(s.value):
                 self.dead.append((owner, field, s))
                 return live        # (gone: its reads go with it)
-            return (live - assigned([s])) | reads([s])
+            found, stored = reads_and_assigned(s)
+            live -= stored
+            live |= found
+            return live
         if isinstance(s, gast.If):
             return reads([s.test]) | self.block(s.body, live, jumps, s, "body") \
                 | self.block(s.orelse, live, jumps, s, "orelse")
         if isinstance(s, (gast.For, gast.While)):
             return self.loop(s, live)
         if isinstance(s, gast.Break):
-            return set(jumps[0]) if jumps else set(live)
+            return set(jumps[0]) if jumps else live
         if isinstance(s, gast.Continue):
-            return set(jumps[1]) if jumps else set(live)
+            return set(jumps[1]) if jumps else live
         if isinstance(s, gast.Return):
             return reads([s]) if s.value is not None else set()
         if isinstance(s, gast.FunctionDef):
-            return (live - {s.name}) | free_reads(s)
+            live.discard(s.name)
+            live |= free_reads(s)
+            return live
         if isinstance(s, gast.AugAssign):     # `x += v` reads x too
-            return live | reads([s]) | {n.id for n in gast.walk(s.target)
-                                        if isinstance(n, gast.Name)}
+            live |= reads([s])
+            live.update(n.id for n in walk(s.target) if isinstance(n, gast.Name))
+            return live
         if isinstance(s, (gast.Expr, gast.AnnAssign, gast.Pass, gast.Assert, gast.Delete,
                           gast.Raise)):
-            return (live - assigned([s])) | reads([s])
+            found, stored = reads_and_assigned(s)
+            live -= stored
+            live |= found
+            return live
         # anything else (try, with, ...): every name it mentions is live, and
         # nothing inside it is removed
-        return live | {n.id for n in gast.walk(s) if isinstance(n, gast.Name)}
+        live.update(n.id for n in walk(s) if isinstance(n, gast.Name))
+        return live
 
     def loop(self, loop, after):
         """Live before the loop: its head is live after the loop, after the
         body (the next iteration) and at a `continue`; to a fixed point."""
         if loop.orelse:    # (s2s refuses loop-else; stay safe if one appears)
-            after = after | {n.id for s in loop.orelse for n in gast.walk(s)
+            after = after | {n.id for s in loop.orelse for n in walk(s)
                              if isinstance(n, gast.Name)}
         if isinstance(loop, gast.For):
             head_reads, target = reads([loop.iter]), assigned([loop.target])

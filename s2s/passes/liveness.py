@@ -5,6 +5,7 @@ it assigns is its own. (s2s.jit's functionalize pass decides from these what
 a branch or loop function takes and returns.)"""
 import gast
 
+from ..nodes import children, walk
 from .scopes import params
 
 
@@ -21,6 +22,20 @@ def reads(stmts):
             elif isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load):
                 found.add(n.id)
     return found
+
+
+def reads_and_assigned(s):
+    """(reads([s]), assigned([s])) of one statement that is not a def, in one walk."""
+    found, stored = set(), set()
+    for n in own_nodes(s):
+        if isinstance(n, gast.Name):
+            if isinstance(n.ctx, gast.Load):
+                found.add(n.id)
+            elif isinstance(n.ctx, gast.Store):
+                stored.add(n.id)
+        elif isinstance(n, gast.FunctionDef):
+            found |= free_reads(n)
+    return found, stored
 
 
 def free_reads(fdef):
@@ -42,7 +57,7 @@ def assigned(stmts):
         if isinstance(s, gast.FunctionDef):
             continue
         if isinstance(s, gast.expr):
-            nodes = gast.walk(s)
+            nodes = walk(s)
         else:
             nodes = own_nodes(s)
         found |= {n.id for n in nodes if isinstance(n, gast.Name)
@@ -57,7 +72,7 @@ def own_nodes(s):
         node = stack.pop()
         yield node
         if not isinstance(node, gast.FunctionDef):
-            stack.extend(gast.iter_child_nodes(node))
+            stack.extend(children(node))
 
 
 def live_after_each(stmts, after):

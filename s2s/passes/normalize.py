@@ -24,6 +24,7 @@ would be seen through another name, so a new container is the same value.
 """
 import gast
 
+from ..nodes import walk
 from ..template import load, store
 from .normalize_comprehensions import Comprehensions
 from .normalize_expressions import Expressions, container_names, is_atom
@@ -250,7 +251,7 @@ def _reads_item(body, seq, target):
     if not isinstance(target, gast.Name):
         return False
     for s in body:
-        for n in gast.walk(s):
+        for n in walk(s):
             if isinstance(n, gast.Subscript) and isinstance(n.value, gast.Name) \
                     and n.value.id == seq.id and isinstance(n.slice, gast.Name) \
                     and n.slice.id == target.id:

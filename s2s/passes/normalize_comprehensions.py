@@ -7,6 +7,7 @@ import copy
 
 import gast
 
+from ..nodes import walk
 from ..template import load, store
 
 
@@ -32,7 +33,7 @@ class Comprehensions:
         loop = gast.For(target=store(item), iter=e.args[0], body=[
             gast.Assign(targets=[store(total)], value=add, type_comment=None)],
             orelse=[], type_comment=None)
-        for node in gast.walk(loop):
+        for node in walk(loop):
             if isinstance(node, gast.stmt):
                 gast.copy_location(node, self.where)
         self.stmt_For(loop, out)
@@ -83,7 +84,7 @@ class Comprehensions:
         self.emit(out, gast.Assign(targets=[store(name)], value=start, type_comment=None))
         self.containers[name] = "dict" if is_dict else "list"
         loop = body[0]
-        for node in gast.walk(loop):
+        for node in walk(loop):
             if isinstance(node, gast.stmt):
                 gast.copy_location(node, self.where)
         self.stmt_For(loop, out)
@@ -92,17 +93,17 @@ class Comprehensions:
         """A copy of comprehension `e` whose variables do not clash with the
         function's other names (the first iterable is read outside it)."""
         e = copy.deepcopy(e)
-        mine = [n.id for g in e.generators for n in gast.walk(g.target)
+        mine = [n.id for g in e.generators for n in walk(g.target)
                 if isinstance(n, gast.Name)]
-        inside = collections.Counter(n.id for n in gast.walk(e) if isinstance(n, gast.Name))
-        everywhere = collections.Counter(n.id for n in gast.walk(self.current_fn)
+        inside = collections.Counter(n.id for n in walk(e) if isinstance(n, gast.Name))
+        everywhere = collections.Counter(n.id for n in walk(self.current_fn)
                                          if isinstance(n, gast.Name))
         renames = {v: self.namer.fresh(v) for v in dict.fromkeys(mine)
                    if everywhere[v] > inside[v]}
         if renames:
             first_iter = e.generators[0].iter
-            keep = {id(n) for n in gast.walk(first_iter)}
-            for n in gast.walk(e):
+            keep = {id(n) for n in walk(first_iter)}
+            for n in walk(e):
                 if isinstance(n, gast.Name) and n.id in renames and id(n) not in keep:
                     n.id = renames[n.id]
         return e

@@ -9,6 +9,7 @@ import gast
 
 from .. import anno
 from ..anno import Key
+from ..nodes import walk
 from ..template import load, store
 from .scopes import own_nodes
 
@@ -265,7 +266,7 @@ def container_names(fn):
                 if isinstance(t, gast.Name):
                     values.setdefault(t.id, []).append(node.value)
                 else:
-                    unknown |= {n.id for n in gast.walk(t) if isinstance(n, gast.Name)
+                    unknown |= {n.id for n in walk(t) if isinstance(n, gast.Name)
                                 and isinstance(n.ctx, gast.Store)}
         elif isinstance(node, gast.AnnAssign) and isinstance(node.target, gast.Name):
             values.setdefault(node.target.id, []).append(node.value)
@@ -273,7 +274,7 @@ def container_names(fn):
             values.setdefault(node.target.id, []).append(
                 gast.BinOp(left=node.target, op=node.op, right=node.value))
         elif isinstance(node, gast.For):
-            unknown |= {n.id for n in gast.walk(node.target) if isinstance(n, gast.Name)}
+            unknown |= {n.id for n in walk(node.target) if isinstance(n, gast.Name)}
         elif isinstance(node, gast.FunctionDef):
             unknown.add(node.name)
     kinds = {}

@@ -22,6 +22,7 @@ import gast
 
 from .. import anno
 from ..anno import Key
+from ..nodes import walk
 from ..template import jnp_attr, load, store
 
 # Each construct's parameters, as JAX names them (`*` collects the rest);
@@ -85,7 +86,7 @@ class LaxControlFlow:
     def written_out(self, stmts, out):
         """Normalize Python statements standing for a lax call, at its line."""
         for s in stmts:
-            for node in gast.walk(s):
+            for node in walk(s):
                 gast.copy_location(node, self.where)
         out.extend(self.block(stmts))
 

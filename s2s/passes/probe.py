@@ -26,6 +26,7 @@ from .. import anno
 from ..anno import Key
 from .. import backend, errors
 from ..errors import S2SError
+from ..nodes import copy_tree, walk
 from ..pipeline import is_s2s_api
 from ..template import load, store
 from .probe_record import RECORDER, Record, abstract
@@ -78,7 +79,7 @@ def shown(tree, ctx):
         if when == "out" and not name.startswith("__s2s"):
             written.setdefault(sid, {})[name] = info
     annotated = copy.deepcopy(tree)
-    for node in gast.walk(annotated):
+    for node in walk(annotated):
         for field in ("body", "orelse"):
             block = getattr(node, field, None)
             if not (isinstance(block, list) and block and isinstance(block[0], gast.stmt)):
@@ -187,7 +188,7 @@ def number(fn, ctx):
 
 def instrument(fn, ns, namer):
     """A copy of the (numbered) function that records what each statement sees."""
-    fn = copy.deepcopy(fn)
+    fn = copy_tree(fn)
     names = local_names(fn) | {a.id for a in fn.args.args}
     fn.body = _Instrument(ns, names, namer).block(fn.body)
     fn.name = fn.name + SUFFIX   # (not the function's own name: its code may call that)
@@ -273,7 +274,7 @@ class _Instrument:
 
     def see(self, sid, when, node, stores=False):
         ctx = gast.Store if stores else gast.Load
-        names = sorted({n.id for n in gast.walk(node) if isinstance(n, gast.Name)
+        names = sorted({n.id for n in walk(node) if isinstance(n, gast.Name)
                         and isinstance(n.ctx, ctx) and n.id in self.names})
         values = gast.Dict(keys=[gast.Constant(n, None) for n in names],
                            values=[load(n) for n in names])

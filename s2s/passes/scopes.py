@@ -1,6 +1,8 @@
 """Which names a function binds locally (parameters, assignments, loops, defs)."""
 import gast
 
+from ..nodes import children
+
 
 def params(fn):
     return [a.id for a in fn.args.args]
@@ -30,7 +32,7 @@ def own_nodes(fn):
         yield node
         if isinstance(node, (gast.FunctionDef, gast.Lambda)):
             continue
-        stack.extend(gast.iter_child_nodes(node))
+        stack.extend(children(node))
 
 
 def statements(stmts):

@@ -17,14 +17,16 @@ with an effect stay. Shapes and dtypes cannot change: values are only
 renamed or dropped, never recomputed differently.
 """
 import collections
+import itertools
 import re
 
 import gast
 
 from .. import runtime
 from ..backend import is_mark
-from ..template import JNP
 from ..names import names_in
+from ..nodes import children, dump_key, walk
+from ..template import JNP
 from .dead_stores import remove_dead_stores
 from .resolve import AT_METHODS
 
@@ -64,9 +66,12 @@ def _derived_renames(renames, stored, everything):
 
 
 def _in_order(node):
-    yield node
-    for child in gast.iter_child_nodes(node):
-        yield from _in_order(child)
+    """`node` and every node under it, in pre-order (as printed)."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        stack.extend(reversed(list(children(n))))
 
 
 def renumber_versions(fn, keep):
@@ -74,7 +79,7 @@ def renumber_versions(fn, keep):
     made of a name, numbered in the order they appear (what simplify removed
     left gaps). Names in `keep` (the input function's own, the function's
     name) and every number another name holds stay as they are."""
-    order, stored, everything = [], set(), set()
+    order, stored, everything = {}, set(), set()   # (order: a dict kept in insertion order)
     for n in _in_order(fn):
         name = n.id if isinstance(n, gast.Name) else \
             n.name if isinstance(n, gast.FunctionDef) and n is not fn else None
@@ -83,8 +88,7 @@ def renumber_versions(fn, keep):
         everything.add(name)
         if isinstance(n, gast.FunctionDef) or isinstance(n.ctx, (gast.Store, gast.Param)):
             stored.add(name)
-        if name not in order:
-            order.append(name)
+        order.setdefault(name)
     versions = collections.defaultdict(list)
     for name in order:
         m = _VERSION.match(name)
@@ -106,7 +110,7 @@ def renumber_versions(fn, keep):
     if derived is not None:
         renames.update(derived)
     done = set()   # a node the tree holds in two places is renamed once (a swap
-    for n in gast.walk(fn):   # `j_1` <-> `j_2` would undo itself)
+    for n in walk(fn):   # `j_1` <-> `j_2` would undo itself)
         if id(n) in done:
             continue
         done.add(id(n))
@@ -119,7 +123,7 @@ def renumber_versions(fn, keep):
 
 def invert_empty_branches(fn):
     """`if c: pass` / `else: body` reads better as `if not c: body`."""
-    for n in gast.walk(fn):
+    for n in walk(fn):
         if isinstance(n, gast.If) and n.orelse and all(isinstance(b, gast.Pass) for b in n.body):
             n.test = gast.UnaryOp(op=gast.Not(), operand=n.test)
             n.body, n.orelse = n.orelse, []
@@ -141,7 +145,7 @@ def _blocks(node):
 
 def _assign_counts(fn):
     counts = collections.Counter()
-    for n in gast.walk(fn):
+    for n in walk(fn):
         if isinstance(n, gast.Name) and isinstance(n.ctx, (gast.Store, gast.Param)):
             counts[n.id] += 1
         elif isinstance(n, gast.FunctionDef):
@@ -150,13 +154,18 @@ def _assign_counts(fn):
 
 
 def _reads(fn):
-    return collections.Counter(n.id for n in gast.walk(fn) if isinstance(n, gast.Name)
+    return collections.Counter(n.id for n in walk(fn) if isinstance(n, gast.Name)
                                and isinstance(n.ctx, gast.Load))
 
 
 def is_pure(value):
     """No effects and always the same result for the same operands."""
-    for n in gast.walk(value):
+    return _pure(walk(value))
+
+
+def _pure(nodes):
+    """is_pure of the value whose nodes these are."""
+    for n in nodes:
         if isinstance(n, gast.Call):
             f = n.func
             jnp_call = (isinstance(f, gast.Attribute) and isinstance(f.value, gast.Name)
@@ -171,22 +180,11 @@ def is_pure(value):
     return True
 
 
-def _shareable(value):
-    """Pure, and not a fresh mutable object (two `[]` are different lists)."""
-    return is_pure(value) and not any(isinstance(n, (gast.List, gast.Dict))
-                                      for n in gast.walk(value))
-
-
 def share_repeated(fn):
     changed = False
     for _, _, block in list(_blocks(fn)):
         changed |= _share_in_block(block)
     return changed
-
-
-def _shareable_assign(s):
-    return isinstance(s, gast.Assign) and isinstance(s.targets[0], gast.Name) \
-        and not isinstance(s.value, (gast.Name, gast.Constant)) and _shareable(s.value)
 
 
 def _share_in_block(block):
@@ -196,7 +194,14 @@ def _share_in_block(block):
     depends = collections.defaultdict(set)      # name -> keys it reads or holds
     changed = False
     for s in block:
-        key = gast.dump(s.value) if _shareable_assign(s) else None
+        key = reads = None
+        named = isinstance(s, gast.Assign) and isinstance(s.targets[0], gast.Name)
+        if named and not isinstance(s.value, (gast.Name, gast.Constant)):
+            nodes = list(walk(s.value))   # (one walk: whether it is pure and no fresh
+            # mutable object, `[]` or `{}`, and what it reads)
+            if _pure(nodes) and not any(isinstance(n, (gast.List, gast.Dict)) for n in nodes):
+                key = dump_key(s.value)
+                reads = {n.id for n in nodes if isinstance(n, gast.Name)}
         if key is not None:
             hit = available.get(key)
             if hit is not None and hit != s.targets[0].id:
@@ -206,11 +211,12 @@ def _share_in_block(block):
                 key = None   # (a name now: nothing to share)
         # a write (anywhere inside a branch or loop: values computed there are
         # not available after it either) ends what depends on the name
-        for name in _stored_names(s):
+        stored = _stored_names(s) if not (named and len(s.targets) == 1) else \
+            {s.targets[0].id} if isinstance(s.targets[0].ctx, gast.Store) else ()
+        for name in stored:
             for stale in depends.pop(name, ()):
                 available.pop(stale, None)
         if key is not None:
-            reads = {n.id for n in gast.walk(s.value) if isinstance(n, gast.Name)}
             target = s.targets[0].id
             if target not in reads:
                 available[key] = target
@@ -222,7 +228,7 @@ def _share_in_block(block):
 def _stored_names(s):
     # (an assignment stores only in its targets: `:=` is refused by fence)
     where = s.targets if isinstance(s, gast.Assign) else [s]
-    names = {n.id for w in where for n in gast.walk(w) if isinstance(n, gast.Name)
+    names = {n.id for w in where for n in walk(w) if isinstance(n, gast.Name)
              and isinstance(n.ctx, gast.Store)}
     if isinstance(s, gast.FunctionDef):
         names.add(s.name)
@@ -249,7 +255,7 @@ def propagate_copies(fn):
             name = renames[name]
         return name
 
-    for n in gast.walk(fn):
+    for n in walk(fn):
         if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load) and n.id in renames:
             n.id = final(n.id)
     for node, field, block in list(_blocks(fn)):
@@ -276,8 +282,7 @@ def coalesce_copies(fn, users=frozenset()):
     or read a cotangent by the name of the one before it (`y_2_bar = y_1_bar`
     forward: explain mode and students read `v_bar` as v's cotangent), stays;
     so do names a nested function reads (it may run anywhere)."""
-    counts, reads = _assign_counts(fn), _reads(fn)
-    closed = _read_in_nested_functions(fn)
+    counts, reads, closed = _census(fn)
     touched, changed = set(), False
     for _, _, block in list(_blocks(fn)):
         i = 0
@@ -308,20 +313,45 @@ def _is_copy(s):
         and s.targets[0].id != s.value.id
 
 
-def _read_in_nested_functions(fn):
-    return {n.id for d in gast.walk(fn) if isinstance(d, (gast.FunctionDef, gast.Lambda))
-            and d is not fn for n in gast.walk(d) if isinstance(n, gast.Name)}
+def _census(fn):
+    """(_assign_counts(fn), _reads(fn), the names functions and lambdas in fn
+    read) from one walk of fn."""
+    counts, reads, nested = collections.Counter(), collections.Counter(), []
+    for n in walk(fn):
+        if isinstance(n, gast.Name):
+            if isinstance(n.ctx, gast.Load):
+                reads[n.id] += 1
+            elif isinstance(n.ctx, (gast.Store, gast.Param)):
+                counts[n.id] += 1
+        elif isinstance(n, gast.FunctionDef):
+            counts[n.name] += 1
+            if n is not fn:
+                nested.append(n)
+        elif isinstance(n, gast.Lambda):
+            nested.append(n)
+    closed = {n.id for d in nested for n in walk(d) if isinstance(n, gast.Name)}
+    return counts, reads, closed
 
 
 def _loads(stmt, name):
-    return [n for n in gast.walk(stmt) if isinstance(n, gast.Name) and n.id == name
+    return [n for n in walk(stmt) if isinstance(n, gast.Name) and n.id == name
             and isinstance(n.ctx, gast.Load)]
 
 
 def _forward_copy(block, i, a, b, reads_of_a):
-    later = block[i + 1:]
-    found = [_loads(s, a) for s in later]
-    if not reads_of_a or sum(map(len, found)) != reads_of_a:
+    if not reads_of_a:
+        return False
+    # the statements after the copy up to the one holding the last of `a`'s
+    # reads_of_a reads (the function has no others), not the rest of the block
+    later, found, count = [], [], 0
+    for s in itertools.islice(block, i + 1, None):
+        loads = _loads(s, a)
+        later.append(s)
+        found.append(loads)
+        count += len(loads)
+        if count >= reads_of_a:
+            break
+    if count != reads_of_a:
         return False
     last = max(j for j, loads in enumerate(found) if loads)
     if any(b in _stored_names(s) for s in later[:last]):
@@ -348,14 +378,14 @@ _LEAVES = (gast.Break, gast.Continue, gast.Return, gast.Raise)
 
 
 def _backward_copy(block, i, a, b):
-    k = next((k for k in range(i) if isinstance(block[k], gast.Assign)
+    k = next((k for k in reversed(range(i)) if isinstance(block[k], gast.Assign)
               and len(block[k].targets) == 1 and isinstance(block[k].targets[0], gast.Name)
               and block[k].targets[0].id == b), None)
     if k is None:
         return False
     for s in block[k + 1:i]:
         if any(isinstance(n, _LEAVES) or (isinstance(n, gast.Name) and n.id == a)
-               for n in gast.walk(s)):
+               for n in walk(s)):
             return False
     block[k].targets = [gast.Name(id=a, ctx=gast.Store(), annotation=None, type_comment=None)]
     del block[i]
@@ -372,9 +402,9 @@ def remove_dead(fn):
         kept = []
         for s in reversed(block):
             dead = isinstance(s, gast.Assign) and is_pure(s.value) and not any(
-                reads[n.id] for n in gast.walk(s.targets[0]) if isinstance(n, gast.Name))
+                reads[n.id] for n in walk(s.targets[0]) if isinstance(n, gast.Name))
             if dead or _does_nothing(s):
-                reads.subtract(n.id for n in gast.walk(s) if isinstance(n, gast.Name)
+                reads.subtract(n.id for n in walk(s) if isinstance(n, gast.Name)
                                and isinstance(n.ctx, gast.Load))
                 changed = True
             else:

@@ -14,6 +14,7 @@ import gast
 
 from .. import anno
 from ..anno import Key
+from ..nodes import walk
 from ..template import load, store
 from .scopes import params
 from .ssa_blocks import (_assigned, _exits, _exposed, _exposed_in, _names,
@@ -30,9 +31,9 @@ def run(fn, ctx):
 
 def _drop_unread_copies(fn):
     """Copies out of a loop that nothing reads (most of them) go."""
-    read = {n.id for n in gast.walk(fn) if isinstance(n, gast.Name)
+    read = {n.id for n in walk(fn) if isinstance(n, gast.Name)
             and not isinstance(n.ctx, gast.Store)}
-    for node in gast.walk(fn):
+    for node in walk(fn):
         for field in ("body", "orelse"):
             block = getattr(node, field, None)
             if isinstance(block, list):
@@ -200,17 +201,17 @@ class _SSA:
         """Name a branch's own single assignment `merged` directly, instead of
         copying it at the end of the branch (`y_1 = x ** 3; y_3 = y_1`)."""
         branch = getattr(s, field)
-        stores = [n for b in branch for n in gast.walk(b)
+        stores = [n for b in branch for n in walk(b)
                   if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store)
                   and n.id == version]
-        loop_targets = {n.id for b in branch for node in gast.walk(b)
-                        if isinstance(node, gast.For) for n in gast.walk(node.target)
+        loop_targets = {n.id for b in branch for node in walk(b)
+                        if isinstance(node, gast.For) for n in walk(node.target)
                         if isinstance(n, gast.Name)}
         if version in before or not stores or version in self.carried \
                 or version in loop_targets:
             return False
         for b in branch:
-            for node in gast.walk(b):
+            for node in walk(b):
                 if isinstance(node, gast.Name) and node.id == version:
                     node.id = merged
                 loop = anno.get(node, Key.LOOP)

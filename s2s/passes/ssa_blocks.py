@@ -9,6 +9,7 @@ import copy
 
 import gast
 
+from ..nodes import walk
 from ..template import load
 
 
@@ -50,13 +51,13 @@ def _exits(block):
 
 
 def _names(target):
-    return {n.id for n in gast.walk(target) if isinstance(n, gast.Name)}
+    return {n.id for n in walk(target) if isinstance(n, gast.Name)}
 
 
 def _assigned(stmts):
     found = set()
     for s in stmts:
-        for node in gast.walk(s):
+        for node in walk(s):
             if isinstance(node, gast.FunctionDef):
                 continue
             if isinstance(node, gast.Name) and isinstance(node.ctx, gast.Store):
@@ -74,7 +75,7 @@ def _renamed(node, env):
 
 
 def _rename_reads(node, env):
-    for child in gast.walk(node):
+    for child in walk(node):
         for field, value in gast.iter_fields(child):
             if isinstance(value, gast.Name) and not isinstance(value.ctx, gast.Store) \
                     and value.id in env:
@@ -88,7 +89,7 @@ def _rename_reads(node, env):
 
 def _reads(stmts):
     """User names read anywhere in `stmts`."""
-    return {n.id for s in stmts for n in gast.walk(s)
+    return {n.id for s in stmts for n in walk(s)
             if isinstance(n, gast.Name) and not isinstance(n.ctx, gast.Store)}
 
 

@@ -24,8 +24,9 @@ A primitive with no derivative at all is `zero_derivative` (sign, floor,
 comparisons, argmax: JAX's derivative is zero) or `nondifferentiable` (arange,
 zeros, eye: every argument is a shape or a count). In a vjp rule, `None` for
 an operand means "declared not differentiable or zero" and is checked against
-the declaration when the rule is registered; a cotangent known to be zero is
-written `zero(x)`.
+the declaration when the rule is registered (s2s's own rules, parsed only when
+first used, by `check_declarations()` in the tests); a cotangent known to be
+zero is written `zero(x)`.
 """
 import builtins
 
@@ -149,17 +150,7 @@ def jvp_rule(*fns, broadcasts=False, nondiff_args=(), zero_args=(), when=None):
     """
     def decorate(rule):
         template = Template(rule)
-        primal = [p for p in template.params if p != "ans" and not p.endswith("_dot")]
-        undeclared = [p for p in primal if p + "_dot" not in template.params
-                      and p not in nondiff_args and p not in zero_args]
-        wrong = [p for p in tuple(nondiff_args) + tuple(zero_args)
-                 if p not in primal or p + "_dot" in template.params]
-        if undeclared or wrong:
-            raise TypeError(f"jvp rule {rule.__name__}: "
-                            + (f"operand {undeclared[0]!r} has no tangent parameter and is "
-                               "not declared in nondiff_args or zero_args" if undeclared else
-                               f"{wrong[0]!r} is declared without a derivative but is not "
-                               "an operand without a tangent"))
+        _check(lambda: _check_jvp_declaration(template, rule, nondiff_args, zero_args))
         for fn in fns:
             prim = _register(fn)
             prim.declare(nondiff_args, zero_args, rule)
@@ -171,6 +162,21 @@ def jvp_rule(*fns, broadcasts=False, nondiff_args=(), zero_args=(), when=None):
             prim.broadcasts = broadcasts
         return rule
     return decorate
+
+
+def _check_jvp_declaration(template, rule, nondiff_args, zero_args):
+    template.expr   # (a rule must be one return statement)
+    primal = [p for p in template.params if p != "ans" and not p.endswith("_dot")]
+    undeclared = [p for p in primal if p + "_dot" not in template.params
+                  and p not in nondiff_args and p not in zero_args]
+    wrong = [p for p in tuple(nondiff_args) + tuple(zero_args)
+             if p not in primal or p + "_dot" in template.params]
+    if undeclared or wrong:
+        raise TypeError(f"jvp rule {rule.__name__}: "
+                        + (f"operand {undeclared[0]!r} has no tangent parameter and is "
+                           "not declared in nondiff_args or zero_args" if undeclared else
+                           f"{wrong[0]!r} is declared without a derivative but is not "
+                           "an operand without a tangent"))
 
 
 def vjp_rule(*fns, nondiff_args=(), zero_args=(), when=None):
@@ -189,7 +195,7 @@ def vjp_rule(*fns, nondiff_args=(), zero_args=(), when=None):
         for fn in fns:
             prim = _register(fn)
             prim.declare(nondiff_args, zero_args, rule)
-            _check_vjp_declaration(prim, template, rule)
+            _check(lambda prim=prim: _check_vjp_declaration(prim, template, rule))
             if when is None:
                 prim.vjp = template if not isinstance(prim.vjp, Choice) \
                     else prim.vjp.with_general(template)
@@ -197,6 +203,28 @@ def vjp_rule(*fns, nondiff_args=(), zero_args=(), when=None):
                 prim.vjp = Choice.adding(prim.vjp, when, template)
         return rule
     return decorate
+
+
+# While s2s's own rule families load (the imports at the end of this file),
+# the checks of their declarations wait in _DEFERRED: each needs the rule
+# parsed, and a program uses a few of hundreds of rules. check_declarations()
+# runs them (tests/test_rules_table.py); a rule registered later (a test's, a
+# user's family) is checked at once, as it is registered.
+_DEFERRED = None
+
+
+def _check(check):
+    if _DEFERRED is None:
+        check()
+    else:
+        _DEFERRED.append(check)
+
+
+def check_declarations():
+    """Check the declarations of s2s's own rules (each parsed): TypeError at
+    the first that is wrong."""
+    for check in _DEFERRED_BUILTIN:
+        check()
 
 
 def _check_vjp_declaration(prim, template, rule):
@@ -378,6 +406,7 @@ def for_operator(op):
     return PRIMITIVES[OPERATORS[type(op)]]
 
 
+_DEFERRED = _DEFERRED_BUILTIN = []
 from . import (arithmetic, elementwise, indexing, linalg, nn, python_builtins,  # noqa: E402,F401
                reductions, runtime_helpers, shape)
 from . import elementwise_more, lax_elementwise, predicates, special  # noqa: E402,F401
@@ -391,3 +420,4 @@ from . import runtime_shape_rules  # noqa: E402,F401
 from . import dtypes  # noqa: E402,F401
 from . import linalg_more, numeric, poly, reductions_more, stats  # noqa: E402,F401
 from .. import by_jax  # noqa: E402,F401  (its helpers, registered for generated code)
+_DEFERRED = None   # (rules registered from now on are checked as they are)
