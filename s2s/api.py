@@ -72,10 +72,11 @@ def jvp(fun, primals, tangents, has_aux=False):
 
 
 _ARRAY_TYPES = (jax.Array, float, np.ndarray, np.float64, np.float32)
+_JAX_ARRAY = None   # the concrete type of JAX's arrays: the fast call path compares it
 try:   # (the type of jnp.zeros(1), named: making an array at import starts XLA's backend)
-    from jax._src.array import ArrayImpl
-    _ARRAY_TYPES = tuple({ArrayImpl, float, np.ndarray, np.float64, np.float32})
-except Exception:  # pragma: no cover
+    from jax._src.array import ArrayImpl as _JAX_ARRAY
+    _ARRAY_TYPES = tuple({_JAX_ARRAY, float, np.ndarray, np.float64, np.float32})
+except Exception:  # pragma: no cover  (without it, every call takes the full path)
     pass
 
 
@@ -284,9 +285,6 @@ class _LastCall:
             if type(a) is not _JAX_ARRAY or a.dtype != dtype:
                 return False
         return True
-
-
-_JAX_ARRAY = type(jnp.zeros(()))
 
 
 def _for_args(fun, args):

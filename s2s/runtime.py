@@ -259,7 +259,10 @@ def unstack_like(g, arrays, axis=0):
 
 
 _CONSTANTS = {}
-_ARRAY = type(jnp.zeros(()))
+try:   # JAX's concrete array type (making an array at import would start XLA's backend)
+    from jax._src.array import ArrayImpl as _ARRAY
+except Exception:  # pragma: no cover  (then no zero is taken for a kept one)
+    _ARRAY = None
 
 
 def _constant(value, shape, dtype):
