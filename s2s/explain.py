@@ -45,6 +45,10 @@ TAPE_READ = ("the loop again, last iteration first: an iteration's cotangents ne
 
 def explained(text, transform=""):
     """`text` (generated source, a backend.Text) with teaching comments."""
+    if hasattr(text, "parts"):   # a Jacobian's program: its own comments, then the batched code
+        from .jacobian_program import ProgramText
+        return ProgramText([text.parts[0]] + [explained(p, transform) for p in text.parts[1:]],
+                           text.where)
     source = str(text)
     try:
         tree = ast.parse(source)
