@@ -362,6 +362,56 @@ def test_the_probe_stage_shows_what_each_value_is_in_one_example(tmp_path):
     assert "# -> i: a number that changes" in probe
 
 
+JIT_DECISIONS = """\
+import jax.numpy as jnp
+
+
+def decided(x, n):
+    total = 0.0
+    if n > 2:
+        x = x * 2
+    for i in range(3):
+        total = total + x[i]
+    for k in range(100):
+        total = total + 0.01
+    while jnp.sum(x) > 1e-3:
+        x = x / 2
+    if total > 0:
+        total = -total
+    return total
+"""
+
+
+def test_the_functionalize_stage_shows_what_became_of_each_if_and_loop(tmp_path):
+    path = tmp_path / "decided.py"
+    path.write_text(JIT_DECISIONS)
+    done = run_s2s("jit", f"{path}:decided", "--static-argnums", "1", "--passes")
+    assert done.returncode == 0, done.stderr
+    stage = done.stdout.split("# ---- functionalize")[1].split("# ---- ")[0]
+    lines = stage.splitlines()
+
+    def after(note):   # the line a note introduces
+        return lines[next(i for i, t in enumerate(lines) if note in t) + 1].strip()
+    assert after("# jit: stays a Python `if`: its test `gt` is not traced") == "if gt:"
+    assert after("# jit: stays a Python loop: 3 steps, at most unroll=32") == \
+        "for i in range(3):"
+    assert after("# jit: -> for_range: 100 steps, more than unroll=32") == \
+        "def loop_body(k, total):"
+    assert after("# jit: -> while_loop: the test `cond` is traced under jit") == \
+        "def loop_test(cond, x):"
+    assert after("# jit: -> if_else: the test `gt_1` is traced under jit") == \
+        "def if_true(total):"
+    # the notes are the stage's view only: the generated code has none
+    assert "# jit:" not in run_s2s("jit", f"{path}:decided", "--static-argnums", "1").stdout
+    # what was decided, by the user's line, for a program to read
+    namespace = {}
+    exec(compile(JIT_DECISIONS, str(path), "exec"), namespace)
+    gen = s2s.jit(namespace["decided"], static_argnums=1).generated()
+    decisions = dict(gen.facts["functionalize"])
+    assert decisions[6].startswith("stays a Python `if`")
+    assert decisions[12].startswith("-> while_loop")
+
+
 # --- check and trace -----------------------------------------------------------
 
 CHECKED = '''\
