@@ -3,7 +3,10 @@
 At random inputs (float64, seeded), the transformation's value is compared
 with JAX's and with central finite differences (for the derivatives), and a
 NaN or infinity in s2s's result is traced to the first generated line that
-made one and the user's line it comes from (s2s/trace.py).
+made one and the user's line it comes from (s2s/trace.py). Where a jvp, vjp,
+grad or value_and_grad disagrees, the generated code runs again with every
+line's values recorded, and the first derivative line that is wrong on its
+own is named with its user line (`divergence`, below).
 """
 import numpy as np
 

@@ -11,6 +11,7 @@ call of the batched code, and the result cut into output shape + input shape.
         hessian = jnp.moveaxis(out_dot_batch, 0, -1)
         return hessian
 
+(the comments in explain mode: `s2s.source(..., explain=True)`, `--explain`).
 `s2s.source(s2s.hessian(f), example_args=...)` prints this function above the
 batched function it calls, and this text is what runs: s2s/jacobians.py
 compiles it (backend.compile_function, as every generated function is), so
@@ -45,7 +46,13 @@ class Writer:
         self.eyes = {}      # dtype -> the name of its identity matrix
 
     def line(self, text):
+        """A line of code, or (text starting with `#`) a comment that only
+        explain mode prints (the default output has no teaching comments)."""
         self.lines.append("    " + text)
+
+    def text(self, header, explain):
+        return header + "\n" + "\n".join(
+            t for t in self.lines if explain or not t.lstrip().startswith("#")) + "\n"
 
     def cell(self, name, value):
         self.cells[name] = backend.cell(value)
@@ -276,8 +283,8 @@ def _finish(w, name, params, value, results, aux, aux_name):
         w.line(f"return ({result}, aux)")
     else:
         w.line(f"return {result}")
-    text = f"def {name}({', '.join(params)}):\n" + "\n".join(w.lines) + "\n"
-    return text, w.cells
+    header = f"def {name}({', '.join(params)}):"
+    return (w.text(header, False), w.text(header, True)), w.cells
 
 
 class ProgramText(backend.Text):
@@ -311,7 +318,7 @@ class Program:
     code (`source`, `stages`, `function`, `callees`): `s2s.source`, `--passes`,
     `--with-callees` and `s2s.show` read it the same way."""
 
-    def __init__(self, name, what, assembly, cells, batched, user_fn):
+    def __init__(self, name, what, texts, cells, batched, user_fn):
         self.name, self.batched = name, batched
         self.fn = user_fn
         self.transform = Transform(name.rsplit("_", 1)[-1], "", Family.BATCH, what, (),
@@ -320,7 +327,7 @@ class Program:
         self.facts = batched.facts
         code = user_fn.__code__
         where = (code.co_filename, code.co_firstlineno, 0)
-        assembly = AssemblyText(assembly, where)
+        assembly = AssemblyText(texts[0], where, texts[1])
         cells = {**cells, "jnp": backend.cell(jnp), batched.name: batched.cell}
         self.function = backend.compile_function(assembly, name, {"__builtins__": builtins},
                                                  cells)
@@ -348,11 +355,12 @@ class Program:
 
 
 class AssemblyText(backend.Text):
-    """The assembling function's text: every line made for the user's `def`."""
+    """The assembling function's text: every line made for the user's `def`;
+    `explained`: the same code with a comment on each step (explain mode)."""
 
-    def __new__(cls, text, where):
+    def __new__(cls, text, where, explained=None):
         self = super().__new__(cls, text)
-        self.where = where
+        self.where, self.explained = where, explained
         return self
 
     def origins(self):

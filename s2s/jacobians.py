@@ -96,12 +96,12 @@ class Jacobian(pipeline.Transformation):
         params = batched_params[:len(args)]
         write = jacobian_program.forward_program if self.mode == "jacfwd" else \
             jacobian_program.reverse_program
-        base = _user_function(self).__name__
+        base = _user_function(self).__name__.lstrip("_")   # (as the batched code's name)
         name = f"{base if base.isidentifier() else 'lambda_'}_{self.label}"
-        text, cells = write(name, params, args, ordered, requested, self.argnums_int, value,
+        texts, cells = write(name, params, args, ordered, requested, self.argnums_int, value,
                             aux, gen.name, batched_params)
         what = {"hessian": "the Hessian"}.get(self.label, f"the Jacobian ({self.label})")
-        return jacobian_program.Program(name, what, text, cells, gen, _user_function(self))
+        return jacobian_program.Program(name, what, texts, cells, gen, _user_function(self))
 
     @property
     def label(self):

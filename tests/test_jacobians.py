@@ -1,5 +1,6 @@
 """s2s.jacfwd, s2s.jacrev and s2s.hessian against JAX's, at random float64
 inputs; and compositions of s2s.vmap with the derivative transformations."""
+import ast
 import re
 import zlib
 
@@ -538,6 +539,10 @@ def test_hessian_prints_the_whole_program_that_runs():
     assert cited and all(f == "test_jacobians.py" for f, _ in cited)
     # the stages end with the whole program
     assert s2s.stages(h)[-1].name == "assemble" and s2s.stages(h)[-1].source == text
+    # explain mode says what each step does; the code is the same
+    explained = s2s.source(h, explain=True)
+    assert "# the standard basis: 3 directions, one per element of x" in explained
+    assert ast.dump(ast.parse(explained)) == ast.dump(ast.parse(text))
 
 
 @pytest.mark.parametrize("mode", ["jacfwd", "jacrev"])

@@ -1,10 +1,6 @@
 def sum_logistic_hessian(x):
-    # the standard basis: 3 directions, one per element of x
     x_dot_batch = jnp.eye(3, dtype=jnp.float64)
-    # every direction in one call of the batched jvp (sum_logistic_grad_jvp_vmap, below)
     _, out_dot_batch = sum_logistic_grad_jvp_vmap(x, x_dot_batch)
-    # column k of the Jacobian is the derivative along direction k: the directions
-    # go last: output shape + input shape
     hessian = jnp.moveaxis(out_dot_batch, 0, -1)
     return hessian
 

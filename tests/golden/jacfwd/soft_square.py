@@ -1,10 +1,6 @@
 def soft_square_jacfwd(x):
-    # the standard basis: 3 directions, one per element of x
     x_dot_batch = jnp.eye(3, dtype=jnp.float64)
-    # every direction in one call of the batched jvp (soft_square_jvp_vmap, below)
     _, out_dot_batch = soft_square_jvp_vmap(x, x_dot_batch)
-    # column k of the Jacobian is the derivative along direction k: the directions
-    # go last: output shape + input shape
     jacobian = jnp.moveaxis(out_dot_batch, 0, -1)
     return jacobian
 

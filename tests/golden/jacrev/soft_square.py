@@ -1,10 +1,6 @@
 def soft_square_jacrev(x):
-    # the standard basis of the output: 3 rows, one per element of the output
     result_bar_batch = jnp.eye(3, dtype=jnp.float64)
-    # every row in one call of the batched pullback (soft_square_vjp_apply_vmap, below)
     (x_bar_batch,) = soft_square_vjp_apply_vmap(x, result_bar_batch)
-    # row k of the Jacobian is the gradient of the output's element k: the rows,
-    # shaped output shape + input shape
     jacobian = x_bar_batch
     return jacobian
 
