@@ -336,6 +336,13 @@ class Program:
         self._stages = None
         self.cell = backend.cell(self.function)
 
+    def filenames(self):
+        """{compiled file name: offset of its lines in `source`} of the
+        assembling function and the batched one (trace.run_recorded)."""
+        first = str(self.source.parts[0]).rstrip("\n").count("\n") + 1
+        return {self.function.__code__.co_filename: 0,
+                self.batched.function.__code__.co_filename: first + 1}
+
     PURPOSE = ("the whole program: the standard basis in, one call of the batched code, "
                "the result cut into output shape + input shape")
 

@@ -13,7 +13,8 @@ import traceback
 TRANSFORMS = ("jvp", "grad", "vmap", "jacfwd", "jacrev", "hessian", "vjp", "value_and_grad")
 SHAPED = ("vmap", "jacfwd", "jacrev", "hessian")   # built for one example's shapes
 MAX_OUTPUT = 100_000         # characters of what a run prints, sent back to the page
-STEPPED = ("jvp", "grad", "value_and_grad", "vjp", "vmap")   # the page steps through these
+STEPPED = ("jvp", "grad", "value_and_grad", "vjp", "vmap", "jacfwd", "jacrev",
+           "hessian")        # the page steps through these
 MAX_STEPS = 500              # lines run, sent back for stepping through (a loop's first ones)
 
 def failure(kind, message, where=None, line=None, col=None, hint=None, text=None, tb=None):
@@ -185,7 +186,10 @@ def steps(t, fn, args, filename):
                 return pullback(ones(out))
         else:
             call = gen.function
-        _, events = trace.run_recorded(call, args, gen.function.__code__.co_filename)
+        # (a Jacobian's program is two functions: the assembly, the batched code)
+        files = gen.filenames() if hasattr(gen, "filenames") else \
+            gen.function.__code__.co_filename
+        _, events = trace.run_recorded(call, args, files)
     except Exception as e:
         return {"error": user_failure(e, filename, "code")["error"]}
     # (the origin comments name the user's line, as in `passes`)
@@ -198,12 +202,16 @@ def steps(t, fn, args, filename):
         user_lines.append(where[1] if where[0] == filename else None)
     reverse = t in ("grad", "value_and_grad", "vjp")
     sweep = "forward sweep" if reverse else {"jvp": "values and tangents together",
-                                             "vmap": "the whole batch at once"}[t]
+                                             "vmap": "the whole batch at once"}.get(t)
+    assembly = len(gen.source.parts[0].split("\n")) if hasattr(gen.source, "parts") else 0
     out = []
     for ev in events[:MAX_STEPS]:
         sets = [[n, trace.summary(v)] for n, v in ev.set.items() if not n.startswith("__")]
         if reverse and any(n.endswith("_bar") or "_bar_" in n for n, _ in sets):
             sweep = "reverse sweep"
+        if assembly:   # a Jacobian's program
+            sweep = "basis in, result out" if ev.line <= assembly else \
+                "the batched code: every direction at once"
         out.append({"line": ev.line, "sweep": sweep, "sets": sets})
     return {"source": text.split("\n"), "origins": user_lines, "steps": out,
             "more": max(0, len(events) - MAX_STEPS)}

@@ -157,8 +157,11 @@ class Event:
 def run_recorded(fn, args, filename=None):
     """(result, [Event] in the order the lines ran): `fn(*args)` with every line
     of generated code compiled as `filename` (default: fn's) recorded, with
-    the values it set (s2s check compares them line by line)."""
+    the values it set (s2s check compares them line by line). `filename` may
+    be a dict {filename: offset} for code printed as one text of several
+    functions (a Jacobian's program): a line is numbered line + offset."""
     filename = filename or fn.__code__.co_filename
+    offsets = filename if isinstance(filename, dict) else {filename: 0}
     events, last = [], {}
 
     def local_trace(frame, event, arg):
@@ -168,7 +171,8 @@ def run_recorded(fn, args, filename=None):
                 line, seen = before
                 changed = {name: value for name, value in frame.f_locals.items()
                            if seen.get(name, _MISSING) is not value}
-                events.append(Event(line - 1, seen, changed))   # wrapper line -> text line
+                events.append(Event(line - 1 + offsets[frame.f_code.co_filename], seen,
+                                    changed))   # wrapper line -> text line
             if event == "line":
                 last[frame] = (frame.f_lineno, dict(frame.f_locals))
             else:
@@ -176,7 +180,7 @@ def run_recorded(fn, args, filename=None):
         return local_trace
 
     def global_trace(frame, event, arg):
-        return local_trace if frame.f_code.co_filename == filename else None
+        return local_trace if frame.f_code.co_filename in offsets else None
 
     previous = sys.gettrace()
     sys.settrace(global_trace)

@@ -241,6 +241,23 @@ def test_run_sum_logistic(server):
     assert all(p["text"] == "(no change)" for p in passes if not p["changed"])
 
 
+def test_steps_of_a_hessian_go_through_its_whole_program(server):
+    """A Hessian's program is the basis, one batched call and the assembly:
+    the steps go into the batched function and come back out."""
+    answer = api(server, {"code": SEED, "args": "jnp.arange(3.)", "transforms": ["hessian"]})
+    assert answer["ok"], answer
+    trace = answer["transforms"][0]["steps"]
+    lines = [trace["source"][step["line"] - 1].strip() for step in trace["steps"]]
+    assert lines[0] == "x_dot_batch = jnp.eye(3, dtype=jnp.float32)"
+    assert "neg_dot_batch = -x_dot_batch" in lines
+    assert lines[-2] == "hessian = jnp.moveaxis(out_dot_batch, 0, -1)"
+    sweeps = [step["sweep"] for step in trace["steps"]]
+    assert sweeps[0] == sweeps[-1] == "basis in, result out"
+    assert "the batched code: every direction at once" in sweeps
+    [[name, summary]] = trace["steps"][-2]["sets"]
+    assert name == "hessian" and summary.startswith("float32[3, 3]")
+
+
 def test_explain(server):
     """explain: the view's generated columns carry teaching comments."""
     def comments(explain):
