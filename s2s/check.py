@@ -190,7 +190,8 @@ def _close(got, want, rtol, atol):
             except ValueError:
                 return False
         scale = max(1.0, float(np.max(np.abs(y), initial=0.0)))
-        if not np.all(np.isnan(x) & np.isnan(y) | (np.abs(x - y) <= atol * scale + rtol * np.abs(y))):
+        near = np.abs(x - y) <= atol * scale + rtol * np.abs(y)
+        if not np.all((np.isnan(x) & np.isnan(y)) | near):
             return False
     return True
 
