@@ -3,7 +3,10 @@
 At random inputs (float64, seeded), the transformation's value is compared
 with JAX's and with central finite differences (for the derivatives), and a
 NaN or infinity in s2s's result is traced to the first generated line that
-made one and the user's line it comes from (s2s/trace.py).
+made one and the user's line it comes from (s2s/trace.py). Where a jvp, vjp,
+grad or value_and_grad disagrees, the generated code runs again with every
+line's values recorded, and the first derivative line that is wrong on its
+own is named with its user line (`divergence`, below).
 """
 import numpy as np
 
@@ -26,8 +29,10 @@ def random_like(examples, seed):
 
 
 def check(fn, transform, examples, argnums=None, seed=0):
-    """[(what, max |difference|, ok)], the values, and the trace's finding
-    (None, or (generated line, user's (file, line), (name, value)))."""
+    """[(what, max |difference|, ok)], the values, the trace's finding (None,
+    or (generated line, user's (file, line), (name, value)) of the first NaN
+    or infinity), and where a derivative that disagrees first goes wrong
+    (None, or a Divergence)."""
     import jax
 
     import s2s
@@ -71,7 +76,10 @@ def check(fn, transform, examples, argnums=None, seed=0):
         gen = introspect.generated_record(fn, transform, argnums, args)
         _, lines, order = trace.run_traced(gen.function, args)
         nonfinite = trace.first_nonfinite(gen, lines, order)
-    return rows, ours, nonfinite
+    diverged = None
+    if nonfinite is None and not all(ok for _, _, ok in rows):
+        diverged = divergence(fn, transform, args, argnums, seed)
+    return rows, ours, nonfinite, diverged
 
 
 def _compare(ours, theirs, rtol, atol):
@@ -126,3 +134,214 @@ def _fd_direction(fn, args, tangents):
                     for a, t in zip(args, tangents)])
     return jax.tree_util.tree_map(lambda p, m: (np.asarray(p) - np.asarray(m)) / (2 * EPS),
                                   moved(EPS), moved(-EPS))
+
+
+# -- where the derivative goes wrong ----------------------------------------------------------
+#
+# When s2s's derivative disagrees with JAX or with finite differences, the
+# generated code is run again with every line's values recorded
+# (trace.run_recorded), and each derivative line is checked on its own:
+#
+# - forward mode: each tangent `u_dot` must be the directional derivative of
+#   the primal `u` along the tangents: central differences of `u` itself, from
+#   runs of the same code at inputs moved by +-EPS along the tangents (the
+#   k-th value of `u_dot` against the k-th values of `u`);
+# - reverse mode: each cotangent line that carries one cotangent `w_bar` back to
+#   an operand `v` of the one operation `w = op(..., v, ...)` must add what
+#   jax.vjp of that operation, at the values the line saw, gives for `w_bar`.
+#
+# The first line, in the order the code ran, that fails is the one to read.
+
+LINE_RTOL, LINE_ATOL = 1e-6, 1e-9   # one operation's vjp against JAX's, float64
+
+
+class Divergence:
+    """The first generated line whose value is wrong: `line` of the generated
+    source, the user's (file, line) it comes from, the name it set, and what
+    it should have been."""
+
+    def __init__(self, gen, line, name, got, want, how):
+        self.line, self.name, self.got, self.want, self.how = line, name, got, want, how
+        self.code = str(gen.source).split("\n")[line - 1].strip()
+        origin = gen.source.origins().get(line) if hasattr(gen.source, "origins") else None
+        from .errors import origin as user_origin
+        self.where = user_origin(*origin)[:2] if origin else (None, None)
+
+    def describe(self):
+        from . import trace
+        user_file, user_line = self.where
+        where = f"{user_file}:{user_line}" if user_file else "an unknown line"
+        return (f"first wrong line: `{self.name}` at generated line {self.line} "
+                f"(`{self.code}`), from {where}\n"
+                f"    it computed {trace.summary(self.got)}\n"
+                f"    {self.how} gives {trace.summary(self.want)}")
+
+
+def _close(got, want, rtol, atol):
+    import jax
+    a, b = jax.tree_util.tree_leaves(got), jax.tree_util.tree_leaves(want)
+    if len(a) != len(b):
+        return True   # (not comparable: not this line's fault to say)
+    for x, y in zip(a, b):
+        x, y = np.asarray(x, np.float64), np.asarray(y, np.float64)
+        if x.shape != y.shape:
+            try:
+                x = np.broadcast_to(x, y.shape)
+            except ValueError:
+                return False
+        scale = max(1.0, float(np.max(np.abs(y), initial=0.0)))
+        near = np.abs(x - y) <= atol * scale + rtol * np.abs(y)
+        if not np.all((np.isnan(x) & np.isnan(y)) | near):
+            return False
+    return True
+
+
+def _numeric(value):
+    import jax
+    leaves = jax.tree_util.tree_leaves(value)
+    return bool(leaves) and all(hasattr(v, "dtype") or isinstance(v, float) for v in leaves) \
+        and all(np.issubdtype(np.asarray(v).dtype, np.inexact) for v in leaves)
+
+
+def _occurrences(events):
+    """name -> [each value the code gave it, in order]."""
+    out = {}
+    for ev in events:
+        for name, value in ev.set.items():
+            out.setdefault(name, []).append(value)
+    return out
+
+
+def forward_divergence(gen, primals, tangents):
+    """The first tangent line of jvp code `gen` that is not the directional
+    derivative of its primal (central differences), or None."""
+    import jax
+
+    from . import trace
+    active = [t for t in tangents if t is not None]
+
+    def moved(step):
+        return [p if t is None else jax.tree_util.tree_map(
+            lambda a, d: np.asarray(a, np.float64) + step * np.asarray(d, np.float64), p, t)
+            for p, t in zip(primals, tangents)]
+    filename = gen.function.__code__.co_filename
+    _, center = trace.run_recorded(gen.function, list(primals) + active, filename)
+    _, plus = trace.run_recorded(gen.function, moved(EPS) + active, filename)
+    _, minus = trace.run_recorded(gen.function, moved(-EPS) + active, filename)
+    plus, minus = _occurrences(plus), _occurrences(minus)
+    seen = {}
+    for ev in center:
+        for name, value in ev.set.items():
+            k = seen[name] = seen.get(name, -1) + 1
+            if not name.endswith("_dot") or not _numeric(value):
+                continue
+            primal = name[:-len("_dot")]
+            p, m = plus.get(primal, []), minus.get(primal, [])
+            if k >= len(p) or k >= len(m) or not (_numeric(p[k]) and _numeric(m[k])):
+                continue
+            fd = jax.tree_util.tree_map(
+                lambda a, b: (np.asarray(a, np.float64) - np.asarray(b, np.float64)) / (2 * EPS),
+                p[k], m[k])
+            if not _close(value, fd, FD_RTOL, FD_ATOL):
+                return Divergence(gen, ev.line, name, value, fd,
+                                  f"central differences of `{primal}` along the tangents")
+    return None
+
+
+def reverse_divergence(gen, call, args):
+    """The first cotangent line of reverse-mode code `gen` (run as
+    `call(*args)`) whose contribution differs from jax.vjp of the operation it
+    differentiates, at the values it saw; or None."""
+    import ast
+
+    import jax
+
+    from . import trace
+    tree = ast.parse(str(gen.source))
+    by_line, bar_deps, primal_of = {}, {}, {}
+    assigned_by = {}
+    for s in ast.walk(tree):
+        if isinstance(s, ast.Assign) and len(s.targets) == 1 and isinstance(s.targets[0], ast.Name):
+            by_line[s.lineno] = s
+            assigned_by.setdefault(s.targets[0].id, []).append(s)
+    # a name's cotangent inputs: the *_bar names it reads, through temporaries
+    for s in sorted(by_line.values(), key=lambda s: s.lineno):
+        reads = {n.id for n in ast.walk(s.value) if isinstance(n, ast.Name)}
+        deps = {r for r in reads if r.endswith("_bar")}
+        for r in reads - deps:
+            deps |= bar_deps.get(r, set())
+        name = s.targets[0].id
+        bar_deps[name] = bar_deps.get(name, set()) | deps
+    for name, stmts in assigned_by.items():
+        if len(stmts) == 1 and not bar_deps.get(name) and not name.endswith(("_bar", "_dot")):
+            primal_of[name] = stmts[0].value
+    _, events = trace.run_recorded(call, args, gen.function.__code__.co_filename)
+    globals_ = gen.function.__globals__
+    latest = {}   # each name's last value (a pullback keeps only the names it reads)
+    for ev in events:
+        env = {**latest, **ev.before}
+        latest.update(ev.set)
+        s = by_line.get(ev.line)
+        if s is None:
+            continue
+        target = s.targets[0].id
+        if not target.endswith("_bar") or target not in ev.set:
+            continue
+        v = target[:-len("_bar")]
+        reads = {n.id for n in ast.walk(s.value) if isinstance(n, ast.Name)}
+        deps = set()
+        for r in reads:
+            deps |= {r} if r.endswith("_bar") else bar_deps.get(r, set())
+        deps.discard(target)
+        if len(deps) != 1:
+            continue
+        w_bar = deps.pop()
+        expr = primal_of.get(w_bar[:-len("_bar")])
+        if expr is None or sum(isinstance(n, ast.Name) and n.id == v
+                               for n in ast.walk(expr)) != 1:
+            continue
+        if v not in env or w_bar not in env or not _numeric(env[v]) or not _numeric(env[w_bar]):
+            continue
+        got = ev.set[target]
+        if target in reads:   # (added to what it held)
+            if target not in env or not _numeric(env[target]):
+                continue
+            got = jax.tree_util.tree_map(lambda new, old: np.asarray(new) - np.asarray(old),
+                                         got, env[target])
+        if not _numeric(got):
+            continue
+        code = compile(ast.Expression(expr), "<primal>", "eval")
+        try:
+            out, pullback = jax.vjp(lambda val: eval(code, globals_, {**env, v: val}), env[v])
+            seed = jax.tree_util.tree_map(lambda o, c: np.asarray(c, o.dtype), out, env[w_bar])
+            want = pullback(seed)[0]
+        except Exception:
+            continue   # (an operation jax.vjp cannot take alone: not checked)
+        if not _close(got, want, LINE_RTOL, LINE_ATOL):
+            op = ast.unparse(expr)
+            return Divergence(gen, ev.line, target, got, want,
+                              f"jax.vjp of `{w_bar[:-len('_bar')]} = {op}` at `{w_bar}`")
+    return None
+
+
+def divergence(fn, transform, args, argnums, seed):
+    """Where a derivative that disagrees goes wrong first (a Divergence), or None."""
+    from . import api, frontend, introspect
+    if transform == "jvp":
+        fn_ = frontend.python_function(fn)   # (as s2s.jvp calls it)
+        defaults = api.default_values(fn_, len(args))
+        mask = tuple(api.differentiable(a) for a in args)
+        gen = api.get_jvp(fn_, mask + (False,) * len(defaults))
+        tangents = [t if m else None for t, m in zip(random_like(args, seed + 1), mask)]
+        return forward_divergence(gen, list(args) + defaults, tangents + [None] * len(defaults))
+    if transform in ("grad", "value_and_grad"):
+        gen = introspect.generated_record(fn, transform, argnums, args)
+        return reverse_divergence(gen, gen.function, args)
+    if transform == "vjp":
+        gen = introspect.generated_record(fn, "vjp", None, args)
+
+        def forward_then_pullback(*a):
+            out, pullback = gen.function(*a)
+            return pullback(random_like([out], seed + 1)[0])
+        return reverse_divergence(gen, forward_then_pullback, args)
+    return None

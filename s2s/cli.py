@@ -274,7 +274,7 @@ def check_main(argv):
     if argnums is not None:
         argnums = check_argnums(argnums, fn, single="," not in args.argnums)
     try:
-        rows, _, bad = check.check(fn, args.transform, examples, argnums, args.seed)
+        rows, _, bad, diverged = check.check(fn, args.transform, examples, argnums, args.seed)
     except S2SError:
         raise
     except Exception as e:   # the user's code at these inputs (JAX's own errors too)
@@ -290,6 +290,8 @@ def check_main(argv):
         line, (user_file, user_line), (name, value) = bad
         print(f"  a NaN or infinity: first `{name}` at generated line {line}, from "
               f"{user_file}:{user_line}")
+    if diverged is not None:
+        print("  " + diverged.describe())
     return 0 if all(ok for _, _, ok in rows) and not bad else 1
 
 

@@ -48,6 +48,13 @@ TAPE_READ = ("the loop again, last iteration first: an iteration's cotangents ne
 
 def explained(text, transform=""):
     """`text` (generated source, a backend.Text) with teaching comments."""
+    if hasattr(text, "parts"):   # a Jacobian's program: its own comments, then the batched code
+        from .jacobian_program import AssemblyText, ProgramText
+        first = text.parts[0]
+        if getattr(first, "explained", None):
+            first = AssemblyText(first.explained, first.where)
+        return ProgramText([first] + [explained(p, transform) for p in text.parts[1:]],
+                           text.where)
     source = str(text)
     try:
         tree = ast.parse(source)

@@ -8,15 +8,18 @@ line), batched over `out_bar` and called on the standard basis of the output:
 all its rows at once. hessian(f) = jacfwd(jacrev(f)); for a scalar f,
 jacrev(f) is grad(f), whose generated source jacfwd transforms in turn.
 
-The basis goes in and the Jacobian is put together (shapes out + in, pytrees
-leaf by leaf) here, at the boundary; `s2s.source(jacfwd(f))` prints the
-batched code that does the work.
+The basis going in and the Jacobian coming out (shapes out + in, pytrees
+leaf by leaf) are generated source too (s2s/jacobian_program.py): a function
+`f_jacfwd(x)` that builds the basis, calls the batched code and cuts its
+result, compiled like all generated code; `s2s.source(jacfwd(f))` prints it
+above the batched function it calls, and the printed program is the one
+that runs.
 """
 import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import api, driver, errors, frontend, pipeline, transforms
+from . import api, driver, frontend, jacobian_program, pipeline, transforms
 from .errors import S2SError
 from .pipeline import ReverseOptions
 from .passes import probe
@@ -32,6 +35,7 @@ class Jacobian(pipeline.Transformation):
         self.argnums_int = isinstance(argnums, int)
         self.argnums = (argnums,) if self.argnums_int else tuple(argnums)
         self.last = None
+        self._programs = {}   # batched Generated -> the Program that calls it
         name = getattr(fun, "__name__", "function")
         self.__name__ = f"{mode}_{name}"
         self.__qualname__ = self.__name__
@@ -55,88 +59,61 @@ class Jacobian(pipeline.Transformation):
                                     f"For holomorphic differentiation, pass holomorphic=True.")
         target = _target(self.fun, args, argnums, self.has_aux)
         ordered = tuple(sorted(set(argnums)))   # generated code takes them in this order
-        if self.mode == "jacfwd":
-            jac, aux = self._forward(target, args, ordered)
-        else:
-            jac, aux = self._reverse(target, args, ordered)
-        if not self.argnums_int and ordered != argnums:
-            jac = _reorder(jac, ordered, argnums)
-        return (jac, aux) if self.has_aux else jac
+        program = self.last = self._program(target, args, ordered, argnums)
+        return program(*args)
 
-    # -- jacfwd: the batched jvp on the inputs' basis ---------------------------------
-
-    def _forward(self, fn, args, argnums):
-        mask = tuple(i in argnums for i in range(len(args)))
-        jvp_gen = api.get_jvp(fn, mask)
-        primals = list(args)
-        tangents_example = [args[i] for i in argnums]
-        size = sum(np.size(leaf) for t in tangents_example for leaf in jax.tree_util.tree_leaves(t))
-        basis = _basis([args[i] for i in argnums], size)
-        signature = tuple(_info(a) for a in primals) + tuple(_info(t) for t in tangents_example)
-        bmask = (False,) * len(primals) + (True,) * len(argnums)
-        gen = self.last = get_batched(jvp_gen.function, bmask, signature)
-        try:
-            out_b, out_dot_b = gen.function(*primals, *basis)
-        except Exception as e:
-            errors.note_origin(e)
-            raise
-        # the same for every column; unbatched where it does not depend on the
-        # tangents' basis (a value carried through a loop, for one)
-        out = jax.tree_util.tree_map(
-            lambda leaf, one: leaf[0] if np.ndim(leaf) > len(one.shape) else leaf,
-            out_b, gen.facts["output"][0])
-        aux = None
-        if self.has_aux:
-            out, aux = out
-            out_dot_b, _ = out_dot_b
-        # out_dot_b: each output leaf with the N input directions first
-        inputs = [args[i] for i in argnums]
-        jac = jax.tree_util.tree_map(
-            lambda o, od: _columns_to_jacobian(od, np.shape(o), inputs, self.argnums_int),
-            out, out_dot_b)
-        return jac, aux
-
-    # -- jacrev: the batched pullback on the output's basis ---------------------------
-
-    def _reverse(self, fn, args, argnums):
-        kinds = tuple(api.kind_of(a) if i in argnums else 0 for i, a in enumerate(args))
-        vjp_gen = driver.build(transforms.VJP_APPLY, fn,
-                               ReverseOptions(kinds, self.has_aux, flat=True))
+    def _program(self, fn, args, ordered, requested):
+        """The Jacobian's program (s2s/jacobian_program.py) for these
+        arguments: built once per batched code it calls."""
         signature = tuple(_info(a) for a in args)
-        out_shape = output_shape(fn, signature)
-        value = out_shape[0] if self.has_aux else out_shape
-        leaves, treedef = jax.tree_util.tree_flatten(value)
-        size = sum(int(np.prod(leaf.shape)) for leaf in leaves)
-        seeds = _basis([jax.tree_util.tree_unflatten(treedef, [
-            np.zeros(leaf.shape, leaf.dtype) for leaf in leaves])], size)[0]
-        bmask = (False,) * len(args) + (True,)
-        example_seed = jax.tree_util.tree_unflatten(
-            treedef, [jax.ShapeDtypeStruct(leaf.shape, leaf.dtype) for leaf in leaves])
-        gen = self.last = get_batched(vjp_gen.function, bmask,
-                                      signature + (probe.describe(example_seed),))
-        try:
-            result = gen.function(*args, seeds)
-        except Exception as e:
-            errors.note_origin(e)
-            raise
-        aux = None
-        if self.has_aux:
-            grads, aux = result
-            aux = jax.tree_util.tree_map(lambda leaf: leaf[0], aux)
+        if self.mode == "jacfwd":
+            mask = tuple(i in ordered for i in range(len(args)))
+            jvp_gen = api.get_jvp(fn, mask)
+            tangents = tuple(_info(args[i]) for i in ordered)
+            bmask = (False,) * len(args) + (True,) * len(ordered)
+            gen = get_batched(jvp_gen.function, bmask, signature + tangents)
         else:
-            grads = result
-        # grads: one per argnum, each leaf with the N output directions first
-        offsets = np.cumsum([0] + [int(np.prod(leaf.shape)) for leaf in leaves])
+            kinds = tuple(api.kind_of(a) if i in ordered else 0 for i, a in enumerate(args))
+            vjp_gen = driver.build(transforms.VJP_APPLY, fn,
+                                   ReverseOptions(kinds, self.has_aux, flat=True))
+            value = _value(output_shape(fn, signature), self.has_aux)
+            example_seed = jax.tree_util.tree_map(
+                lambda leaf: jax.ShapeDtypeStruct(leaf.shape, leaf.dtype), value)
+            bmask = (False,) * len(args) + (True,)
+            gen = get_batched(vjp_gen.function, bmask,
+                              signature + (probe.describe(example_seed),))
+        program = self._programs.get(gen)
+        if program is None or program.batched is not gen:
+            program = self._programs[gen] = self._write(fn, gen, args, ordered, requested,
+                                                         signature)
+        return program
 
-        def rows(j, leaf):
-            def cut(g):
-                return jnp.reshape(g[offsets[j]:offsets[j + 1]], tuple(leaf.shape) + g.shape[1:])
-            per_arg = [jax.tree_util.tree_map(cut, g) for g in grads]
-            return per_arg[0] if self.argnums_int else tuple(per_arg)
+    def _write(self, fn, gen, args, ordered, requested, signature):
+        out = output_shape(fn, signature)
+        value, aux = (out[0], out[1]) if self.has_aux else (out, None)
+        code = gen.function.__code__
+        batched_params = code.co_varnames[:code.co_argcount]
+        params = batched_params[:len(args)]
+        write = jacobian_program.forward_program if self.mode == "jacfwd" else \
+            jacobian_program.reverse_program
+        base = _user_function(self).__name__.lstrip("_")   # (as the batched code's name)
+        name = f"{base if base.isidentifier() else 'lambda_'}_{self.label}"
+        texts, cells = write(name, params, args, ordered, requested, self.argnums_int, value,
+                            aux, gen.name, batched_params)
+        what = {"hessian": "the Hessian"}.get(self.label, f"the Jacobian ({self.label})")
+        return jacobian_program.Program(name, what, texts, cells, gen, _user_function(self))
 
-        jac = jax.tree_util.tree_unflatten(treedef, [rows(j, leaf) for j, leaf in
-                                                     enumerate(leaves)])
-        return jac, aux
+    @property
+    def label(self):
+        """`jacfwd`, `jacrev`, `hessian` (jacfwd of jacrev), `grad_jacfwd`, ..."""
+        inner = self.fun
+        if isinstance(inner, Jacobian):
+            if self.mode == "jacfwd" and inner.mode == "jacrev":
+                return "hessian"
+            return f"{inner.label}_{self.mode}"
+        if isinstance(inner, api.Transformed):
+            return f"{inner.mode}_{self.mode}"
+        return self.mode
 
     def generated(self, example_args=None):
         if self.last is None:
@@ -151,6 +128,17 @@ class Jacobian(pipeline.Transformation):
         return self.generated().function
 
 
+def _value(out, has_aux):
+    return out[0] if has_aux else out
+
+
+def _user_function(fun):
+    """The user's function under a chain of transformations."""
+    while isinstance(fun, (Jacobian, api.Transformed)):
+        fun = fun.fun
+    return frontend.python_function(fun)
+
+
 def _defaults(fun, nargs):
     """The values of the parameters a call leaves to their defaults."""
     while isinstance(fun, Jacobian):
@@ -158,14 +146,6 @@ def _defaults(fun, nargs):
     if getattr(type(fun), "__s2s_shape_specialized__", False):
         return []   # vmap(f) fills in its own
     return api.default_values(fun.fn if isinstance(fun, api.Transformed) else fun, nargs)
-
-
-def _reorder(jac, ordered, argnums):
-    """Per-argument tuples (at the leaves of the output tree) in argnums' order."""
-    def is_per_arg(x):
-        return isinstance(x, tuple) and len(x) == len(ordered)
-    return jax.tree_util.tree_map(
-        lambda t: tuple(t[ordered.index(a)] for a in argnums), jac, is_leaf=is_per_arg)
 
 
 def _bad_argnums(a, nargs):
@@ -181,42 +161,6 @@ def _info(x):
             return jax.ShapeDtypeStruct(np.shape(leaf), leaf.dtype)
         return leaf
     return probe.describe(jax.tree_util.tree_map(abstract, x))
-
-
-def _basis(trees, size):
-    """The standard basis over all leaves of `trees`: for each tree, the same
-    tree with every leaf given `size` directions first (rows of the identity)."""
-    out, offset = [], 0
-    eye = None
-    for tree in trees:
-        leaves, treedef = jax.tree_util.tree_flatten(tree)
-        new = []
-        for leaf in leaves:
-            n = int(np.size(leaf))
-            dtype = jnp.result_type(leaf)
-            if eye is None or eye.dtype != dtype:
-                eye = jnp.eye(size, dtype=dtype)
-            new.append(jnp.reshape(eye[:, offset:offset + n], (size,) + np.shape(leaf)))
-            offset += n
-        out.append(jax.tree_util.tree_unflatten(treedef, new))
-    return out
-
-
-def _columns_to_jacobian(columns, out_shape, inputs, argnums_int):
-    """(N, *out_shape) columns -> out_shape + in_shape, per input leaf."""
-    moved = jnp.moveaxis(columns, 0, -1)   # out_shape + (N,)
-    offset = 0
-    per_arg = []
-    for x in inputs:
-        leaves, treedef = jax.tree_util.tree_flatten(x)
-        parts = []
-        for leaf in leaves:
-            n = int(np.size(leaf))
-            parts.append(jnp.reshape(moved[..., offset:offset + n],
-                                     tuple(out_shape) + np.shape(leaf)))
-            offset += n
-        per_arg.append(jax.tree_util.tree_unflatten(treedef, parts))
-    return per_arg[0] if argnums_int else tuple(per_arg)
 
 
 def _target(fun, args, argnums, has_aux):

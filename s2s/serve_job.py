@@ -13,6 +13,9 @@ import traceback
 TRANSFORMS = ("jvp", "grad", "vmap", "jacfwd", "jacrev", "hessian", "vjp", "value_and_grad")
 SHAPED = ("vmap", "jacfwd", "jacrev", "hessian")   # built for one example's shapes
 MAX_OUTPUT = 100_000         # characters of what a run prints, sent back to the page
+STEPPED = ("jvp", "grad", "value_and_grad", "vjp", "vmap", "jacfwd", "jacrev",
+           "hessian")        # the page steps through these
+MAX_STEPS = 500              # lines run, sent back for stepping through (a loop's first ones)
 
 def failure(kind, message, where=None, line=None, col=None, hint=None, text=None, tb=None):
     """The answer for a run that failed: what the page shows, at the user's
@@ -109,7 +112,9 @@ def run_code(job, filename):
             stages = s2s.stages(fn, t, example_args=t_args)
             columns.append({"name": t, "passes": passes(stages, filename),
                             "values": values(t, fn, t_args, filename)
-                            if args is not None else None})
+                            if args is not None else None,
+                            "steps": steps(t, fn, t_args, filename)
+                            if args is not None and t in STEPPED else None})
     except Exception as e:
         raise UserError(user_failure(e, filename, "code", transforming=True))
     return {"ok": True, "function": name, "view": view.html(), "transforms": columns}
@@ -156,6 +161,60 @@ def values(t, fn, args, filename):
         return [[label, fmt(getattr(s2s, t)(fn)(*args))]]
     except Exception as e:
         return user_failure(e, filename, "code")["error"]
+
+
+def steps(t, fn, args, filename):
+    """The generated code of `t` run at `args` (as `values` runs it), line by
+    line, for the page to step through: {"source": its lines, "origins": the
+    user's line of each (or None), "steps": [{"line", "sweep", "sets": [[name,
+    shape, dtype and value summary]]}] in the order they ran (at most
+    MAX_STEPS), "more": how many were left out}; or {"error": ...}."""
+    import jax
+    import jax.numpy as jnp
+
+    from . import api, errors, introspect, trace
+    ones = lambda tree: jax.tree_util.tree_map(jnp.ones_like, tree)   # noqa: E731
+    try:
+        gen = introspect.generated_record(fn, t, None, args)
+        args = list(args) + api.default_values(fn, len(args))
+        if t == "jvp":
+            def call(*a):
+                return gen.function(*a, *ones(a))
+        elif t == "vjp":
+            def call(*a):
+                out, pullback = gen.function(*a)
+                return pullback(ones(out))
+        else:
+            call = gen.function
+        # (a Jacobian's program is two functions: the assembly, the batched code)
+        files = gen.filenames() if hasattr(gen, "filenames") else \
+            gen.function.__code__.co_filename
+        _, events = trace.run_recorded(call, args, files)
+    except Exception as e:
+        return {"error": user_failure(e, filename, "code")["error"]}
+    # (the origin comments name the user's line, as in `passes`)
+    text = str(gen.source).rstrip("\n").replace(f"# {filename}:", "# line ")
+    origins = gen.source.origins() if hasattr(gen.source, "origins") else {}
+    user_lines = []
+    for line in range(1, text.count("\n") + 2):
+        o = origins.get(line)
+        where = errors.origin(*o)[:2] if o else (None, None)
+        user_lines.append(where[1] if where[0] == filename else None)
+    reverse = t in ("grad", "value_and_grad", "vjp")
+    sweep = "forward sweep" if reverse else {"jvp": "values and tangents together",
+                                             "vmap": "the whole batch at once"}.get(t)
+    assembly = len(gen.source.parts[0].split("\n")) if hasattr(gen.source, "parts") else 0
+    out = []
+    for ev in events[:MAX_STEPS]:
+        sets = [[n, trace.summary(v)] for n, v in ev.set.items() if not n.startswith("__")]
+        if reverse and any(n.endswith("_bar") or "_bar_" in n for n, _ in sets):
+            sweep = "reverse sweep"
+        if assembly:   # a Jacobian's program
+            sweep = "basis in, result out" if ev.line <= assembly else \
+                "the batched code: every direction at once"
+        out.append({"line": ev.line, "sweep": sweep, "sets": sets})
+    return {"source": text.split("\n"), "origins": user_lines, "steps": out,
+            "more": max(0, len(events) - MAX_STEPS)}
 
 
 def fmt(x):

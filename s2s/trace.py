@@ -143,3 +143,49 @@ def first_nonfinite(gen, lines, order):
     origin = gen.source.origins().get(line) if hasattr(gen.source, "origins") else None
     where = errors.origin(*origin)[:2] if origin else (None, None)
     return line, where, lines[line].first_bad
+
+
+class Event:
+    """One run of one generated line: the frame's locals before it, and the
+    names it set with their new values (the values themselves, for check)."""
+    __slots__ = ("line", "before", "set")
+
+    def __init__(self, line, before, set_):
+        self.line, self.before, self.set = line, before, set_
+
+
+def run_recorded(fn, args, filename=None):
+    """(result, [Event] in the order the lines ran): `fn(*args)` with every line
+    of generated code compiled as `filename` (default: fn's) recorded, with
+    the values it set (s2s check compares them line by line). `filename` may
+    be a dict {filename: offset} for code printed as one text of several
+    functions (a Jacobian's program): a line is numbered line + offset."""
+    filename = filename or fn.__code__.co_filename
+    offsets = filename if isinstance(filename, dict) else {filename: 0}
+    events, last = [], {}
+
+    def local_trace(frame, event, arg):
+        if event in ("line", "return"):
+            before = last.get(frame)
+            if before is not None:
+                line, seen = before
+                changed = {name: value for name, value in frame.f_locals.items()
+                           if seen.get(name, _MISSING) is not value}
+                events.append(Event(line - 1 + offsets[frame.f_code.co_filename], seen,
+                                    changed))   # wrapper line -> text line
+            if event == "line":
+                last[frame] = (frame.f_lineno, dict(frame.f_locals))
+            else:
+                last.pop(frame, None)
+        return local_trace
+
+    def global_trace(frame, event, arg):
+        return local_trace if frame.f_code.co_filename in offsets else None
+
+    previous = sys.gettrace()
+    sys.settrace(global_trace)
+    try:
+        result = fn(*args)
+    finally:
+        sys.settrace(previous)
+    return result, events

@@ -89,4 +89,4 @@ JIT = register(Transform(
             Pass("functionalize", "an `if`, `while` or counted `for` on a traced value becomes "
                                   "named functions and one call of if_else / while_loop / "
                                   "for_range (lax.cond, lax.while_loop, lax.fori_loop)",
-                 functionalize.run))))
+                 functionalize.run, show=functionalize.shown))))

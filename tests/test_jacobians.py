@@ -1,5 +1,7 @@
 """s2s.jacfwd, s2s.jacrev and s2s.hessian against JAX's, at random float64
 inputs; and compositions of s2s.vmap with the derivative transformations."""
+import ast
+import re
 import zlib
 
 import jax
@@ -507,3 +509,71 @@ def test_loop_the_probe_ran_zero_times_on_an_unsteady_count_is_kept():
         assert "did not run when s2s traced" in str(e)
         return
     assert_tree_close(got, jax.jacfwd(loop_counted_by_a_while)(x))
+
+
+# --------------------------------------------------------------------------
+# The printed program is the whole program, and the one that runs
+# --------------------------------------------------------------------------
+
+def test_hessian_prints_the_whole_program_that_runs():
+    """`s2s.source(s2s.hessian(f))` is the basis, the batched call and the
+    reshaping, above the batched function it calls; the assembling function
+    compiled from that text is what the call runs."""
+    import inspect
+    import textwrap
+    x = U(rng_for("whole_program"), 3)
+    h = s2s.hessian(vector_scalar)
+    assert_tree_close(h(x), jax.hessian(vector_scalar)(x))
+    text = s2s.source(h)
+    first, batched = text.split("\n\n", 1)
+    assert first.startswith("def vector_scalar_hessian(x):\n")
+    assert "x_dot_batch = jnp.eye(3, dtype=jnp.float64)" in first
+    assert "= vector_scalar_grad_jvp_vmap(x, x_dot_batch)" in first
+    assert "hessian = jnp.moveaxis(out_dot_batch, 0, -1)" in first
+    assert batched.startswith("def vector_scalar_grad_jvp_vmap(x, x_dot_batch):")
+    # the code that ran is this text
+    gen = h.generated()
+    assert textwrap.dedent(inspect.getsource(gen.function)).strip() == first.strip()
+    # comments cite only the user's lines
+    cited = re.findall(r"# (\S+):(\d+):", text)
+    assert cited and all(f == "test_jacobians.py" for f, _ in cited)
+    # the stages end with the whole program
+    assert s2s.stages(h)[-1].name == "assemble" and s2s.stages(h)[-1].source == text
+    # explain mode says what each step does; the code is the same
+    explained = s2s.source(h, explain=True)
+    assert "# the standard basis: 3 directions, one per element of x" in explained
+    assert ast.dump(ast.parse(explained)) == ast.dump(ast.parse(text))
+
+
+@pytest.mark.parametrize("mode", ["jacfwd", "jacrev"])
+def test_pytree_program_is_written_leaf_by_leaf(mode):
+    r = rng_for("pytree_program")
+    p = {"w": U(r, 2, 3), "b": U(r, 2), "s": U(r)}
+    x = U(r, 3)
+    f = getattr(s2s, mode)(dict_input, argnums=(1, 0))
+    assert_tree_close(f(p, x), getattr(jax, mode)(dict_input, argnums=(1, 0))(p, x))
+    first = s2s.source(f).split("\n\n", 1)[0]
+    assert first.startswith(f"def dict_input_{mode}(p, x):")
+    assert "'w': " in first and "jacobian = (" in first
+    # the aux value comes out of the program too
+    g = getattr(s2s, mode)(with_aux, has_aux=True)
+    y = U(r, 3)
+    assert_tree_close(g(y), getattr(jax, mode)(with_aux, has_aux=True)(y))
+    assert "return (jacobian, aux)" in s2s.source(g)
+
+
+def test_custom_pytree_node_goes_through_tree_unflatten():
+    from typing import NamedTuple
+
+    class Pair(NamedTuple):
+        a: jax.Array
+        b: jax.Array
+    r = rng_for("custom_node")
+    pair = Pair(U(r, 2), U(r, 3))
+    f = s2s.jacrev(_pair_fn)
+    assert_tree_close(f(pair), jax.jacrev(_pair_fn)(pair))
+    assert "tree_unflatten(" in s2s.source(f)
+
+
+def _pair_fn(pair):
+    return jnp.sin(pair.a) * jnp.sum(pair.b ** 2)

@@ -216,6 +216,19 @@ def test_run_sum_logistic(server):
     assert "batch of two copies" in label
     one = float(np.sum(1 / (1 + np.exp(-np.arange(3.0)))))
     np.testing.assert_allclose(numbers(text), [one, one], rtol=1e-6)
+    # each line of the generated code as it ran, for the page to step through
+    trace = results["grad"]["steps"]
+    lines = [trace["source"][step["line"] - 1].strip() for step in trace["steps"]]
+    assert lines[0] == "neg = -x" and lines[-2] == "x_bar = -neg_bar"
+    sweeps = [step["sweep"] for step in trace["steps"]]
+    turn = lines.index("result_bar = grad_seed(sum_)")
+    assert set(sweeps[:turn]) == {"forward sweep"} and set(sweeps[turn:]) == {"reverse sweep"}
+    [[name, summary]] = trace["steps"][-2]["sets"]
+    assert name == "x_bar" and summary.startswith("float32[3] [0.25 ")
+    assert trace["origins"][trace["steps"][0]["line"] - 1] == 4
+    assert results["vmap"]["steps"]["steps"][0]["sets"][0][1].startswith("float32[2, 3]")
+    vjp_sweeps = [step["sweep"] for step in results["vjp"]["steps"]["steps"]]
+    assert vjp_sweeps[0] == "forward sweep" and vjp_sweeps[-1] == "reverse sweep"
     # the passes: every stage, its diff against the one before
     passes = results["grad"]["passes"]
     assert passes[0]["name"] == "source" and "def sum_logistic(x):" in passes[0]["text"]
@@ -226,6 +239,23 @@ def test_run_sum_logistic(server):
     assert grad_pass["changed"] and "+def sum_logistic_grad(x):" in grad_pass["text"]
     assert grad_pass["text"].startswith("--- ")
     assert all(p["text"] == "(no change)" for p in passes if not p["changed"])
+
+
+def test_steps_of_a_hessian_go_through_its_whole_program(server):
+    """A Hessian's program is the basis, one batched call and the assembly:
+    the steps go into the batched function and come back out."""
+    answer = api(server, {"code": SEED, "args": "jnp.arange(3.)", "transforms": ["hessian"]})
+    assert answer["ok"], answer
+    trace = answer["transforms"][0]["steps"]
+    lines = [trace["source"][step["line"] - 1].strip() for step in trace["steps"]]
+    assert lines[0] == "x_dot_batch = jnp.eye(3, dtype=jnp.float32)"
+    assert "neg_dot_batch = -x_dot_batch" in lines
+    assert lines[-2] == "hessian = jnp.moveaxis(out_dot_batch, 0, -1)"
+    sweeps = [step["sweep"] for step in trace["steps"]]
+    assert sweeps[0] == sweeps[-1] == "basis in, result out"
+    assert "the batched code: every direction at once" in sweeps
+    [[name, summary]] = trace["steps"][-2]["sets"]
+    assert name == "hessian" and summary.startswith("float32[3, 3]")
 
 
 def test_explain(server):
@@ -411,6 +441,38 @@ def test_grad_of_sum_logistic_in_the_page(server, browser, tmp_path):
     # the user's `def` line is not lit
     assert "s2s-hl" not in view.find_element(
         By.CSS_SELECTOR, 'td:first-child .s2s-line[data-origin="3"]').get_attribute("class")
+
+    # step through the gradient: down the forward sweep, back up the reverse one
+    assert browser.find_element(By.ID, "step-transform").get_attribute("value") == "grad"
+    where = browser.find_element(By.ID, "step-where")
+
+    def current():
+        return browser.find_element(By.CSS_SELECTOR, "#step-code .gl.current").text.strip()
+
+    def value(name):
+        return browser.find_element(By.CSS_SELECTOR,
+                                    f'#step-values tr[data-name="{name}"] td').text
+    assert where.text.startswith("step 1 of ") and "forward sweep" in where.text
+    assert current() == "neg = -x"
+    browser.find_element(By.ID, "step-next").click()
+    assert current() == "exp = jnp.exp(neg)" and "step 2 of " in where.text
+    assert value("exp").startswith("float32[3] ")
+    np.testing.assert_allclose(numbers(value("exp")), np.exp(-np.arange(3.0)), rtol=1e-3)
+    assert browser.find_element(By.CSS_SELECTOR, "#gutter .step").text == "4"
+    steps_seen = [current()]
+    while "reverse sweep" not in where.text:
+        browser.find_element(By.ID, "step-next").click()
+        steps_seen.append(current())
+    assert steps_seen[-1] == "result_bar = grad_seed(sum_)"
+    browser.find_element(By.ID, "step-last").click()
+    assert current() == "return x_bar" and "reverse sweep" in where.text
+    assert browser.find_element(By.ID, "step-next").get_attribute("disabled")
+    browser.find_element(By.ID, "step-prev").click()
+    assert current() == "x_bar = -neg_bar"
+    np.testing.assert_allclose(numbers(value("x_bar")), SEED_GRAD, rtol=1e-3)
+    # lines already run are marked, later ones are not
+    assert "ran" in browser.find_element(
+        By.CSS_SELECTOR, '#step-code .gl[data-line="3"]').get_attribute("class")
 
     shot = tmp_path / "playground.png"
     assert browser.save_screenshot(str(shot))

@@ -7,6 +7,7 @@ output is checked on a real pseudo-terminal (colours are for terminals only).
 import ast
 import os
 import pty
+import re
 import subprocess
 import sys
 
@@ -364,6 +365,56 @@ def test_the_probe_stage_shows_what_each_value_is_in_one_example(tmp_path):
     assert "# -> i: a number that changes" in probe
 
 
+JIT_DECISIONS = """\
+import jax.numpy as jnp
+
+
+def decided(x, n):
+    total = 0.0
+    if n > 2:
+        x = x * 2
+    for i in range(3):
+        total = total + x[i]
+    for k in range(100):
+        total = total + 0.01
+    while jnp.sum(x) > 1e-3:
+        x = x / 2
+    if total > 0:
+        total = -total
+    return total
+"""
+
+
+def test_the_functionalize_stage_shows_what_became_of_each_if_and_loop(tmp_path):
+    path = tmp_path / "decided.py"
+    path.write_text(JIT_DECISIONS)
+    done = run_s2s("jit", f"{path}:decided", "--static-argnums", "1", "--passes")
+    assert done.returncode == 0, done.stderr
+    stage = done.stdout.split("# ---- functionalize")[1].split("# ---- ")[0]
+    lines = stage.splitlines()
+
+    def after(note):   # the line a note introduces
+        return lines[next(i for i, t in enumerate(lines) if note in t) + 1].strip()
+    assert after("# jit: stays a Python `if`: its test `gt` is not traced") == "if gt:"
+    assert after("# jit: stays a Python loop: 3 steps, at most unroll=32") == \
+        "for i in range(3):"
+    assert after("# jit: -> for_range: 100 steps, more than unroll=32") == \
+        "def loop_body(k, total):"
+    assert after("# jit: -> while_loop: the test `cond` is traced under jit") == \
+        "def loop_test(cond, x):"
+    assert after("# jit: -> if_else: the test `gt_1` is traced under jit") == \
+        "def if_true(total):"
+    # the notes are the stage's view only: the generated code has none
+    assert "# jit:" not in run_s2s("jit", f"{path}:decided", "--static-argnums", "1").stdout
+    # what was decided, by the user's line, for a program to read
+    namespace = {}
+    exec(compile(JIT_DECISIONS, str(path), "exec"), namespace)
+    gen = s2s.jit(namespace["decided"], static_argnums=1).generated()
+    decisions = dict(gen.facts["functionalize"])
+    assert decisions[6].startswith("stays a Python `if`")
+    assert decisions[12].startswith("-> while_loop")
+
+
 # --- check and trace -----------------------------------------------------------
 
 CHECKED = '''\
@@ -396,6 +447,73 @@ def test_check_names_the_first_line_that_made_a_nan(tmp_path):
     assert done.returncode == 1
     assert "s2s.grad vs jax.grad" in done.stdout     # JAX agrees: the NaN is the function's
     assert f"first `y` at generated line 3, from {path}:9" in done.stdout
+
+
+LAYER = """\
+import jax.numpy as jnp
+
+
+def layer(x, w):
+    h = jnp.sin(x * w)
+    y = jnp.tanh(h) * 2.0
+    return jnp.sum(y ** 2)
+"""
+
+
+@pytest.fixture
+def broken_tanh(monkeypatch):
+    """tanh's rules with a deliberate mistake (1 - ans ** 3 for 1 - ans ** 2)."""
+    from s2s.template import Template
+
+    def tanh_jvp(ans, x, x_dot):
+        return (1 - ans ** 3) * x_dot
+
+    def tanh_vjp(ans_bar, ans, x):
+        return ans_bar * (1 - ans ** 3)
+    prim = rules.BY_NAME["tanh"]
+    monkeypatch.setattr(prim, "jvp", Template(tanh_jvp))
+    monkeypatch.setattr(prim, "vjp", Template(tanh_vjp))
+
+
+@pytest.mark.parametrize("transform, wrong", [
+    ("grad", "`h_bar` at generated line {} (`h_bar = tanh_bar * (1 - tanh ** 3)`)"),
+    ("value_and_grad", "`h_bar` at generated line {} (`h_bar = tanh_bar * (1 - tanh ** 3)`)"),
+    ("vjp", "`h_bar` at generated line {} (`h_bar = tanh_bar * (1 - tanh ** 3)`)"),
+    ("jvp", "`tanh_dot` at generated line {} (`tanh_dot = (1 - tanh ** 3) * h_dot`)"),
+])
+def test_check_names_the_first_line_where_a_broken_rule_diverges(tmp_path, capsys, broken_tanh,
+                                                                 transform, wrong):
+    """A rule made wrong on purpose: check names the generated line it wrote
+    and the user's line it comes from, and what the line should have been (a
+    central difference of its primal in forward mode, jax.vjp of the one
+    operation in reverse mode)."""
+    from s2s import cli
+    path = tmp_path / "layer.py"     # (a fresh function: built with the broken rule)
+    path.write_text(LAYER)
+    rc = cli.main(["check", f"{path}:layer", "--transform", transform, "--shapes", "3;3"])
+    out = capsys.readouterr().out
+    assert rc == 1 and "DIFFERENT" in out, out
+    found = re.search(r"first wrong line: (.*), from (.*)\n", out)
+    assert found, out
+    line = int(re.search(r"generated line (\d+)", found[1])[1])
+    assert found[1] == wrong.format(line) and found[2] == f"{path}:6"
+    source = s2s.source(cli.load_function(f"{path}:layer", None), transform)
+    assert "(`" + source.splitlines()[line - 1].strip() + "`)" in found[1]
+    assert "central differences of `tanh`" in out if transform == "jvp" else \
+        "jax.vjp of `tanh = jnp.tanh(h)` at `tanh_bar` gives" in out
+
+
+def test_check_of_right_rules_names_no_line(tmp_path, capsys):
+    from s2s import check, cli
+    path = tmp_path / "layer.py"
+    path.write_text(LAYER)
+    assert cli.main(["check", f"{path}:layer", "--transform", "grad", "--shapes", "3;3"]) == 0
+    assert "first wrong line" not in capsys.readouterr().out
+    # and line by line, on the same code, nothing is found either
+    fn = cli.load_function(f"{path}:layer", None)
+    args = check.random_like([np.ones(3), np.ones(3)], 0)
+    for transform in ("grad", "vjp", "jvp"):
+        assert check.divergence(fn, transform, args, 0, 0) is None
 
 
 def test_trace_shows_each_lines_value_and_how_often_it_ran(tmp_path):

@@ -30,6 +30,8 @@ The loops are converted in s2s/passes/functionalize_loops.py (a mixin of the
 pass's class); the calls and assignments the pass writes are built by
 s2s/passes/functionalize_code.py.
 """
+import re
+
 import gast
 
 from .. import runtime
@@ -177,15 +179,28 @@ class _Functionalize(Loops):
 
     def block(self, stmts, defined, after):
         """`stmts` converted; `defined`: names that may hold a value before them
-        (updated), `after`: names read after them."""
+        (updated), `after`: names read after them. Each `if`, `while` and `for`
+        leaves what was decided, and why, in ctx.facts["functionalize"] (the
+        stage's view: `shown`)."""
         out = []
         live = liveness.live_after_each(stmts, after)
         for s, later in zip(stmts, live):
+            start = len(out)
+            decision = None
             if isinstance(s, gast.If) and self.traced.converts_if(s):
+                test = _code(s.test)   # (a `not` swaps the branches)
                 out.extend(self.convert_if(s, defined, later))
+                decision = _if_decision(test, out[start:])
             elif isinstance(s, gast.While) and self.traced.converts_while(s):
+                test = _code(s.test)   # (the flags rewrite the test)
                 out.extend(self.convert_while(s, defined, later))
+                decision = f"-> while_loop: the test `{test}` is traced under jit" \
+                    if test != "True" else \
+                    "-> while_loop: a `break` leaves it on a traced value"
+                decision += ", so the loop becomes a test and a body function over its " \
+                            "carry (lax.while_loop when traced)"
             elif isinstance(s, gast.For) and self.traced.converts_for(s):
+                decision = self.for_decision(s)
                 out.extend(self.convert_for(s, defined, later))
             elif isinstance(s, gast.FunctionDef):
                 inner = _Functionalize(self.ctx, self.traced.nested(s), self.root)
@@ -194,19 +209,69 @@ class _Functionalize(Loops):
             elif isinstance(s, gast.For) and self.traced.breaks_on_traced(s) \
                     and _grows_a_list(s) and _counts_up(s):
                 out.extend(self.convert_for_as_while(s, defined, later))
+                decision = ("-> while_loop on a flag: a counted loop left by a `break` on a "
+                            "traced value, whose steps append to a list (each step records "
+                            "one item, on every path)")
             else:
+                decision = self.kept(s)
                 if isinstance(s, gast.For) and self.traced.breaks_on_traced(s):
                     # a Python loop left by a `break` on a traced value: the
                     # break becomes a flag (a branch function cannot `break`)
-                    start, s = flags.flagged_for(s, self.namer)
-                    for st in start:
+                    start_, s = flags.flagged_for(s, self.namer)
+                    for st in start_:
                         defined |= liveness.assigned([st])
                         self.traced.traced |= liveness.assigned([st])
-                    out.extend(start)
+                    out.extend(start_)
+                    decision += "; its `break` on a traced value becomes a flag"
                 self.inside(s, defined, later)
                 out.append(self.logical_not(s))
+            if decision and len(out) > start:
+                self.decided(out[start], s, decision)
             defined |= liveness.assigned([s])
         return out
+
+    def decided(self, first, s, decision):
+        """Record what became of statement `s` (now starting with `first`):
+        ctx.facts["functionalize"] lists (user's line, decision); the stage's
+        view finds `first` by identity (ctx.functionalized, kept only as long
+        as the build's context)."""
+        from ..errors import origin
+        line = origin(self.ctx.filename, s.lineno)[1] if getattr(s, "lineno", None) else None
+        self.ctx.facts.setdefault("functionalize", []).append((line, decision))
+        if not hasattr(self.ctx, "functionalized"):
+            self.ctx.functionalized = {}
+        self.ctx.functionalized[id(first)] = decision
+
+    def for_decision(self, s):
+        begin, stop, step = range_bounds(s)
+        if all(isinstance(b, gast.Constant) and isinstance(b.value, int)
+               for b in (begin, stop, step)):
+            n = len(range(begin.value, stop.value, step.value))
+            return (f"-> for_range: {n} steps, more than unroll={self.traced.unroll}, so a body "
+                    "function of the counter and the carry (lax.fori_loop: compile time "
+                    "flat in the trip count)")
+        return (f"-> for_range: `{_code(s.iter)}` has a computed trip count, so a body "
+                "function of the counter and the carry (lax.fori_loop when it is traced, a "
+                "Python loop when it is concrete)")
+
+    def kept(self, s):
+        """Why an `if`, `while` or `for` stays Python (None for other statements)."""
+        if isinstance(s, gast.If):
+            return (f"stays a Python `if`: its test `{_code(s.test)}` is not traced under jit "
+                    "(static arguments, shapes, constants), so it is decided when the "
+                    "function is traced")
+        if isinstance(s, gast.While):
+            return (f"stays a Python `while`: its test `{_code(s.test)}` is not traced under "
+                    "jit, so the loop runs when the function is traced")
+        if isinstance(s, gast.For):
+            bounds = range_bounds(s)
+            if bounds is None:
+                return (f"stays a Python loop: it iterates over `{_code(s.iter)}`, not a "
+                        "range, and runs when the function is traced (unrolled)")
+            n = len(range(*[b.value for b in bounds]))
+            return (f"stays a Python loop: {n} steps, at most unroll={self.traced.unroll}, "
+                    "unrolled in the compiled program")
+        return None
 
     def inside(self, s, defined, later):
         """A statement kept as Python: its blocks are converted in turn."""
@@ -378,6 +443,52 @@ class _Functionalize(Loops):
                 raise self.source.error(node, f"this statement under a `{construct}` whose "
                                               "condition is traced under jit",
                                         "set a variable and read it after the loop")
+
+
+# -- the stage's view: what was decided --------------------------------------------------------
+
+def shown(tree, ctx):
+    """The functionalize stage: the program, each `if`, `while` and `for` of
+    the function preceded by what became of it and why (`# jit: -> if_else:
+    the test `gt` is traced under jit, ...`)."""
+    from .. import backend
+    decisions = getattr(ctx, "functionalized", {})
+    changed = []
+    for node in gast.walk(tree):
+        for field in ("body", "orelse"):
+            block = getattr(node, field, None)
+            if not (isinstance(block, list) and any(id(s) in decisions for s in block)):
+                continue
+            new = []
+            for s in block:
+                if id(s) in decisions:
+                    note = gast.Expr(value=gast.Constant(
+                        value=f"{backend.COMMENT_MARK}jit: {decisions[id(s)]}", kind=None))
+                    new.append(gast.copy_location(note, s))
+                new.append(s)
+            changed.append((node, field, block))
+            setattr(node, field, new)
+    try:
+        text = backend.to_source(tree, ctx.filename)
+        # (a note introduces the function after it: no blank line between)
+        return backend.Text(re.sub(r"^(\s*# jit: .*\n)\n", r"\1", text, flags=re.M),
+                            text.tree, text.filename)
+    finally:
+        for node, field, block in changed:   # (the tree goes on to the next pass as it was)
+            setattr(node, field, block)
+
+
+def _if_decision(test, produced):
+    if produced and isinstance(produced[0], gast.Assign):
+        return (f"-> jnp.where: the test `{test}` is traced under jit, and each branch "
+                "sets one boolean: both are computed and one is selected")
+    return (f"-> if_else: the test `{test}` is traced under jit, so the branches become "
+            "two functions and one if_else call (lax.cond when traced)")
+
+
+def _code(node):
+    import ast
+    return ast.unparse(gast.gast_to_ast(node)) if node is not None else "?"
 
 
 # -- what the code reads and does ------------------------------------------------------------

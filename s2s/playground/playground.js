@@ -12,6 +12,7 @@
   let errorLine = null;      // the user's line an error points at
   let hoverLine = null;      // the user's line of the hovered generated line
   let fnTyped = false;       // the person typed a function name: keep it
+  let stepLine = null;       // the user's line of the line being stepped on
 
   function el(tag, attrs, ...children) {
     const e = document.createElement(tag);
@@ -28,7 +29,8 @@
     const n = code.value.split("\n").length;
     gutter.textContent = "";
     for (let i = 1; i <= n; i++) {
-      const cls = (i === errorLine ? "err " : "") + (i === hoverLine ? "hover" : "");
+      const cls = (i === errorLine ? "err " : "") + (i === hoverLine ? "hover " : "")
+        + (i === stepLine ? "step" : "");
       gutter.append(el("span", { class: cls.trim(), text: String(i) }), "\n");
     }
     gutter.scrollTop = code.scrollTop;
@@ -187,6 +189,8 @@
       table.append(el("tr", {}, el("td", { text: "(no example arguments: no values)" })));
     }
 
+    renderStepper(answer.transforms);
+
     const passes = $("passes");
     passes.textContent = "";
     for (const t of answer.transforms) {
@@ -219,6 +223,85 @@
     $("printed").textContent = text || "";
     $("printed-box").hidden = !text;
   }
+
+  // -- stepping through the generated code, line by line ---------------------------
+  //
+  // The server ran each transformation's generated code at the example
+  // arguments and recorded every line as it ran (s2s/serve_job.py `steps`):
+  // its number in the generated source, the sweep it belongs to, and what it
+  // set (shape, dtype and a value summary, as `--trace` prints them).
+
+  const stepper = { traces: {}, name: null, k: 0 };
+
+  function renderStepper(transforms) {
+    const select = $("step-transform");
+    select.textContent = "";
+    stepper.traces = {};
+    for (const t of transforms) {
+      if (!t.steps) continue;
+      stepper.traces[t.name] = t.steps;
+      select.append(el("option", { value: t.name, text: t.name }));
+    }
+    const names = Object.keys(stepper.traces);
+    $("stepper").hidden = names.length === 0;
+    stepper.name = names.includes(stepper.name) ? stepper.name : names[0] || null;
+    if (stepper.name) select.value = stepper.name;
+    stepTo(0);
+  }
+
+  function stepTo(k) {
+    const trace = stepper.traces[stepper.name];
+    const code = $("step-code"), values = $("step-values"), where = $("step-where");
+    code.textContent = "";
+    values.textContent = "";
+    where.textContent = "";
+    stepLine = null;
+    if (!trace) { renderGutter(); return; }
+    if (trace.error) {
+      where.append(...errorContent(trace.error));
+      renderGutter();
+      return;
+    }
+    const n = trace.steps.length;
+    stepper.k = Math.max(0, Math.min(k, n - 1));
+    const step = trace.steps[stepper.k];
+    const ran = new Set(trace.steps.slice(0, stepper.k).map((s) => s.line));
+    trace.source.forEach((text, i) => {
+      const line = i + 1;
+      const cls = "gl" + (step && line === step.line ? " current" : ran.has(line) ? " ran" : "");
+      code.append(el("span", { class: cls, "data-line": String(line), text: text || " " }));
+    });
+    if (!step) { renderGutter(); return; }
+    stepLine = trace.origins[step.line - 1];
+    where.append(`step ${stepper.k + 1} of ${n}${trace.more ? ` (+${trace.more} not shown)` : ""} · `,
+      el("span", { class: "sweep", text: step.sweep }),
+      stepLine ? ` · from line ${stepLine} of your code` : "");
+    if (step.sets.length === 0) {
+      values.append(el("tr", {}, el("td", { text: "(this line sets no name)" })));
+    }
+    for (const [name, summary] of step.sets) {
+      values.append(el("tr", { "data-name": name }, el("th", { text: name }),
+        el("td", { class: "value", text: summary })));
+    }
+    const current = code.querySelector(".gl.current");
+    if (current && current.scrollIntoView) current.scrollIntoView({ block: "nearest" });
+    $("step-prev").disabled = stepper.k === 0;
+    $("step-first").disabled = stepper.k === 0;
+    $("step-next").disabled = stepper.k >= n - 1;
+    $("step-last").disabled = stepper.k >= n - 1;
+    renderGutter();
+  }
+
+  $("step-transform").addEventListener("change", (ev) => { stepper.name = ev.target.value; stepTo(0); });
+  $("step-first").addEventListener("click", () => stepTo(0));
+  $("step-prev").addEventListener("click", () => stepTo(stepper.k - 1));
+  $("step-next").addEventListener("click", () => stepTo(stepper.k + 1));
+  $("step-last").addEventListener("click", () => stepTo(Infinity));
+  $("stepper").addEventListener("keydown", (ev) => {
+    if (ev.target.tagName === "SELECT") return;
+    if (ev.key === "ArrowRight") { ev.preventDefault(); stepTo(stepper.k + 1); }
+    if (ev.key === "ArrowLeft") { ev.preventDefault(); stepTo(stepper.k - 1); }
+  });
 
   // -- hover: a line, its user line and every line made from it -------------------
 

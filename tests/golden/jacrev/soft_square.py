@@ -1,3 +1,9 @@
+def soft_square_jacrev(x):
+    result_bar_batch = jnp.eye(3, dtype=jnp.float64)
+    (x_bar_batch,) = soft_square_vjp_apply_vmap(x, result_bar_batch)
+    jacobian = x_bar_batch
+    return jacobian
+
 def soft_square_vjp_apply_vmap(x, result_bar_batch):
     # vmap_golden_cases.py:43: return jnp.tanh(x) * x
     tanh = jnp.tanh(x)
