@@ -255,6 +255,8 @@ if __name__ == "__main__":
     bench_grad()
     bench_jitted_helper()
     bench_vmap()
+    import eager_bench
+    eager_bench.main()
     import jit_bench
     jit_bench.main()
     import checkpoint_bench
