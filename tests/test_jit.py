@@ -365,7 +365,7 @@ def test_zeros_made_while_tracing_are_not_kept_for_later_calls():
     concrete array closed over) were a tracer, kept and handed to later calls."""
     from s2s.runtime import grad_seed, zeros_like
     closed_over = jnp.ones((7, 5, 3))   # (a shape no other test asks zeros of)
-    seed_of = jnp.ones((), jnp.int16)
+    seed_of = jnp.ones((), jnp.bfloat16)   # (a dtype no other test seeds; ints are refused)
     jax.jit(lambda y: zeros_like(closed_over) + grad_seed(seed_of) + y)(1.0)
     assert not isinstance(zeros_like(closed_over), jax.core.Tracer)
     assert not isinstance(grad_seed(seed_of), jax.core.Tracer)

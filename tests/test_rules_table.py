@@ -197,6 +197,7 @@ TABLE.update({
     "runtime.tree_add": [E("tree_add(a, b)", U(3), U(3), vmap=False)],
     "runtime.getitem_cotangent": [E("getitem_cotangent(a, 1, b)", U(3), U())],
     "runtime.grad_seed": [E("grad_seed(jnp.sum(a)) * a", U(3))],
+    "runtime.check_real": [E("(check_real(a), a)[1]", U(3))],
     "runtime.tree_zeros_like": [E("tree_zeros_like(a) + a", U(3))],
     "runtime.zeros_like": [E("zeros_like(a) + a", U(3))],
     "runtime.zip_length": [E("zip_length(a, b) * a", U(3), U(2), vmap=False)],
