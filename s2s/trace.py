@@ -32,43 +32,19 @@ def run_traced(fn, args, filename=None):
     """(result, {line of the source text: LineRecord}, [lines in the order
     they first made a non-finite value]), running `fn(*args)` and tracing the
     frames of generated code compiled as `filename` (default: fn's)."""
-    filename = filename or fn.__code__.co_filename
     lines = collections.defaultdict(LineRecord)
     order = []   # lines in the order they first made a non-finite value
-    last = {}    # frame -> (line, locals before it)
 
-    def local_trace(frame, event, arg):
-        if event in ("line", "return"):
-            before = last.get(frame)
-            if before is not None:
-                line, seen = before
-                record = lines[line - 1]   # wrapper line -> text line
-                record.runs += 1
-                for name, value in frame.f_locals.items():
-                    if seen.get(name, _MISSING) is not value:
-                        # described now: a list the code appends to later
-                        # (the tape) must show what it held here
-                        record.values[name] = summary(value)
-                        if record.first_bad is None and not finite(value):
-                            record.first_bad = (name, value)
-                            order.append(line - 1)
-            if event == "line":
-                last[frame] = (frame.f_lineno, dict(frame.f_locals))
-            else:
-                last.pop(frame, None)
-        return local_trace
+    def fold(event):   # described now: a list the code appends to later (the
+        record = lines[event.line]   # tape) must show what it held here
+        record.runs += 1
+        for name, value in event.set.items():
+            record.values[name] = summary(value)
+            if record.first_bad is None and not finite(value):
+                record.first_bad = (name, value)
+                order.append(event.line)
 
-    def global_trace(frame, event, arg):
-        if frame.f_code.co_filename == filename:
-            return local_trace
-        return None
-
-    previous = sys.gettrace()
-    sys.settrace(global_trace)
-    try:
-        result = fn(*args)
-    finally:
-        sys.settrace(previous)
+    result, _ = run_recorded(fn, args, filename, on_event=fold)
     return result, dict(lines), order
 
 
@@ -154,12 +130,14 @@ class Event:
         self.line, self.before, self.set = line, before, set_
 
 
-def run_recorded(fn, args, filename=None):
+def run_recorded(fn, args, filename=None, on_event=None):
     """(result, [Event] in the order the lines ran): `fn(*args)` with every line
     of generated code compiled as `filename` (default: fn's) recorded, with
     the values it set (s2s check compares them line by line). `filename` may
     be a dict {filename: offset} for code printed as one text of several
-    functions (a Jacobian's program): a line is numbered line + offset."""
+    functions (a Jacobian's program): a line is numbered line + offset.
+    `on_event(event)`, if given, takes each event as it happens instead of the
+    list (it can describe values before later lines change them)."""
     filename = filename or fn.__code__.co_filename
     offsets = filename if isinstance(filename, dict) else {filename: 0}
     events, last = [], {}
@@ -171,8 +149,9 @@ def run_recorded(fn, args, filename=None):
                 line, seen = before
                 changed = {name: value for name, value in frame.f_locals.items()
                            if seen.get(name, _MISSING) is not value}
-                events.append(Event(line - 1 + offsets[frame.f_code.co_filename], seen,
-                                    changed))   # wrapper line -> text line
+                ran = Event(line - 1 + offsets[frame.f_code.co_filename], seen,
+                            changed)   # wrapper line -> text line
+                (on_event or events.append)(ran)
             if event == "line":
                 last[frame] = (frame.f_lineno, dict(frame.f_locals))
             else:
