@@ -1,5 +1,7 @@
 """Transformations: build generated functions, cache them, and call them with
 JAX's signatures and semantics."""
+import weakref
+
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -36,6 +38,18 @@ def jvp(fun, primals, tangents, has_aux=False):
     Same signature and results as `jax.jvp`; the derivative is computed by a
     generated Python function (see `s2s.source(fun, "jvp")`).
     """
+    last = _last_jvp(fun, primals, tangents)
+    if last is not None:   # a repeat of the last call's dtypes: no re-validation
+        gen, defaults = last
+        try:
+            out, out_dot = gen.function(*primals, *defaults, *tangents)
+        except Exception as e:
+            errors.note_origin(e)
+            raise
+        if has_aux:
+            (out, aux), (out_dot, _) = out, out_dot
+            return out, out_dot, aux
+        return out, out_dot
     if not isinstance(primals, (tuple, list)) or not isinstance(tangents, (tuple, list)):
         raise TypeError("primal and tangent arguments to s2s.jvp must be tuples or lists; "
                         f"found {type(primals).__name__} and {type(tangents).__name__}.")
@@ -55,10 +69,11 @@ def jvp(fun, primals, tangents, has_aux=False):
             _check_same_structure(i, p, t)
         mask = tuple(differentiable(p) for p in primals)
         tangents = [_tangent_for(p, t) for p, t in zip(primals, tangents)]
-    fun = _for_args(fun, primals)
+    original, fun = fun, _for_args(fun, primals)
     defaults = default_values(fun, len(primals))
     mask += (False,) * len(defaults)
     gen = get_jvp(fun, mask)
+    _remember_jvp(original, gen, primals, tangents, defaults)
     args = list(primals) + defaults + [t for t, m in zip(tangents, mask) if m]
     try:
         out, out_dot = gen.function(*args)
@@ -78,6 +93,40 @@ try:   # (the type of jnp.zeros(1), named: making an array at import starts XLA'
     _ARRAY_TYPES = tuple({_JAX_ARRAY, float, np.ndarray, np.float64, np.float32})
 except Exception:  # pragma: no cover  (without it, every call takes the full path)
     pass
+
+
+# The fast call path of jvp: per function, the generated code its last call used
+# and that call's primal dtypes. A call whose primals and tangents are all JAX arrays
+# of those dtypes (so all differentiated, as the last were) skips the checks above.
+_LAST_JVP = weakref.WeakKeyDictionary()
+
+
+def _last_jvp(fun, primals, tangents):
+    """(gen, defaults) of the last jvp of `fun`, if this call repeats its key."""
+    try:
+        last = _LAST_JVP.get(fun)
+    except TypeError:   # (not weakly referenceable)
+        return None
+    if last is None or type(primals) is not tuple or type(tangents) is not tuple:
+        return None
+    gen, dtypes, defaults = last
+    if len(primals) != len(dtypes) or len(tangents) != len(dtypes):
+        return None
+    for p, t, dtype in zip(primals, tangents, dtypes):
+        if type(p) is not _JAX_ARRAY or type(t) is not _JAX_ARRAY or p.dtype != dtype:
+            return None
+    return (gen, defaults) if gen.is_current() else None
+
+
+def _remember_jvp(fun, gen, primals, tangents, defaults):
+    if isinstance(fun, pipeline.Transformation) or not all(
+            type(a) is _JAX_ARRAY for a in (*primals, *tangents)) or not all(
+            inexact(p) for p in primals):
+        return
+    try:
+        _LAST_JVP[fun] = (gen, tuple(p.dtype for p in primals), tuple(defaults))
+    except TypeError:
+        pass
 
 
 def _floats_as_arrays(args):

@@ -5,7 +5,7 @@ file each under s2s/passes/, and a thin wrapper in the API with JAX's
 argument semantics); s2s/driver.py runs any record the same way.
 """
 from .passes import (algebra, batch, dead_cotangents, fence, flags, forward, functionalize, inline,
-                     normalize, probe, resolve, reverse, simplify, ssa, structure)
+                     normalize, packing, probe, resolve, reverse, simplify, ssa, structure)
 from .pipeline import Family, Output, Pass, Transform, register
 
 SOURCE = Pass("source", "the function as written", None)
@@ -45,6 +45,8 @@ DEAD_COTANGENTS = Pass("dead cotangents", "a pullback loop's last step skips the
                                            "only an earlier step would read (`if i > 0:`)",
                        dead_cotangents.run)
 
+PACKING = Pass("packing", "a tuple of cotangents packed for one reader is written where it "
+                          "is read", packing.run)
 
 ALGEBRA = Pass("algebra", "tidy the derivative as a person would, every rewrite exact: the "
                           "seed's ones multiplied in, negations that cancel, h * h's two "
@@ -64,7 +66,7 @@ def _reverse(name, output, what):
     return register(Transform(name, "_" + name, Family.REVERSE, what, callee="vjp",
                               passes=(INLINE_CALLEES, INLINE, STRUCTURE, SSA, sweep),
                               keeps_defaults=output is not Output.APPLY, output=output,
-                              tidy=(DEAD_COTANGENTS, ALGEBRA)))
+                              tidy=(DEAD_COTANGENTS, PACKING, ALGEBRA)))
 
 
 VJP = _reverse("vjp", Output.VJP, "the vjp")

@@ -102,3 +102,103 @@ def rounded_total(x):
 
 def complex_total(x):
     return jnp.sum(jnp.exp(x) * 1j)
+
+
+# -- jvp and vmap keep their last call too ---------------------------------------------
+
+@pytest.fixture
+def jvp_builds(monkeypatch):
+    calls = []
+    real = api.get_jvp
+
+    def counted(*args, **kwargs):
+        calls.append(args)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(api, "get_jvp", counted)
+    return calls
+
+
+def test_a_repeated_jvp_takes_the_fast_path(jvp_builds):
+    x, t = jnp.linspace(-1.0, 1.0, 5), jnp.ones(5)
+    api._LAST_JVP.pop(loss, None)
+    for k in range(3):
+        got = s2s.jvp(loss, (x + k,), (t,))
+        want = jax.jvp(loss, (x + k,), (t,))
+        np.testing.assert_allclose(got, want, rtol=1e-6)
+    assert len(jvp_builds) == 1
+
+
+@pytest.mark.parametrize("second", [
+    lambda x: x.astype(jnp.float16),      # another dtype
+    lambda x: x.astype(jnp.int32),        # not differentiated: a zero tangent
+    lambda x: np.asarray(x),              # a NumPy array
+    lambda x: [x],                        # a pytree
+])
+def test_a_jvp_with_another_argument_takes_the_full_path(jvp_builds, second):
+    x = jnp.linspace(-1.0, 1.0, 5)
+    s2s.jvp(loss, (x,), (jnp.ones(5),))
+    before = len(jvp_builds)
+    y = second(x)
+    t = jax.tree_util.tree_map(lambda a: jnp.ones(np.shape(a), jnp.result_type(a)), y)
+    if isinstance(y, list):
+        got = s2s.jvp(lambda ys: loss(ys[0]), (y,), (t,))
+        want = jax.jvp(lambda ys: loss(ys[0]), (y,), (t,))
+    elif jnp.issubdtype(jnp.result_type(y), jnp.integer):
+        got = s2s.jvp(loss, (y,), (t,))
+        want = loss(y), 0.0
+    else:
+        got = s2s.jvp(loss, (y,), (t,))
+        want = jax.jvp(loss, (y,), (t,))
+    assert len(jvp_builds) == before + 1
+    for a, b in zip(got, want):
+        np.testing.assert_allclose(a, b, rtol=1e-3)
+    assert got[0].dtype == jnp.asarray(want[0]).dtype
+
+
+def test_a_jvp_fast_call_follows_a_rebound_global_and_has_aux(monkeypatch):
+    def f(x):
+        y = uses_helper(x)
+        return y, y * 2
+    x, t = jnp.ones(3), jnp.ones(3)
+    s2s.jvp(f, (x,), (t,), has_aux=True)
+    out, out_dot, aux = s2s.jvp(f, (x,), (t,), has_aux=True)
+    np.testing.assert_allclose(out_dot, 3 * jnp.cos(1.0), rtol=1e-6)
+    np.testing.assert_allclose(aux, 2 * out, rtol=1e-6)
+    monkeypatch.setitem(globals(), "helper", lambda x: jnp.cos(x))
+    _, out_dot, _ = s2s.jvp(f, (x,), (t,), has_aux=True)
+    np.testing.assert_allclose(out_dot, -3 * jnp.sin(1.0), rtol=1e-6)
+
+
+MAT = jnp.arange(12.0).reshape(3, 4)
+
+
+def apply_matrix(v):
+    return jnp.dot(MAT, v)
+
+
+def test_a_repeated_vmap_takes_the_fast_path(monkeypatch):
+    from s2s import vectorize
+    calls = []
+    real = vectorize.get_batched
+    monkeypatch.setattr(vectorize, "get_batched",
+                        lambda *a: calls.append(a) or real(*a))
+    v = s2s.vmap(apply_matrix)
+    for k in range(3):
+        xs = jnp.ones((5, 4)) * k
+        np.testing.assert_allclose(v(xs), jax.vmap(apply_matrix)(xs))
+    assert len(calls) == 1
+    for xs in (jnp.ones((7, 4)),                     # another batch size
+               jnp.ones((5, 4), jnp.float16),        # another dtype
+               np.ones((5, 4), np.float32),          # a NumPy array
+               jnp.ones((4, 5))):                    # ... mapped over another axis
+        axes = 1 if xs.shape == (4, 5) else 0
+        got = s2s.vmap(apply_matrix, in_axes=axes)(xs) if axes else v(xs)
+        want = jax.vmap(apply_matrix, in_axes=axes)(xs)
+        assert got.shape == want.shape and got.dtype == want.dtype
+        np.testing.assert_allclose(got, want, rtol=1e-3)
+    xs = jnp.ones((5, 4))
+    v(xs)
+    v(xs)   # (now the fast path's)
+    monkeypatch.setitem(globals(), "MAT", -MAT)
+    np.testing.assert_allclose(v(xs), jax.vmap(apply_matrix)(xs))

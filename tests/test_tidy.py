@@ -1,6 +1,7 @@
-"""The tidy stage: s2s/passes/algebra.py and s2s/passes/dead_cotangents.py.
+"""The tidy stage: s2s/passes/algebra.py, s2s/passes/dead_cotangents.py and
+s2s/passes/packing.py.
 
-Both passes rewrite derivative code after the rules wrote it, and both claim
+The passes rewrite derivative code after the rules wrote it, and each claims
 every rewrite is exact. So each test here builds a transformation twice, with
 the tidy passes (the default) and without (`driver.tidying(False)`), and checks
 
@@ -91,22 +92,48 @@ def scale_broadcast(x, b):
 
 
 def loop_layers(w, x, n):
-    """A counted loop: its pullback's `h_1_bar` goes under `if i > 0:` when x
-    is not differentiated (only the step before reads it)."""
+    """A counted loop: its pullback's `h_1_bar` (a product) goes under
+    `if i > 0:` when x is not differentiated (only the step before reads it)."""
     h = x
     for i in range(n):
-        h = jnp.tanh(h * w[i])
+        h = jnp.tanh(jnp.dot(h, w[i]))
     return jnp.sum(h * h)
 
 
 def loop_prev(w, x, n):
     """Each step reads the value of the step before (p is the previous h):
-    two cotangents are carried across steps, both guarded."""
+    two cotangents are carried across steps; the product's is guarded."""
     h = x
     p = x
     for i in range(n):
-        h, p = jnp.sin(h * w[i]) * p, h
+        h, p = jnp.sin(jnp.dot(h, w[i])) * p, h
     return jnp.sum(h * p)
+
+
+def loop_sin_dot(w, x, n):
+    """The product's cotangent feeds a cheap line (sin's) that only the step
+    before reads: both go under the guard, or the cheap one would read what
+    the last step skipped."""
+    h = x
+    for i in range(n):
+        h = jnp.tanh(jnp.dot(jnp.sin(h), w[i]))
+    return jnp.sum(h * h)
+
+
+def loop_elementwise(w, x, n):
+    """Only elementwise work in the step: not worth a branch, nothing guarded."""
+    h = x
+    for i in range(n):
+        h = jnp.tanh(h * w[i, 0])
+    return jnp.sum(h * h)
+
+
+def unpacks_a_pair(x):
+    """The pair's cotangent is packed, then taken apart again (packing)."""
+    def split(v):
+        return jnp.sin(v), jnp.cos(v)
+    s, c = split(x)
+    return jnp.sum(s * 2.0 + c * c)
 
 
 def mlp(params, x):
@@ -226,11 +253,17 @@ def _not_guarded(tidied, untidied):
     assert "if i > 0:" not in tidied
 
 
+def _packed_where_read(tidied, untidied):
+    """A tuple line of cotangents is gone into its reader."""
+    packs = re.compile(r"^\s*\w+_bar = \(\w+, \w+\)$", re.M)
+    assert len(packs.findall(tidied)) < len(packs.findall(untidied))
+
+
 def _unchanged(tidied, untidied):
     assert tidied == untidied
 
 
-_LOOP_EXAMPLE = (np.ones((3, 2)), np.ones(2), 3)
+_LOOP_EXAMPLE = (np.ones((3, 2, 2)), np.ones(2), 3)
 _MLP_EXAMPLE = ([(np.ones((3, 4)), np.ones(4)), (np.ones((4, 2)), np.ones(2))], np.ones((5, 3)))
 
 # (function, transformation, argnums, example_args, checks on (tidied, untidied))
@@ -256,7 +289,15 @@ REWRITES = [
     pytest.param(loop_layers, "grad", (0, 1), _LOOP_EXAMPLE, [_not_guarded],
                  id="grad-loop-x-active-no-guard"),
     pytest.param(loop_prev, "grad", 0, _LOOP_EXAMPLE, [_guarded], id="grad-loop-prev-guard"),
-    pytest.param(mlp, "grad", 0, _MLP_EXAMPLE, [_guarded, _seed_folded], id="grad-mlp-guard"),
+    pytest.param(loop_sin_dot, "grad", 0, _LOOP_EXAMPLE, [_guarded], id="grad-loop-sin-guard"),
+    pytest.param(loop_elementwise, "grad", 0, _LOOP_EXAMPLE, [_not_guarded],
+                 id="grad-loop-elementwise-no-guard"),
+    pytest.param(mlp, "grad", 0, _MLP_EXAMPLE, [_guarded, _seed_folded, _packed_where_read],
+                 id="grad-mlp-guard-packing"),
+    pytest.param(unpacks_a_pair, "vjp", None, None, [_packed_where_read],
+                 id="vjp-pair-packing"),
+    pytest.param(unpacks_a_pair, "grad", None, None, [_packed_where_read],
+                 id="grad-pair-packing"),
     pytest.param(mlp, "grad", (0, 1), _MLP_EXAMPLE, [_not_guarded, _seed_folded],
                  id="grad-mlp-x-active"),
     pytest.param(complex_out, "grad", None, None, [_seed_folded], id="grad-complex-check-real"),
@@ -292,6 +333,7 @@ NUMERIC = {
     "sq_diff_broadcast": (sq_diff_broadcast, lambda rs, dt: (_vec(rs, dt, 4, 3),
                                                             _vec(rs, dt, 3))),
     "scale_broadcast": (scale_broadcast, lambda rs, dt: (_vec(rs, dt, 4, 3), _vec(rs, dt, 3))),
+    "unpacks_a_pair": (unpacks_a_pair, lambda rs, dt: (_vec(rs, dt, 4),)),
 }
 
 
@@ -415,10 +457,10 @@ def test_has_aux(transform):
 # the first step (n=1: the last step is the only one) and no step at all (n=0)
 @pytest.mark.parametrize("n", [0, 1, 3])
 @pytest.mark.parametrize("argnums", [0, (0, 1)])
-@pytest.mark.parametrize("fn", [loop_layers, loop_prev])
+@pytest.mark.parametrize("fn", [loop_layers, loop_prev, loop_sin_dot, loop_elementwise])
 def test_loop_lengths(fn, argnums, n):
     rs = np.random.RandomState(6 + n)
-    w, x = _vec(rs, np.float32, 3, 2), _vec(rs, np.float32, 2)
+    w, x = _vec(rs, np.float32, 3, 2, 2), _vec(rs, np.float32, 2)
     make = lambda: s2s.grad(fn, argnums)     # noqa: E731
     tidied = _call(make, w, x, n, tidy=True)
     _assert_same(tidied, _call(make, w, x, n, tidy=False))
@@ -431,7 +473,7 @@ def test_jit_of_loop_grad(static, n):
     """A static n keeps the Python loop and its `if i > 0:`; a traced one makes
     the pullback a fori_loop and the guard a cond on the taped i."""
     rs = np.random.RandomState(9 + n)
-    w, x = _vec(rs, np.float32, 3, 2), _vec(rs, np.float32, 2)
+    w, x = _vec(rs, np.float32, 3, 2, 2), _vec(rs, np.float32, 2)
     make = lambda: s2s.jit(s2s.grad(loop_prev), static_argnums=2 if static else None)  # noqa
     tidied = _call(make, w, x, n, tidy=True)
     _assert_same(tidied, _call(make, w, x, n, tidy=False), exact=False)
@@ -443,7 +485,7 @@ def test_jit_of_loop_grad(static, n):
 def test_vmap_of_loop_grad(fn, n):
     """Batched over the weights: the guard stays on the unbatched step number."""
     rs = np.random.RandomState(12 + n)
-    ws, x = _vec(rs, np.float32, 5, 3, 2), _vec(rs, np.float32, 2)
+    ws, x = _vec(rs, np.float32, 5, 3, 2, 2), _vec(rs, np.float32, 2)
     make = lambda: s2s.vmap(s2s.grad(fn), in_axes=(0, None, None))     # noqa: E731
     tidied = _call(make, ws, x, n, tidy=True)
     _assert_same(tidied, _call(make, ws, x, n, tidy=False))

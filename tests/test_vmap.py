@@ -141,6 +141,51 @@ def test_apply_matrix_is_vectorized():
     np.testing.assert_allclose(jax.jit(batched)(v), jnp.dot(v, bc.mat.T), rtol=RTOL, atol=ATOL)
 
 
+# Batched products are written as the matrix products they are (issue 13): the
+# einsum a batch rule forms becomes jnp.dot with `.T` where an operand's contracted
+# axis is not where dot wants it, the operands swapped where that puts the batch
+# axis first. Each case: (fn, in_axes, shapes); compared with jax.vmap.
+PRODUCTS = [
+    (lambda m, v: jnp.dot(m, v), (None, 0), [(6, 4), (5, 4)], "jnp.dot(v_batch, m.T)"),
+    (lambda m, v: jnp.dot(v, m), (None, 0), [(4, 6), (5, 4)], "jnp.dot(v_batch, m)"),
+    (lambda m, v: jnp.dot(m, v), (0, None), [(5, 6, 4), (4,)], "jnp.dot(m_batch, v)"),
+    (lambda m, v: jnp.dot(v, m), (0, None), [(5, 4, 6), (4,)], "jnp.dot(v, m_batch)"),
+    (lambda m, v: jnp.dot(m, v), (None, 0), [(6, 4), (5, 4, 3)], None),
+    (lambda m, v: m @ v, (None, 0), [(6, 4), (5, 4)], "jnp.dot(v_batch, m.T)"),
+    (lambda a, b: jnp.einsum("ij,kj->ik", a, b), (None, 0), [(3, 4), (5, 6, 4)], None),
+    (lambda a, b: jnp.einsum("ji,j->i", a, b), (None, 0), [(4, 3), (5, 4)],
+     "jnp.dot(b_batch, a)"),
+    (lambda a, b: jnp.einsum("j,ji->i", a, b), (0, None), [(5, 4), (4, 3)],
+     "jnp.dot(a_batch, b)"),
+    (lambda a, b: jnp.dot(a, b), (0, 0), [(5, 4), (5, 4)], None),   # per-example vdot
+]
+
+
+@pytest.mark.parametrize("fn, in_axes, shapes, written", PRODUCTS)
+def test_batched_products_are_dots(fn, in_axes, shapes, written):
+    rng = np.random.default_rng(len(shapes[0]) * 10 + len(shapes[1]))
+    args = [jnp.asarray(rng.normal(size=s), jnp.float32) for s in shapes]
+    ours = s2s.vmap(fn, in_axes=in_axes)
+    np.testing.assert_allclose(ours(*args), jax.vmap(fn, in_axes=in_axes)(*args),
+                               rtol=1e-5, atol=1e-5)
+    if written is not None:
+        assert written in s2s.source(ours), s2s.source(ours)
+        assert "jnp.einsum" not in s2s.source(ours)
+
+
+def test_per_example_gradient_of_a_product_uses_dots():
+    def loss(w, x):
+        return jnp.sum(jnp.tanh(jnp.dot(w, x)) ** 2)
+    w = jnp.asarray(np.random.default_rng(1).normal(size=(3, 4)), jnp.float32)
+    xs = jnp.asarray(np.random.default_rng(2).normal(size=(6, 4)), jnp.float32)
+    ours = s2s.vmap(s2s.grad(loss, argnums=1), in_axes=(None, 0))
+    np.testing.assert_allclose(ours(w, xs), jax.vmap(jax.grad(loss, argnums=1),
+                                                     in_axes=(None, 0))(w, xs),
+                               rtol=1e-5, atol=1e-6)
+    src = s2s.source(ours)
+    assert "jnp.dot(x_batch, w.T)" in src and "jnp.einsum" not in src, src
+
+
 def test_source_of_vmap_before_any_call():
     """vmap's code is specialized on one example's shapes (like jit), so before
     any call the source needs example (batched) arguments, or says so."""

@@ -9,7 +9,9 @@ MLP's last backward step would multiply a 128x512 cotangent by a 512x784
 weight matrix and throw the result away. So, for a pullback loop over the
 tape of a counted loop (`for i in range(n)`, saving `i`), each statement
 whose result is read only by the next pullback step goes under `if i > 0:`,
-as a person writes it by hand.
+as a person writes it by hand. Only statements that multiply matrices (and
+those that read what they give) are worth the branch: skipping a cheap
+elementwise line saves less than the `if` costs to read.
 
 Runs on generated reverse-mode code after simplify; only a top-level
 pullback loop with a straight-line body is touched (each statement an
@@ -99,6 +101,12 @@ def _guard_first_step_only(loop, counter, live_after):
             live_next = (live_next - targets) | reads([s])
         needed_last.append(in_last or not in_other)
     needed_last.reverse()
+    skipped = set()   # what the statements under the guard write
+    for k, s in enumerate(loop.body):   # only a product is worth a branch (and a line)
+        if not needed_last[k] and (_costly(s.value) or reads([s]) & skipped):
+            skipped |= _targets(s)
+        else:
+            needed_last[k] = True
     if all(needed_last) or counter in stored:
         return
     new_body, guarded = [], None
@@ -129,3 +137,20 @@ def _guardable(value):
     return all(not isinstance(n, gast.Call) or is_pure(n) or (
         isinstance(n.func, gast.Name) and n.func.id in runtime.HELPERS)
         for n in gast.walk(value))
+
+
+# Products: a call of one of these (jnp's, or s2s's cotangent helpers of them) is
+# worth skipping in the pullback's last step.
+_PRODUCTS = ("dot", "matmul", "einsum", "tensordot", "inner", "outer", "kron", "conv")
+
+
+def _costly(value):
+    for n in gast.walk(value):
+        if isinstance(n, gast.BinOp) and isinstance(n.op, gast.MatMult):
+            return True
+        if isinstance(n, gast.Call):
+            f = n.func
+            name = f.attr if isinstance(f, gast.Attribute) else getattr(f, "id", "")
+            if any(name == p or name.startswith(p + "_") for p in _PRODUCTS):
+                return True
+    return False

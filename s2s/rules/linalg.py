@@ -3,6 +3,7 @@
 All are linear in each operand, so their jvp is the product rule: the sum of
 the product with one operand replaced by its tangent.
 """
+import gast
 import jax.numpy as jnp
 
 from . import batch_rule, multilinear, vjp_rule
@@ -94,8 +95,9 @@ def einsum_operand_spec(spec, i):
 # --- batching ---------------------------------------------------------------------
 # A product with a batched operand is one einsum over the batch: the batch axis
 # gets its own letter, kept in the output, so jnp.dot(mat, v) over a batch of v
-# is jnp.einsum('ij,zj->zi', mat, v_batch), a single matrix product (XLA's
-# dot_general), as manual batching would write it.
+# is jnp.einsum('zj,ij->zi', v_batch, mat), a single matrix product (XLA's
+# dot_general); where that einsum is a plain matrix product it is then written as
+# one, as manual batching would: jnp.dot(v_batch, mat.T) (_as_dot).
 
 _LETTERS = "ijklmnopqrstuvwxy"
 
@@ -105,9 +107,9 @@ def _batched_einsum(batch, spec_in, spec_out, operands):
     if not any(batch.batched(op) for op in operands):
         # (an operand batched only for its shape: one product, the same for all)
         spec = ",".join(spec_in) + "->" + spec_out
-        return batch.call("broadcast_tree", batch.jnp("einsum", spec, *[batch.x(op) for op in
-                                                                         operands]),
-                          batch.batch_size)
+        product = _as_dot(batch, list(zip(spec_in, operands)), spec_out) or \
+            batch.jnp("einsum", spec, *[batch.x(op) for op in operands])
+        return batch.call("broadcast_tree", product, batch.batch_size)
     used = set("".join(spec_in) + spec_out)
     z = next(c for c in "zyxwvu" + _LETTERS if c not in used)
     pairs = [((z + s) if batch.batched(op) else s, op) for s, op in zip(spec_in, operands)]
@@ -116,7 +118,54 @@ def _batched_einsum(batch, spec_in, spec_out, operands):
         # as manual batching does (jnp.dot(v_batch, mat.T)), with no transpose after
         pairs.reverse()
     spec = ",".join(s for s, _ in pairs) + "->" + z + spec_out
+    product = _as_dot(batch, pairs, z + spec_out)
+    if product is not None:
+        return product
     return batch.jnp("einsum", spec, *[batch.x(op) for _, op in pairs])
+
+
+# An einsum that is a plain matrix product is written as one: jnp.dot(v_batch, mat.T)
+# rather than jnp.einsum('zj,ij->zi', v_batch, mat). Eagerly jnp.einsum costs about
+# 2.4x jnp.dot for the same product, and under jit the dot (its transpose folded into
+# the constant) compiles to the kernel manual batching gets (issue 13).
+def _as_dot(batch, pairs, spec_out):
+    """jnp.dot(left, right) equal to the einsum of `pairs` [(subscripts, operand)] ->
+    spec_out, the operands in their order or swapped, a matrix transposed with `.T`
+    where its contracted axis is not where dot contracts; None where the einsum is
+    not one such product."""
+    if len(pairs) != 2:
+        return None
+    (sa, a), (sb, b) = pairs
+    shared = set(sa) & set(sb)
+    if len(shared) != 1 or shared & set(spec_out) or len(set(sa)) != len(sa) \
+            or len(set(sb)) != len(sb):
+        return None
+    c, = shared
+    for (sl, left), (sr, right) in (((sa, a), (sb, b)), ((sb, b), (sa, a))):
+        if spec_out != sl.replace(c, "") + sr.replace(c, ""):
+            continue   # (a letter summed away in one operand alone is no product)
+        left = _contracted_last(batch.x(left), sl, c)
+        right = _contracted_second_last(batch.x(right), sr, c)
+        if left is not None and right is not None:
+            return batch.jnp("dot", left, right)
+    return None
+
+
+def _contracted_last(node, spec, c):
+    """The left operand of jnp.dot, which contracts its last axis."""
+    return node if spec[-1] == c else _transposed(node) if len(spec) == 2 else None
+
+
+def _contracted_second_last(node, spec, c):
+    """The right operand of jnp.dot: its only axis, or its second to last."""
+    if len(spec) == 1 or spec[-2] == c:
+        return node
+    return _transposed(node) if len(spec) == 2 else None
+
+
+def _transposed(node):
+    """`x.T` (a matrix's transpose)."""
+    return gast.Attribute(value=node, attr="T", ctx=gast.Load())
 
 
 def _multiply(batch, x, y):

@@ -18,8 +18,7 @@ def loop_over_rows_grad(m):
     for total_1, i, row, dot in reversed(tape):
         total_2_bar = total_1_bar
         # forward_cases.py:39: total += jnp.dot(row, row)
-        if i > 0:
-            total_1_bar = unbroadcast(total_2_bar, total_1)
+        total_1_bar = unbroadcast(total_2_bar, total_1)
         dot_bar = unbroadcast(total_2_bar, dot)
         row_bar = dot_cotangent_a(dot_bar, row, row)
         row_bar = row_bar + dot_cotangent_b(dot_bar, row, row)

@@ -29,6 +29,5 @@ def mlp_grad(params, x):
             h_1_bar = dot_cotangent_a(dot_bar, h_1, w)
         w_bar = dot_cotangent_b(dot_bar, h_1, w)
         # forward_cases.py:141: for w, b in params:
-        params_i_bar = (w_bar, b_bar)
-        params_bar = add_at(params_bar, i, params_i_bar)
+        params_bar = add_at(params_bar, i, (w_bar, b_bar))
     return params_bar

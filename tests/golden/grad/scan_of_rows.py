@@ -36,19 +36,14 @@ def scan_of_rows_grad(x):
     x_bar = zeros_like(x)
     for i, c_1, xi_1, c_1_1 in reversed(tape):
         ys_1_2_bar = ys_1_1_bar
-        carry_2_bar = carry_1_bar
-        if i > 0:
-            ys_1_1_bar = ys_1_2_bar[:-1]
+        c_1_1_bar = carry_1_bar
+        ys_1_1_bar = ys_1_2_bar[:-1]
         y_bar = ys_1_2_bar[-1]
-        body_1_bar = (carry_2_bar, y_bar)
         # lax_cases.py:51: return c, c ** 2
-        c_1_1_bar = body_1_bar[0]
-        pow_1_bar = body_1_bar[1]
-        c_1_1_bar = c_1_1_bar + pow_1_bar * (2 * c_1_1)
+        c_1_1_bar = c_1_1_bar + y_bar * (2 * c_1_1)
         # lax_cases.py:50: c = c * xi + 1.0
         mul_1_bar = c_1_1_bar
-        if i > 0:
-            carry_1_bar = unbroadcast(mul_1_bar * xi_1, c_1)
+        carry_1_bar = unbroadcast(mul_1_bar * xi_1, c_1)
         xi_1_bar = unbroadcast(c_1 * mul_1_bar, xi_1)
         # lax_cases.py:52: c, ys = lax.scan(body, 0.5, x)
         x_bar = x_bar.at[i].add(xi_1_bar)

@@ -22,11 +22,9 @@ def tuple_returns_vjp(x):
         # forward_cases.py:111: a, b = c, s
         c_bar = tree_add(c_bar, a_bar)
         s_bar = tree_add(s_bar, b_bar)
-        # forward_cases.py:110: s, c = split(x)
-        split_1_bar = (s_bar, c_bar)
         # forward_cases.py:109: return jnp.sin(v), jnp.cos(v)
-        sin_1_bar = split_1_bar[0]
-        cos_1_bar = split_1_bar[1]
+        sin_1_bar = s_bar
+        cos_1_bar = c_bar
         v_1_bar = -cos_1_bar * jnp.sin(x)
         v_1_bar = v_1_bar + sin_1_bar * jnp.cos(x)
         # forward_cases.py:110: s, c = split(x)

@@ -9,7 +9,7 @@ def loss_grad_vmap(params, x_batch, y_batch):
         params_slice_1_i = params_slice_1[i]
         w_1, b_1 = params_slice_1_i
         # vmap_golden_cases.py:29: x = jnp.tanh(jnp.dot(w, x) + b)
-        dot_1_batch = jnp.einsum('zj,ij->zi', x_1_1_batch, w_1)
+        dot_1_batch = jnp.dot(x_1_1_batch, w_1.T)
         add_1_batch = dot_1_batch + b_1
         x_1_2_batch = jnp.tanh(add_1_batch)
         # vmap_golden_cases.py:28: for w, b in params[:-1]:
@@ -19,7 +19,7 @@ def loss_grad_vmap(params, x_batch, y_batch):
     params_slice_1_1 = params[-1]
     w_1_1, b_1_1 = params_slice_1_1
     # vmap_golden_cases.py:31: return jnp.dot(w, x) + b
-    dot_1_1_batch = jnp.einsum('zj,ij->zi', x_1_1_batch, w_1_1)
+    dot_1_1_batch = jnp.dot(x_1_1_batch, w_1_1.T)
     add_1_1_batch = dot_1_1_batch + b_1_1
     # vmap_golden_cases.py:35: return jnp.sum((predict(params, x) - y) ** 2)
     sub_batch = add_1_1_batch - y_batch
@@ -32,10 +32,9 @@ def loss_grad_vmap(params, x_batch, y_batch):
     sub_bar_batch = pow_bar * mul_batch
     # vmap_golden_cases.py:31: return jnp.dot(w, x) + b
     w_1_1_bar_batch = jnp.einsum('zi,zj->zij', sub_bar_batch, x_1_1_batch)
-    x_1_1_bar_batch = jnp.einsum('zi,ij->zj', sub_bar_batch, w_1_1)
+    x_1_1_bar_batch = jnp.dot(sub_bar_batch, w_1_1)
     # vmap_golden_cases.py:30: w, b = params[-1]
-    params_slice_1_1_bar_batch = (w_1_1_bar_batch, sub_bar_batch)
-    params_1_bar_batch = getitem_cotangent(broadcast_tree(params, batch_size), -1, params_slice_1_1_bar_batch)
+    params_1_bar_batch = getitem_cotangent(broadcast_tree(params, batch_size), -1, (w_1_1_bar_batch, sub_bar_batch))
     # vmap_golden_cases.py:28: for w, b in params[:-1]:
     params_slice_1_bar_batch = broadcast_tree(tree_zeros_like(params_slice_1), batch_size)
     n_1 = 1
@@ -50,8 +49,7 @@ def loss_grad_vmap(params, x_batch, y_batch):
         add_1_bar_batch = x_1_1_bar_batch * sub_1_batch
         w_1_bar_batch = jnp.einsum('zi,zj->zij', add_1_bar_batch, x_1_1_batch)
         # vmap_golden_cases.py:28: for w, b in params[:-1]:
-        params_slice_1_i_bar_batch = (w_1_bar_batch, add_1_bar_batch)
-        params_slice_1_bar_batch = add_at(params_slice_1_bar_batch, i, params_slice_1_i_bar_batch)
+        params_slice_1_bar_batch = add_at(params_slice_1_bar_batch, i, (w_1_bar_batch, add_1_bar_batch))
     slice_ = slice(None, -1, None)
     params_1_bar_batch = add_at(params_1_bar_batch, slice_, params_slice_1_bar_batch)
     # vmap_golden_cases.py:35: return jnp.sum((predict(params, x) - y) ** 2)
