@@ -263,3 +263,6 @@ if __name__ == "__main__":
     checkpoint_bench.main()
     import transform_bench
     transform_bench.main()
+    print("\n== issue 13's goals, every row beside its goal ==")
+    import goals_bench
+    goals_bench.main()

@@ -81,7 +81,9 @@ def unbroadcast(g, x):
     lead = len(g_shape) - len(shape)
     axes = tuple(range(lead)) + tuple(lead + i for i, n in enumerate(shape)
                                       if n == 1 and g_shape[lead + i] != 1)
-    return jnp.reshape(jnp.sum(g, axis=axes), shape)
+    total = jnp.sum(g, axis=axes)
+    # (only summed size-1 axes need putting back: a bias's gradient needs no reshape)
+    return total if jnp.shape(total) == shape else jnp.reshape(total, shape)
 
 
 @helper(pure=True)

@@ -253,6 +253,10 @@ def _not_guarded(tidied, untidied):
     assert "if i > 0:" not in tidied
 
 
+def _squares_multiplied(tidied, untidied):
+    assert "** 2" in untidied and "** 2" not in tidied
+
+
 def _packed_where_read(tidied, untidied):
     """A tuple line of cotangents is gone into its reader."""
     packs = re.compile(r"^\s*\w+_bar = \(\w+, \w+\)$", re.M)
@@ -272,8 +276,10 @@ REWRITES = [
                  id="grad-logistic-seed-negations"),
     pytest.param(logistic, "vjp", None, None, [_fewer_negations], id="vjp-logistic-negations"),
     pytest.param(logistic, "jvp", None, None, [_fewer_negations], id="jvp-logistic-negations"),
-    pytest.param(square_tanh, "grad", None, None, [_seed_folded, _doubled, _fewer_unbroadcasts],
+    pytest.param(square_tanh, "grad", None, None, [_seed_folded, _doubled, _fewer_unbroadcasts,
+                                                   _squares_multiplied],
                  id="grad-square-seed-double-unbroadcast"),
+    pytest.param(square_tanh, "jvp", None, None, [_squares_multiplied], id="jvp-square"),
     pytest.param(cube, "grad", None, None, [_seed_folded, _fewer_unbroadcasts], id="grad-cube"),
     pytest.param(exp_sum, "grad", None, None, [_seed_folded], id="grad-exp"),
     pytest.param(neg_chain, "grad", None, None, [_fewer_negations], id="grad-neg-chain"),

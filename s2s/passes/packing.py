@@ -14,12 +14,11 @@ are touched, the tuple's parts names or constants not assigned again before
 the reader: the reader gets the very same values, so nothing changes but
 the text.
 """
-import copy
-
 import gast
 
 from .. import anno
 from ..anno import Key
+from ..nodes import copy_tree, walk
 from . import simplify
 from .algebra import _blocks, _read_counts, _store_counts
 from .liveness import assigned
@@ -29,25 +28,47 @@ _SIMPLE = (gast.Assign, gast.Expr, gast.Return)
 
 def run(fn, ctx):
     changed = False
-    for f in [n for n in gast.walk(fn) if isinstance(n, gast.FunctionDef)]:
+    for f in [n for n in walk(fn) if isinstance(n, gast.FunctionDef)]:
+        counts = _Counts(f)
         for block in _blocks(f):
-            changed |= _unpack_block(f, block)
+            changed |= _unpack_block(counts, block)
     return simplify.run(fn, ctx) if changed else fn
 
 
-def _unpack_block(fn, block):
+class _Counts:
+    """How often each name of a function is read and stored, counted when first
+    asked and again after a rewrite (most functions pack no tuple at all)."""
+
+    def __init__(self, fn):
+        self.fn, self.reads, self.stores = fn, None, None
+
+    def read(self, name):
+        if self.reads is None:
+            self.reads, self.stores = _read_counts(self.fn), _store_counts(self.fn)
+        return self.reads.get(name, 0)
+
+    def stored(self, name):
+        self.read(name)
+        return self.stores.get(name, 0)
+
+    def changed(self):
+        self.reads = self.stores = None
+
+
+def _unpack_block(counts, block):
     changed = False
     k = 0
     while k < len(block):
-        if _hand_on(fn, block, k):
+        if _hand_on(counts, block, k):
             del block[k]
+            counts.changed()
             changed = True
         else:
             k += 1
     return changed
 
 
-def _hand_on(fn, block, k):
+def _hand_on(counts, block, k):
     """Put the tuple block[k] packs where it is read, if that is all its use."""
     s = block[k]
     if not (isinstance(s, gast.Assign) and anno.get(s, Key.DERIVATIVE)
@@ -55,11 +76,11 @@ def _hand_on(fn, block, k):
             and all(isinstance(e, (gast.Name, gast.Constant)) for e in s.value.elts)):
         return False
     name, parts = s.targets[0].id, s.value.elts
-    if _store_counts(fn).get(name) != 1:
+    if counts.stored(name) != 1:
         return False
     uses = [(j, parent, field, index) for j in range(k + 1, len(block))
             for parent, field, index, n in _names(block[j]) if n.id == name]
-    if len(uses) != _read_counts(fn).get(name, 0) or not uses:
+    if len(uses) != counts.read(name) or not uses:
         return False   # (read elsewhere too: in a nested block, another function)
     last = max(j for j, *_ in uses)
     if any(not isinstance(block[j], _SIMPLE) for j, *_ in uses):
@@ -72,7 +93,7 @@ def _hand_on(fn, block, k):
     if all(isinstance(p, gast.Subscript) and f == "value" and isinstance(p.ctx, gast.Load)
            and _constant_index(p, len(parts)) is not None for _, p, f, _ in uses):
         for _, p, _, _ in uses:
-            _replace(block, p, copy.deepcopy(parts[_constant_index(p, len(parts))]))
+            _replace(block, p, copy_tree(parts[_constant_index(p, len(parts))]))
         return True
     if len(uses) != 1:
         return False
@@ -108,7 +129,7 @@ def _names(stmt):
 def _replace(block, old, new):
     """Put `new` where the node `old` is, in the statements of `block`."""
     for stmt in block:
-        for node in gast.walk(stmt):
+        for node in walk(stmt):
             for field, value in gast.iter_fields(node):
                 if value is old:
                     setattr(node, field, new)

@@ -21,7 +21,7 @@ def loop_range_grad(x, n):
         x_bar = x_bar.at[i].add(x_i_bar)
         y_1_bar = unbroadcast(mul_bar * tanh, y_1)
         tanh_bar = unbroadcast(y_1 * mul_bar, tanh)
-        y_1_bar = y_1_bar + tanh_bar * (1 - tanh ** 2)
+        y_1_bar = y_1_bar + tanh_bar * (1 - tanh * tanh)
     # forward_cases.py:31: for i in range(n):
     y_bar = y_1_bar
     # forward_cases.py:30: y = x

@@ -22,7 +22,7 @@ def mlp_grad(params, x):
     for h_1, i, w, b, dot, h_2 in reversed(tape):
         h_2_bar = h_1_bar
         # forward_cases.py:142: h = jnp.tanh(jnp.dot(h, w) + b)
-        add_bar = h_2_bar * (1 - h_2 ** 2)
+        add_bar = h_2_bar * (1 - h_2 * h_2)
         dot_bar = unbroadcast(add_bar, dot)
         b_bar = unbroadcast(add_bar, b)
         if i > 0:

@@ -8,12 +8,12 @@ def soft_square_jvp_vmap(x, x_dot_batch):
     # vmap_golden_cases.py:43: return jnp.tanh(x) * x
     batch_size = jnp.shape(x_dot_batch)[0]
     tanh = jnp.tanh(x)
-    pow_ = tanh ** 2
-    sub = 1 - pow_
+    mul_1 = tanh * tanh
+    sub = 1 - mul_1
     tanh_dot_batch = sub * x_dot_batch
     mul = tanh * x
-    mul_1_batch = tanh_dot_batch * x
-    mul_2_batch = tanh * x_dot_batch
-    mul_dot_batch = mul_1_batch + mul_2_batch
+    mul_2_batch = tanh_dot_batch * x
+    mul_3_batch = tanh * x_dot_batch
+    mul_dot_batch = mul_2_batch + mul_3_batch
     result_batch = (mul, mul_dot_batch)
     return (jnp.broadcast_to(result_batch[0], (batch_size, 3)), result_batch[1])

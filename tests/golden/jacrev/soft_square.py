@@ -9,10 +9,10 @@ def soft_square_vjp_apply_vmap(x, result_bar_batch):
     tanh = jnp.tanh(x)
     mul_batch = result_bar_batch * x
     x_bar_batch = tanh * result_bar_batch
-    pow_ = tanh ** 2
-    sub = 1 - pow_
-    mul_2_batch = mul_batch * sub
-    x_bar_batch = x_bar_batch + mul_2_batch
+    mul_2 = tanh * tanh
+    sub = 1 - mul_2
+    mul_3_batch = mul_batch * sub
+    x_bar_batch = x_bar_batch + mul_3_batch
     # vmap_golden_cases.py:42: def soft_square(x):
     result_batch = (x_bar_batch,)
     return result_batch

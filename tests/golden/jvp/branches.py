@@ -16,7 +16,7 @@ def branches_jvp(x, x_dot):
         if gt_1:
             # forward_cases.py:19: y = x ** 3
             y = x ** 3
-            y_dot = 3 * x ** 2 * x_dot
+            y_dot = 3 * (x * x) * x_dot
         else:
             # forward_cases.py:21: y = -x
             y = -x

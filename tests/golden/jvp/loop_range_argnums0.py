@@ -6,7 +6,7 @@ def loop_range_jvp(x, n, x_dot):
     for i in range(n):
         # forward_cases.py:32: y = y * jnp.tanh(y) + x[i]
         tanh = jnp.tanh(y)
-        tanh_dot = (1 - tanh ** 2) * y_dot
+        tanh_dot = (1 - tanh * tanh) * y_dot
         mul = y * tanh
         mul_dot = y_dot * tanh + y * tanh_dot
         x_i = x[i]

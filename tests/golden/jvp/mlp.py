@@ -10,7 +10,7 @@ def mlp_jvp(params, x, params_dot, x_dot):
         add = dot + b
         add_dot = dot_dot + b_dot
         h = jnp.tanh(add)
-        h_dot = (1 - h ** 2) * add_dot
+        h_dot = (1 - h * h) * add_dot
     # forward_cases.py:143: return jnp.sum(h)
     sum_ = jnp.sum(h)
     sum_dot = jnp.sum(h_dot)

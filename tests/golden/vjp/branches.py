@@ -29,7 +29,7 @@ def branches_vjp(x):
             # forward_cases.py:18: elif s > -1.0:
             if gt_1:
                 # forward_cases.py:19: y = x ** 3
-                x_bar = result_bar * (3 * x ** 2)
+                x_bar = result_bar * (3 * (x * x))
             else:
                 # forward_cases.py:21: y = -x
                 x_bar = -result_bar

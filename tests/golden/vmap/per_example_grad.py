@@ -44,8 +44,8 @@ def loss_grad_vmap(params, x_batch, y_batch):
         tape_j_batch = tape_batch[j]
         x_1_1_batch, i, w_1, b_1, dot_1_batch, x_1_2_batch = tape_j_batch
         # vmap_golden_cases.py:29: x = jnp.tanh(jnp.dot(w, x) + b)
-        pow_1_batch = x_1_2_batch ** 2
-        sub_1_batch = 1 - pow_1_batch
+        mul_1_batch = x_1_2_batch * x_1_2_batch
+        sub_1_batch = 1 - mul_1_batch
         add_1_bar_batch = x_1_1_bar_batch * sub_1_batch
         w_1_bar_batch = jnp.einsum('zi,zj->zij', add_1_bar_batch, x_1_1_batch)
         # vmap_golden_cases.py:28: for w, b in params[:-1]:
