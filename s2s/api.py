@@ -312,28 +312,46 @@ class _LastCall:
     """What a call of a transformation was specialized on, kept so that a
     repeat does no re-validation beyond comparing a key: the number of
     arguments, and for each differentiated one its exact array type and
-    dtype (an inexact dtype: checked when the key was made). Only calls whose
-    differentiated arguments are all JAX arrays are kept (Python floats,
-    NumPy arrays and pytrees take the full path)."""
-    __slots__ = ("gen", "nargs", "argnums", "dtypes", "defaults")
+    dtype, or for a pytree (a list of layers) its structure and its leaves'
+    (inexact dtypes: checked when the key was made). Only calls whose
+    differentiated arguments are JAX arrays, or pytrees of them, are kept
+    (Python floats and NumPy arrays take the full path)."""
+    __slots__ = ("gen", "nargs", "argnums", "keys", "defaults")
 
     @classmethod
     def of(cls, transformed, gen, args, nargs):
-        if isinstance(transformed.fun, Transformed) or any(
-                type(args[i]) is not _JAX_ARRAY for i in transformed.argnums):
+        if isinstance(transformed.fun, Transformed):
+            return None
+        keys = tuple(_argument_key(args[i]) for i in transformed.argnums)
+        if any(key is None for key in keys):   # (not `None in keys`: dtype('float64') == None)
             return None
         last = cls()
-        last.gen, last.nargs, last.argnums = gen, nargs, transformed.argnums
-        last.dtypes = tuple(args[i].dtype for i in transformed.argnums)
+        last.gen, last.nargs, last.argnums, last.keys = gen, nargs, transformed.argnums, keys
         last.defaults = tuple(args[nargs:])
         return last
 
     def matches(self, args):
-        for i, dtype in zip(self.argnums, self.dtypes):
+        for i, key in zip(self.argnums, self.keys):
             a = args[i]
-            if type(a) is not _JAX_ARRAY or a.dtype != dtype:
+            if type(key) is not tuple:
+                if type(a) is not _JAX_ARRAY or a.dtype != key:
+                    return False
+            elif type(a) is _JAX_ARRAY or _argument_key(a) != key:
                 return False
         return True
+
+
+def _argument_key(a):
+    """A JAX array's dtype; for a pytree of JAX arrays (treedef, leaf dtypes);
+    None for anything else."""
+    if type(a) is _JAX_ARRAY:
+        return a.dtype
+    if not isinstance(a, (list, tuple, dict)):
+        return None
+    leaves, treedef = jax.tree_util.tree_flatten(a)
+    if any(type(leaf) is not _JAX_ARRAY for leaf in leaves):
+        return None
+    return treedef, tuple(leaf.dtype for leaf in leaves)
 
 
 def _for_args(fun, args):

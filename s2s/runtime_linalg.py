@@ -115,15 +115,24 @@ def tensordot_cotangent_b(g, a, b, axes=2):
     return jnp.transpose(product, order)
 
 
+# For a matrix operand the cotangents are the products a person writes, `g @ b.T`
+# and `a.T @ g`: eagerly about 10% faster for an MLP's layers than the tensordot
+# over the same axes (bench/goals_bench.py), which covers every other rank.
 @helper
 def dot_cotangent_a(g, a, b):
-    """Cotangent of `a` in `jnp.dot(a, b)` (a tensordot over dot's axes)."""
+    """Cotangent of `a` in `jnp.dot(a, b)`: `jnp.dot(g, b.T)` for a matrix b, else
+    a tensordot over dot's axes."""
+    if jnp.ndim(a) >= 1 and jnp.ndim(b) == 2:
+        return jnp.dot(g, b.T)
     return tensordot_cotangent_a(g, a, b, dot_axes(a, b))
 
 
 @helper
 def dot_cotangent_b(g, a, b):
-    """Cotangent of `b` in `jnp.dot(a, b)`."""
+    """Cotangent of `b` in `jnp.dot(a, b)`: `jnp.dot(a.T, g)` for a matrix a and b of
+    rank 1 or 2, else a tensordot over dot's axes."""
+    if jnp.ndim(a) == 2 and 1 <= jnp.ndim(b) <= 2:
+        return jnp.dot(a.T, g)
     return tensordot_cotangent_b(g, a, b, dot_axes(a, b))
 
 

@@ -64,6 +64,49 @@ def test_a_change_of_argument_takes_the_full_path(builds, second):
     np.testing.assert_allclose(got, want, rtol=1e-3)
 
 
+def layers_loss(params, x):
+    for w, b in params:
+        x = jnp.tanh(jnp.dot(x, w) + b)
+    return jnp.sum(x * x)
+
+
+def _layers(sizes, dtype=jnp.float32):
+    rng = np.random.default_rng(len(sizes))
+    return [(jnp.asarray(rng.normal(size=(m, n)), dtype), jnp.asarray(rng.normal(size=n), dtype))
+            for m, n in zip(sizes[:-1], sizes[1:])]
+
+
+def test_a_list_of_layers_repeats_on_the_fast_path(builds):
+    g = s2s.grad(layers_loss)
+    params, x = _layers([3, 4, 2]), jnp.ones((5, 3), jnp.float32)
+    for k in range(3):
+        x = x * 0.5
+        for a, b in zip(jax.tree_util.tree_leaves(g(params, x)),
+                        jax.tree_util.tree_leaves(jax.grad(layers_loss)(params, x))):
+            np.testing.assert_allclose(a, b, rtol=1e-4, atol=1e-6)
+    assert len(builds) == 1
+
+
+# (dtypes: a Python float leaf's gradient keeps the float32 of the cotangent that
+# reaches it, where JAX casts it to the primal's float64; README, costs and limits)
+@pytest.mark.parametrize("second, same_dtype", [
+    (lambda p: p + _layers([2, 2]), True),                                # a structure
+    (lambda p: [(w.astype(jnp.float64), b.astype(jnp.float64)) for w, b in p], True),
+    (lambda p: [(np.asarray(w), b) for w, b in p], True),                 # a NumPy leaf
+    (lambda p: [(w, float(b[0])) for w, b in p], False),                  # a Python float
+])
+def test_a_changed_list_of_layers_takes_the_full_path(builds, second, same_dtype):
+    g = s2s.grad(layers_loss)
+    params, x = _layers([3, 4, 2]), jnp.ones((5, 3), jnp.float32)
+    g(params, x)
+    other = second(params)
+    got, want = g(other, x), jax.grad(layers_loss)(other, x)
+    assert len(builds) == 2
+    for a, b in zip(jax.tree_util.tree_leaves(got), jax.tree_util.tree_leaves(want)):
+        assert jnp.result_type(a) == jnp.result_type(b) or not same_dtype
+        np.testing.assert_allclose(a, b, rtol=2e-2, atol=1e-3)
+
+
 def test_an_integer_argument_is_still_refused_after_a_fast_call():
     g = s2s.grad(loss)
     g(jnp.ones(3))
