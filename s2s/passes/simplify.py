@@ -36,13 +36,25 @@ PURE_BUILTINS = frozenset({"len", "range", "zip", "enumerate", "reversed"})
 
 def run(fn, ctx):
     users = names_in(ctx.parsed.tree)   # the names the user wrote
-    while True:
-        changed = remove_dead(fn) | share_repeated(fn) | propagate_copies(fn) \
-            | coalesce_copies(fn, users) | remove_dead_stores(fn, is_pure)
-        if not changed:
-            invert_empty_branches(fn)
-            renumber_versions(fn, keep=users | {fn.name})
-            return fn
+    steps = (remove_dead, share_repeated, propagate_copies,
+             lambda f: coalesce_copies(f, users), lambda f: remove_dead_stores(f, is_pure))
+    # Rounds of the steps in order until none changes anything. A step that found
+    # nothing stays done until another changes the tree: each step is a function of
+    # the tree alone, so running it again on the same tree would find nothing again
+    # (the confirming round skips the steps after the round's last change: each is a
+    # whole-function sweep).
+    done = [False] * len(steps)
+    while not all(done):
+        for k, step in enumerate(steps):
+            if done[k]:
+                continue
+            if step(fn):
+                done = [False] * len(steps)
+            else:
+                done[k] = True
+    invert_empty_branches(fn)
+    renumber_versions(fn, keep=users | {fn.name})
+    return fn
 
 
 _VERSION = re.compile(r"^(.+)_(\d+)$")
