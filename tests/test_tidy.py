@@ -157,6 +157,22 @@ def int_out(x):
     return jnp.sum(jnp.floor(x).astype(jnp.int32))
 
 
+def complex_square(x):
+    """The check reads z where the output is `z * z`: it must still refuse."""
+    z = x * (1 + 2j)
+    return jnp.sum(z * z)
+
+
+def complex_scaled(x):
+    """`x * c`'s dtype is not x's: the check must read the product."""
+    return jnp.sum(x * (1 + 2j))
+
+
+def int_square(x):
+    k = jnp.floor(x).astype(jnp.int32)
+    return jnp.sum(k * k)
+
+
 # -- helpers -----------------------------------------------------------------------------
 
 def _call(make, *args, tidy):
@@ -253,6 +269,11 @@ def _not_guarded(tidied, untidied):
     assert "if i > 0:" not in tidied
 
 
+def _output_not_computed(tidied, untidied):
+    """grad checks the square's operand, not the square it never needs."""
+    assert "mul = h * h" in untidied and "mul = " not in tidied and "check_real(h)" in tidied
+
+
 def _squares_multiplied(tidied, untidied):
     assert "** 2" in untidied and "** 2" not in tidied
 
@@ -277,7 +298,7 @@ REWRITES = [
     pytest.param(logistic, "vjp", None, None, [_fewer_negations], id="vjp-logistic-negations"),
     pytest.param(logistic, "jvp", None, None, [_fewer_negations], id="jvp-logistic-negations"),
     pytest.param(square_tanh, "grad", None, None, [_seed_folded, _doubled, _fewer_unbroadcasts,
-                                                   _squares_multiplied],
+                                                   _squares_multiplied, _output_not_computed],
                  id="grad-square-seed-double-unbroadcast"),
     pytest.param(square_tanh, "jvp", None, None, [_squares_multiplied], id="jvp-square"),
     pytest.param(cube, "grad", None, None, [_seed_folded, _fewer_unbroadcasts], id="grad-cube"),
@@ -505,7 +526,8 @@ def test_vmap_of_loop_grad(fn, n):
     s2s.grad, s2s.value_and_grad, lambda f: s2s.jit(s2s.grad(f)),
     lambda f: lambda x: s2s.jvp(s2s.grad(f), (x,), (x,))],
     ids=["grad", "value_and_grad", "jit-grad", "jvp-grad"])
-@pytest.mark.parametrize("fn", [complex_out, int_out])
+@pytest.mark.parametrize("fn", [complex_out, int_out, complex_square, complex_scaled,
+                                int_square])
 def test_non_real_output_raises_like_jax(fn, make, tidy):
     x = _vec(np.random.RandomState(15), np.float32, 3)
     with pytest.raises(TypeError, match="real"):

@@ -12,7 +12,9 @@ only where the result is provably the same in value, shape and dtype:
 
 - seed: a gradient of `jnp.sum(v)` seeds `v`'s cotangent with ones of `v`'s
   shape and dtype (v surely real: the sum is then a real scalar, as grad
-  requires); `ones * e` is `e` where `e` has that shape and dtype;
+  requires); `ones * e` is `e` where `e` has that shape and dtype; the check
+  that v is real reads `h` where `v = h * h` (same dtype), so v is not
+  computed for the check alone;
 - signs: `(-a) * b` is `-(a * b)`, `a - (-b)` is `a + b`, `-(-a)` is `a`
   (IEEE negation is exact), and a negated line read once moves into its
   reader when that makes a negation cancel;
@@ -76,12 +78,43 @@ def _fold_seeds(fn, block, seeds):
         for k, s in enumerate(block):
             if isinstance(s, gast.Assign) and isinstance(s.targets[0], gast.Name) \
                     and s.targets[0].id == seed and _call_of(s.value, "grad_seed", 1):
+                checked = _dtype_source(block, k, v)
                 check = gast.Call(func=gast.Name(id="check_real", ctx=gast.Load(),
                                                  annotation=None, type_comment=None),
-                                  args=[gast.Name(id=v, ctx=gast.Load(), annotation=None,
+                                  args=[gast.Name(id=checked, ctx=gast.Load(), annotation=None,
                                                   type_comment=None)], keywords=[])
-                block[k] = gast.copy_location(gast.Expr(value=check), s)
+                block[k] = gast.copy_location(gast.Expr(value=check),
+                                              _where_summed(block, k, s.value.args[0], s))
         block[:] = [s for s in block if not any(s is o for o in ones)]
+
+
+def _where_summed(block, k, total, seed):
+    """The statement whose user line the check stands for: the sum's (the seed
+    itself is generated code of no line)."""
+    if isinstance(total, gast.Name):
+        for s in block[k - 1::-1] if k else ():
+            if total.id in assigned([s]):
+                return s if getattr(s, "lineno", None) is not None else seed
+    return seed
+
+
+def _dtype_source(block, k, v):
+    """The name whose dtype is v's at line k: `a` where `v = a * a` (a square has
+    its operand's dtype and weak type), so that grad need not compute the output
+    (`jnp.sum(h * h)`'s `h * h`) only to check that it is real; else v."""
+    for j in range(k - 1, -1, -1):
+        s = block[j]
+        if v not in assigned([s]):
+            continue
+        e = s.value if isinstance(s, gast.Assign) and len(s.targets) == 1 \
+            and isinstance(s.targets[0], gast.Name) else None
+        if not (isinstance(e, gast.BinOp) and isinstance(e.op, gast.Mult)
+                and isinstance(e.left, gast.Name) and isinstance(e.right, gast.Name)
+                and e.left.id == e.right.id != v):
+            return v
+        a = e.left.id
+        return a if not any(a in assigned([t]) for t in block[j + 1:k]) else v
+    return v
 
 
 def _reads_name(e, name):
