@@ -87,6 +87,23 @@ def test_a_list_of_layers_repeats_on_the_fast_path(builds):
     assert len(builds) == 1
 
 
+def test_layers_and_an_array_argnums_and_aux_on_the_fast_path(builds):
+    def with_aux(params, x):
+        return layers_loss(params, x), x.sum()
+    g = s2s.value_and_grad(with_aux, argnums=(0, 1), has_aux=True)
+    want_g = jax.value_and_grad(with_aux, argnums=(0, 1), has_aux=True)
+    params, x = _layers([3, 4, 2]), jnp.ones((5, 3), jnp.float32)
+    for k in range(3):
+        x = x * 0.5
+        got, want = g(params, x), want_g(params, x)
+        for a, b in zip(jax.tree_util.tree_leaves(got), jax.tree_util.tree_leaves(want)):
+            assert a.dtype == b.dtype
+            np.testing.assert_allclose(a, b, rtol=1e-4, atol=1e-6)
+    assert len(builds) == 1
+    with pytest.raises(TypeError, match="int32"):   # an integer leaf is refused as JAX does
+        g([(w.astype(jnp.int32), b) for w, b in params], x)
+
+
 # (dtypes: a Python float leaf's gradient keeps the float32 of the cotangent that
 # reaches it, where JAX casts it to the primal's float64; README, costs and limits)
 @pytest.mark.parametrize("second, same_dtype", [
