@@ -41,15 +41,7 @@ def jvp(fun, primals, tangents, has_aux=False):
     last = _last_jvp(fun, primals, tangents)
     if last is not None:   # a repeat of the last call's dtypes: no re-validation
         gen, defaults = last
-        try:
-            out, out_dot = gen.function(*primals, *defaults, *tangents)
-        except Exception as e:
-            errors.note_origin(e)
-            raise
-        if has_aux:
-            (out, aux), (out_dot, _) = out, out_dot
-            return out, out_dot, aux
-        return out, out_dot
+        return _run_jvp(gen, (*primals, *defaults, *tangents), has_aux)
     if not isinstance(primals, (tuple, list)) or not isinstance(tangents, (tuple, list)):
         raise TypeError("primal and tangent arguments to s2s.jvp must be tuples or lists; "
                         f"found {type(primals).__name__} and {type(tangents).__name__}.")
@@ -75,6 +67,11 @@ def jvp(fun, primals, tangents, has_aux=False):
     gen = get_jvp(fun, mask)
     _remember_jvp(original, gen, primals, tangents, defaults)
     args = list(primals) + defaults + [t for t, m in zip(tangents, mask) if m]
+    return _run_jvp(gen, args, has_aux)
+
+
+def _run_jvp(gen, args, has_aux):
+    """jvp's results, as JAX gives them, from the generated code's (out, out_dot)."""
     try:
         out, out_dot = gen.function(*args)
     except Exception as e:

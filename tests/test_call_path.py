@@ -22,18 +22,23 @@ def uses_helper(x):
     return jnp.sum(helper(x))
 
 
-@pytest.fixture
-def builds(monkeypatch):
-    """How many times the full path asks the driver for generated code."""
+def _counted(monkeypatch, module, name):
+    """The calls of module.name from now on (the full path asks the driver for
+    generated code through it; a fast call does not)."""
     calls = []
-    real = api.get_reverse
+    real = getattr(module, name)
 
     def counted(*args, **kwargs):
         calls.append(args)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(api, "get_reverse", counted)
+    monkeypatch.setattr(module, name, counted)
     return calls
+
+
+@pytest.fixture
+def builds(monkeypatch):
+    return _counted(monkeypatch, api, "get_reverse")
 
 
 def test_a_repeat_takes_the_fast_path(builds):
@@ -168,15 +173,7 @@ def complex_total(x):
 
 @pytest.fixture
 def jvp_builds(monkeypatch):
-    calls = []
-    real = api.get_jvp
-
-    def counted(*args, **kwargs):
-        calls.append(args)
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(api, "get_jvp", counted)
-    return calls
+    return _counted(monkeypatch, api, "get_jvp")
 
 
 def test_a_repeated_jvp_takes_the_fast_path(jvp_builds):
@@ -239,10 +236,7 @@ def apply_matrix(v):
 
 def test_a_repeated_vmap_takes_the_fast_path(monkeypatch):
     from s2s import vectorize
-    calls = []
-    real = vectorize.get_batched
-    monkeypatch.setattr(vectorize, "get_batched",
-                        lambda *a: calls.append(a) or real(*a))
+    calls = _counted(monkeypatch, vectorize, "get_batched")
     v = s2s.vmap(apply_matrix)
     for k in range(3):
         xs = jnp.ones((5, 4)) * k
