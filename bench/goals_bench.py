@@ -171,10 +171,8 @@ def transform_rows(sizes=(100, 1000, 5000)):
 
 
 def import_row(repeats=5):
-    code = "import time, jax\nt = time.perf_counter()\nimport s2s\nprint(time.perf_counter() - t)"
-    best = min(float(subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
-                                    text=True, check=True).stdout) for _ in range(repeats))
-    report("`import s2s` after `import jax` (ms)", best * 1e3, 30)
+    report("`import s2s` after `import jax` (ms)",
+           transform_bench.import_times(repeats)[0] * 1e3, 30)
 
 
 def main():

@@ -89,7 +89,9 @@ def _fresh(code):
     return [float(v) for v in out.stdout.split()]
 
 
-def bench_import(repeats=5):
+def import_times(repeats=5):
+    """(`import s2s` after `import jax`, and with the first `from s2s import grad`),
+    seconds, each the best of `repeats` fresh interpreters."""
     code = ("import time, jax\n"
             "t = time.perf_counter()\n"
             "import s2s\n"
@@ -97,7 +99,11 @@ def bench_import(repeats=5):
             "from s2s import grad\n"
             "print(a, time.perf_counter() - t)")
     runs = [_fresh(code) for _ in range(repeats)]
-    bare, api = min(r[0] for r in runs), min(r[1] for r in runs)
+    return min(r[0] for r in runs), min(r[1] for r in runs)
+
+
+def bench_import(repeats=5):
+    bare, api = import_times(repeats)
     print(f"\n== import, fresh interpreter, best of {repeats} (on top of import jax) ==")
     print(f"import s2s {bare * 1e3:8.1f} ms   (goal <= 30 ms)")
     print(f"+ first `from s2s import grad` (loads the API) {api * 1e3:8.1f} ms")

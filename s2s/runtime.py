@@ -16,6 +16,7 @@ from .errors import S2SError
 
 HELPERS = {}        # name -> function, for every helper generated code calls
 PURE_HELPERS = set()   # names of the helpers simplify may share or remove
+PRODUCT_HELPERS = set()   # names of the helpers that multiply matrices
 
 
 def defines(fn):
@@ -26,12 +27,16 @@ def defines(fn):
     return module is globals() or any(module is vars(m) for m in FAMILIES)
 
 
-def helper(fn=None, *, pure=False):
-    """Register `fn` as a helper generated code calls by its name."""
+def helper(fn=None, *, pure=False, product=False):
+    """Register `fn` as a helper generated code calls by its name. `product`: it
+    multiplies matrices (a product's cotangent), work worth a branch to skip
+    (s2s/passes/dead_cotangents.py)."""
     def register(fn):
         HELPERS[fn.__name__] = fn
         if pure:
             PURE_HELPERS.add(fn.__name__)
+        if product:
+            PRODUCT_HELPERS.add(fn.__name__)
         return fn
     return register(fn) if fn is not None else register
 

@@ -95,7 +95,7 @@ def kron_shapes(a, b):
 # are plain jnp code (not table entries), so s2s differentiates them again from
 # their source: grad of grad through a product works.
 
-@helper
+@helper(product=True)
 def tensordot_cotangent_a(g, a, b, axes=2):
     """Cotangent of `a` in `jnp.tensordot(a, b, axes)`."""
     contract, order = tensordot_cotangent_axes(a, b, axes, 0)
@@ -105,7 +105,7 @@ def tensordot_cotangent_a(g, a, b, axes=2):
     return jnp.transpose(product, order)
 
 
-@helper
+@helper(product=True)
 def tensordot_cotangent_b(g, a, b, axes=2):
     """Cotangent of `b` in `jnp.tensordot(a, b, axes)`."""
     contract, order = tensordot_cotangent_axes(a, b, axes, 1)
@@ -118,7 +118,7 @@ def tensordot_cotangent_b(g, a, b, axes=2):
 # For a matrix operand the cotangents are the products a person writes, `g @ b.T`
 # and `a.T @ g`: eagerly about 10% faster for an MLP's layers than the tensordot
 # over the same axes (bench/goals_bench.py), which covers every other rank.
-@helper
+@helper(product=True)
 def dot_cotangent_a(g, a, b):
     """Cotangent of `a` in `jnp.dot(a, b)`: `jnp.dot(g, b.T)` for a matrix b, else
     a tensordot over dot's axes."""
@@ -127,7 +127,7 @@ def dot_cotangent_a(g, a, b):
     return tensordot_cotangent_a(g, a, b, dot_axes(a, b))
 
 
-@helper
+@helper(product=True)
 def dot_cotangent_b(g, a, b):
     """Cotangent of `b` in `jnp.dot(a, b)`: `jnp.dot(a.T, g)` for a matrix a and b of
     rank 1 or 2, else a tensordot over dot's axes."""
@@ -136,19 +136,19 @@ def dot_cotangent_b(g, a, b):
     return tensordot_cotangent_b(g, a, b, dot_axes(a, b))
 
 
-@helper
+@helper(product=True)
 def inner_cotangent_a(g, a, b):
     """Cotangent of `a` in `jnp.inner(a, b)`."""
     return tensordot_cotangent_a(g, a, b, inner_axes(a, b))
 
 
-@helper
+@helper(product=True)
 def inner_cotangent_b(g, a, b):
     """Cotangent of `b` in `jnp.inner(a, b)`."""
     return tensordot_cotangent_b(g, a, b, inner_axes(a, b))
 
 
-@helper
+@helper(product=True)
 def matmul_cotangent_a(g, a, b):
     """Cotangent of `a` in `a @ b`: 1-d operands act as a row (a) and a column
     (b); batch axes that broadcasting added are summed away."""
@@ -157,7 +157,7 @@ def matmul_cotangent_a(g, a, b):
     return jnp.reshape(unbroadcast(jnp.matmul(g2, jnp.swapaxes(b2, -1, -2)), a2), jnp.shape(a))
 
 
-@helper
+@helper(product=True)
 def matmul_cotangent_b(g, a, b):
     """Cotangent of `b` in `a @ b`."""
     a_shape, b_shape, g_shape = matmul_shapes(a, b)
@@ -165,7 +165,7 @@ def matmul_cotangent_b(g, a, b):
     return jnp.reshape(unbroadcast(jnp.matmul(jnp.swapaxes(a2, -1, -2), g2), b2), jnp.shape(b))
 
 
-@helper
+@helper(product=True)
 def kron_cotangent_a(g, a, b):
     """Cotangent of `a` in `jnp.kron(a, b)`."""
     blocks, a_shape, b_shape, a_axes, b_axes = kron_shapes(a, b)
@@ -173,7 +173,7 @@ def kron_cotangent_a(g, a, b):
                        jnp.shape(a))
 
 
-@helper
+@helper(product=True)
 def kron_cotangent_b(g, a, b):
     """Cotangent of `b` in `jnp.kron(a, b)`."""
     blocks, a_shape, b_shape, a_axes, b_axes = kron_shapes(a, b)

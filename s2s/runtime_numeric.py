@@ -278,7 +278,7 @@ def dot_general_specs(lhs, rhs, dimension_numbers):
     return "".join(ls), "".join(rs), "".join(out)
 
 
-@helper(pure=True)
+@helper(pure=True, product=True)
 def dot_general_cotangent_lhs(g, lhs, rhs, dimension_numbers):
     """Cotangent of lhs in lax.dot_general(lhs, rhs, dimension_numbers): the
     output's cotangent against rhs, back to lhs's axes (one einsum)."""
@@ -286,7 +286,7 @@ def dot_general_cotangent_lhs(g, lhs, rhs, dimension_numbers):
     return jnp.einsum(out + "," + rs + "->" + ls, g, rhs)
 
 
-@helper(pure=True)
+@helper(pure=True, product=True)
 def dot_general_cotangent_rhs(g, lhs, rhs, dimension_numbers):
     """Cotangent of rhs in lax.dot_general(lhs, rhs, dimension_numbers)."""
     ls, rs, out = dot_general_specs(lhs, rhs, dimension_numbers)

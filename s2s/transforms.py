@@ -41,8 +41,9 @@ FLAGS = Pass("flags", "a `break` under a condition becomes a flag (one example m
 NUMBER = Pass("number", "each statement gets an id the probe and the batch pass share",
               probe.number)
 
-DEAD_COTANGENTS = Pass("dead cotangents", "a pullback loop's last step skips the cotangents "
-                                           "only an earlier step would read (`if i > 0:`)",
+DEAD_COTANGENTS = Pass("dead cotangents", "a pullback loop's last step skips the matrix "
+                                           "products only an earlier step would read "
+                                           "(`if i > 0:`)",
                        dead_cotangents.run)
 
 PACKING = Pass("packing", "a tuple of cotangents packed for one reader is written where it "
@@ -50,7 +51,8 @@ PACKING = Pass("packing", "a tuple of cotangents packed for one reader is writte
 
 ALGEBRA = Pass("algebra", "tidy the derivative as a person would, every rewrite exact: the "
                           "seed's ones multiplied in, negations that cancel, h * h's two "
-                          "halves as one, unbroadcast where shapes agree (then simplify)",
+                          "halves as one, h ** 2 as h * h, unbroadcast where shapes agree "
+                          "(then simplify)",
                algebra.run)
 
 

@@ -37,6 +37,7 @@ from ..anno import Key
 from ..nodes import copy_tree, walk
 from ..template import JNP
 from .liveness import assigned
+from .scopes import blocks, read_counts, store_counts
 from .simplify import is_pure
 from . import simplify
 
@@ -53,9 +54,9 @@ _SIGN_OPS = (gast.Mult, gast.Div)
 def run(fn, ctx):
     changed = False
     for f in [n for n in walk(fn) if isinstance(n, gast.FunctionDef)]:
-        reads = _read_counts(f)
-        stores = _store_counts(f)
-        for block in _blocks(f):
+        reads = read_counts(f)
+        stores = store_counts(f)
+        for block in blocks(f):
             b = _Block(block, reads, stores)
             changed |= b.tidy()
             if not getattr(ctx.options, "flat", False):   # (vmap batches a flat one:
@@ -70,7 +71,7 @@ def _fold_seeds(fn, block, seeds):
     `check_real(v)` (grad's check that `jnp.sum(v)` is real, without the sum)
     and the ones' line goes."""
     for seed, v in seeds:
-        reads = _read_counts(fn)
+        reads = read_counts(fn)
         ones = [s for s in block if isinstance(s, gast.Assign)
                 and isinstance(s.targets[0], gast.Name) and _reads_name(s.value, seed)]
         if reads.get(seed) != len(ones) or any(reads.get(s.targets[0].id) for s in ones):
@@ -120,36 +121,6 @@ def _dtype_source(block, k, v):
 def _reads_name(e, name):
     return any(isinstance(n, gast.Name) and n.id == name and isinstance(n.ctx, gast.Load)
                for n in walk(e))
-
-
-def _blocks(fn):
-    stack = [fn.body]
-    while stack:
-        block = stack.pop()
-        yield block
-        for s in block:
-            if isinstance(s, gast.FunctionDef):
-                continue
-            for field in ("body", "orelse"):
-                inner = getattr(s, field, None)
-                if inner:
-                    stack.append(inner)
-
-
-def _read_counts(fn):
-    counts = {}
-    for n in walk(fn):
-        if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load):
-            counts[n.id] = counts.get(n.id, 0) + 1
-    return counts
-
-
-def _store_counts(fn):
-    counts = {}
-    for n in walk(fn):
-        if isinstance(n, gast.Name) and isinstance(n.ctx, (gast.Store, gast.Param)):
-            counts[n.id] = counts.get(n.id, 0) + 1
-    return counts
 
 
 def _neg(e):
@@ -491,12 +462,6 @@ def _substituted(e, name, replacement):
             setattr(e, field, [_substituted(v, name, replacement) if isinstance(v, gast.AST)
                                else v for v in value])
     return e
-
-
-def _size(e):
-    """Operations and names: what a rewrite must make fewer of."""
-    return sum(1 for n in walk(e) if isinstance(n, (gast.BinOp, gast.UnaryOp, gast.Call,
-                                                         gast.Name, gast.Constant)))
 
 
 def _cost(e):

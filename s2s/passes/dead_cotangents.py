@@ -18,9 +18,10 @@ pullback loop with a straight-line body is touched (each statement an
 assignment), so which step reads what is plain from the text.
 """
 import gast
+import jax.numpy as jnp
 
-from .. import runtime
-from ..template import load
+from .. import rules, runtime
+from ..template import JNP, load
 from .liveness import exposed, reads
 from .simplify import is_pure
 
@@ -139,18 +140,20 @@ def _guardable(value):
         for n in gast.walk(value))
 
 
-# Products: a call of one of these (jnp's, or s2s's cotangent helpers of them) is
-# worth skipping in the pullback's last step.
-_PRODUCTS = ("dot", "matmul", "einsum", "tensordot", "inner", "outer", "kron", "conv")
-
-
 def _costly(value):
+    """Does it multiply matrices: `@`, a jnp product (the rule table's multilinear
+    primitives: dot, matmul, einsum, ...) or a product's cotangent helper?"""
     for n in gast.walk(value):
         if isinstance(n, gast.BinOp) and isinstance(n.op, gast.MatMult):
             return True
-        if isinstance(n, gast.Call):
-            f = n.func
-            name = f.attr if isinstance(f, gast.Attribute) else getattr(f, "id", "")
-            if any(name == p or name.startswith(p + "_") for p in _PRODUCTS):
+        if not isinstance(n, gast.Call):
+            continue
+        f = n.func
+        if isinstance(f, gast.Name) and f.id in runtime.PRODUCT_HELPERS:
+            return True
+        if isinstance(f, gast.Attribute) and isinstance(f.value, gast.Name) \
+                and f.value.id == JNP:
+            prim = rules.lookup(getattr(jnp, f.attr, None))
+            if prim is not None and prim.multilinear:
                 return True
     return False

@@ -20,8 +20,8 @@ from .. import anno
 from ..anno import Key
 from ..nodes import copy_tree, walk
 from . import simplify
-from .algebra import _blocks, _read_counts, _store_counts
 from .liveness import assigned
+from .scopes import blocks, read_counts, store_counts
 
 _SIMPLE = (gast.Assign, gast.Expr, gast.Return)
 
@@ -30,7 +30,7 @@ def run(fn, ctx):
     changed = False
     for f in [n for n in walk(fn) if isinstance(n, gast.FunctionDef)]:
         counts = _Counts(f)
-        for block in _blocks(f):
+        for block in blocks(f):
             changed |= _unpack_block(counts, block)
     return simplify.run(fn, ctx) if changed else fn
 
@@ -44,7 +44,7 @@ class _Counts:
 
     def read(self, name):
         if self.reads is None:
-            self.reads, self.stores = _read_counts(self.fn), _store_counts(self.fn)
+            self.reads, self.stores = read_counts(self.fn), store_counts(self.fn)
         return self.reads.get(name, 0)
 
     def stored(self, name):

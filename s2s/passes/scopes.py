@@ -1,7 +1,7 @@
 """Which names a function binds locally (parameters, assignments, loops, defs)."""
 import gast
 
-from ..nodes import children
+from ..nodes import children, walk
 
 
 def params(fn):
@@ -41,3 +41,37 @@ def statements(stmts):
         yield s
         for field in ("body", "orelse"):
             yield from statements(getattr(s, field, []) or [])
+
+
+def blocks(fn):
+    """Every statement list of `fn` (its body, branches, loop bodies), not
+    those of nested functions."""
+    stack = [fn.body]
+    while stack:
+        block = stack.pop()
+        yield block
+        for s in block:
+            if isinstance(s, gast.FunctionDef):
+                continue
+            for field in ("body", "orelse"):
+                inner = getattr(s, field, None)
+                if inner:
+                    stack.append(inner)
+
+
+def read_counts(fn):
+    """name -> how many times `fn`'s tree reads it."""
+    counts = {}
+    for n in walk(fn):
+        if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load):
+            counts[n.id] = counts.get(n.id, 0) + 1
+    return counts
+
+
+def store_counts(fn):
+    """name -> how many times `fn`'s tree binds it (parameters included)."""
+    counts = {}
+    for n in walk(fn):
+        if isinstance(n, gast.Name) and isinstance(n.ctx, (gast.Store, gast.Param)):
+            counts[n.id] = counts.get(n.id, 0) + 1
+    return counts
