@@ -16,6 +16,7 @@ import types
 import gast
 
 from .errors import SOURCE_MAP, origin
+from .nodes import to_ast
 
 LINE_MARK = "__s2s_line__"
 COMMENT_MARK = "__s2s_comment__"   # Expr(Constant(COMMENT_MARK + text)) prints as `# text`
@@ -29,7 +30,7 @@ def to_source(fn_tree, filename=None):
     user's lines, not its gradient's). The tree is left as it is: marks and
     slice fixes go into its `ast` copy (converting copies every node, so no
     deep copy is needed)."""
-    module = gast.gast_to_ast(gast.Module(body=[fn_tree], type_ignores=[]))
+    module = to_ast(gast.Module(body=[fn_tree], type_ignores=[]))
     tree = module.body[0]
     places = _mark_lines(tree, lambda line: origin(filename, line)[:2])
     _SlicesAsValues().visit(tree)
@@ -172,6 +173,22 @@ def _mark_lines(fn, place_of):
     return places
 
 
+class _Origins:
+    """A generated file's entry in the source map, worked out when first read
+    (an error, a traceback, code generated from it): mapping lines means
+    parsing the printed text again, which most builds never need. Line L of
+    the text is line L + 1 of the compiled wrapper."""
+
+    def __init__(self, text):
+        self.text, self.lines = text, None
+
+    def get(self, line, default=None):
+        if self.lines is None:
+            self.lines = {k + 1 if k else 0: where for k, where in self.text.origins().items()}
+            self.text = None
+        return self.lines.get(line, default)
+
+
 def compile_function(text, name, globals_, cells):
     """Make a function from `text` (a def of `name`).
 
@@ -184,9 +201,8 @@ def compile_function(text, name, globals_, cells):
     wrapper = f"def __s2s_factory__({', '.join(free)}):\n{body}    return {name}\n"
     filename = f"<s2s-{next(_counter)}: {name}>"
     linecache.cache[filename] = (len(wrapper), None, wrapper.splitlines(True), filename)
-    if isinstance(text, Text):   # line L of the text is line L + 1 of the wrapper
-        SOURCE_MAP[filename] = {line + 1 if line else 0: where
-                                for line, where in text.origins().items()}
+    if isinstance(text, Text):
+        SOURCE_MAP[filename] = _Origins(text)
     factory_code = compile(wrapper, filename, "exec").co_consts[0]
     code = next(c for c in factory_code.co_consts
                 if isinstance(c, types.CodeType) and c.co_name == name)

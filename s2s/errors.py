@@ -42,7 +42,7 @@ class S2SError(Exception):
 
 # The source map: for each generated file (`<s2s-N: name>`, registered in
 # linecache by the backend), where each of its lines came from:
-# {line: (filename, lineno, col)}, and under 0 the function's own origin. A
+# .get(line) -> (filename, lineno, col), and under 0 the function's own origin. A
 # generated function transformed again maps to generated code, which maps on:
 # `origin` follows the chain to the user's file.
 SOURCE_MAP = {}

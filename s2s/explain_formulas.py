@@ -5,6 +5,7 @@ import ast
 
 import gast
 
+from .nodes import to_ast
 from .template import is_zero, literal, zero
 
 # Python operators, written as the user writes them in a formula
@@ -63,7 +64,7 @@ def _expr(text):
 
 
 def _print(node):
-    return ast.unparse(gast.gast_to_ast(node))
+    return ast.unparse(to_ast(node))
 
 
 def _bind(template, prim, operands, extra):

@@ -6,10 +6,13 @@ it is given walks what ast.walk would), written out without
 ast.iter_child_nodes' generators: the passes walk every tree many times, and
 this walk costs a third of ast.walk's. `copy_tree` is `copy.deepcopy` for
 the plain trees rule templates are, at a fraction of its cost; `dump_key`
-stands for `gast.dump` where only equality matters."""
+stands for `gast.dump` where only equality matters; `to_ast` is
+`gast.gast_to_ast`, which printing each generated function runs once."""
 import ast
 import copy
 from collections import deque
+
+import gast
 
 _AST = ast.AST
 
@@ -108,3 +111,91 @@ def _atom(v):
     if v.__class__ not in _ATOMS:
         raise _NotPlain
     return v
+
+
+_LOCATION = ("lineno", "col_offset", "end_lineno", "end_col_offset")
+
+
+def to_ast(node):
+    """`gast.gast_to_ast(node)`: the same `ast` tree (fields, locations),
+    made without its visitor's per-node dispatch and keyword constructors, a
+    fifth of its cost; printing the generated code is mostly this conversion."""
+    convert = _TO_AST.get(node.__class__)
+    if convert is None:
+        convert = _TO_AST[node.__class__] = _converter(node.__class__)
+    return convert(node)
+
+
+def _to_ast_value(value):
+    if isinstance(value, _AST):
+        return to_ast(value)
+    if value.__class__ is list:
+        return [to_ast(x) if isinstance(x, _AST) else x for x in value]
+    return value
+
+
+def _converter(cls):
+    target = getattr(ast, cls.__name__, None)
+    if target is None:
+        return lambda node: None   # (gast's own: a node ast does not have)
+    if not cls._fields and not cls._attributes:
+        shared = target()          # Load, Add, ...: one of each serves every place
+        return lambda node: shared
+
+    keys = cls._fields + cls._attributes   # (not what passes attach to a node)
+
+    def convert(node):
+        new = target.__new__(target)
+        d, src = new.__dict__, node.__dict__
+        for k in keys:
+            if k in src:
+                d[k] = _to_ast_value(src[k])
+        return new
+    return convert
+
+
+def _located(new, node):
+    """`ast.copy_location(new, node)`, as gast converts the nodes it rebuilds."""
+    d, src = new.__dict__, node.__dict__
+    for k in _LOCATION:
+        if k in src and (src[k] is not None or k.startswith("end_")):
+            d[k] = src[k]
+    return new
+
+
+def _name_to_ast(node):
+    return _located(ast.Name(id=node.id, ctx=to_ast(node.ctx)), node)
+
+
+def _arg_to_ast(node):
+    if node is None:
+        return None
+    return _located(ast.arg(arg=node.id, annotation=_to_ast_value(node.annotation),
+                            type_comment=node.type_comment), node)
+
+
+def _arguments_to_ast(node):
+    return ast.arguments(posonlyargs=[_arg_to_ast(a) for a in node.posonlyargs],
+                         args=[_arg_to_ast(a) for a in node.args],
+                         vararg=_arg_to_ast(node.vararg),
+                         kwonlyargs=[_arg_to_ast(a) for a in node.kwonlyargs],
+                         kw_defaults=_to_ast_value(node.kw_defaults),
+                         kwarg=_arg_to_ast(node.kwarg),
+                         defaults=_to_ast_value(node.defaults))
+
+
+def _assign_to_ast(node):
+    return _located(ast.Assign(targets=_to_ast_value(node.targets),
+                               value=_to_ast_value(node.value)), node)
+
+
+def _handler_to_ast(node):
+    if not node.name:
+        return _GENERIC_HANDLER(node)
+    return _located(ast.ExceptHandler(type=_to_ast_value(node.type), name=node.name.id,
+                                      body=_to_ast_value(node.body)), node)
+
+
+_GENERIC_HANDLER = _converter(gast.ExceptHandler)
+_TO_AST = {gast.Name: _name_to_ast, gast.arguments: _arguments_to_ast,
+           gast.Assign: _assign_to_ast, gast.ExceptHandler: _handler_to_ast}

@@ -36,6 +36,7 @@ import gast
 
 from .. import runtime
 from ..errors import S2SError
+from ..nodes import to_ast
 from ..pipeline import JitOptions
 from ..template import load, store
 from . import flags
@@ -488,7 +489,7 @@ def _if_decision(test, produced):
 
 def _code(node):
     import ast
-    return ast.unparse(gast.gast_to_ast(node)) if node is not None else "?"
+    return ast.unparse(to_ast(node)) if node is not None else "?"
 
 
 # -- what the code reads and does ------------------------------------------------------------
