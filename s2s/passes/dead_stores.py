@@ -18,15 +18,18 @@ from ..nodes import walk
 from .liveness import assigned, free_reads, reads, reads_and_assigned
 
 
-def remove_dead_stores(fn, is_pure):
+def remove_dead_stores(fn, is_pure, functions=None, scoped=False):
     """Drop pure assignments to a single name no path reads, in `fn` and in
-    each function it defines. True if any went."""
-    functions, scoped = [], False
-    for n in walk(fn):
-        if isinstance(n, gast.FunctionDef):
-            functions.append(n)
-        elif isinstance(n, (gast.Global, gast.Nonlocal)):
-            scoped = True
+    each function it defines. True if any went. `functions`, where the caller
+    has walked `fn` already: the function definitions in it (fn first) and,
+    `scoped`, whether it holds a `global` or `nonlocal`."""
+    if functions is None:
+        functions, scoped = [], False
+        for n in walk(fn):
+            if isinstance(n, gast.FunctionDef):
+                functions.append(n)
+            elif isinstance(n, (gast.Global, gast.Nonlocal)):
+                scoped = True
     if not scoped and functions == [fn]:   # (one function: what that walk found is
         return _in_function(fn, is_pure, pinned=set())   # what _in_function would)
     changed = False

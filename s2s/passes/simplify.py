@@ -37,19 +37,23 @@ PURE_BUILTINS = frozenset({"len", "range", "zip", "enumerate", "reversed"})
 def run(fn, ctx):
     users = names_in(ctx.parsed.tree)   # the names the user wrote
     steps = (remove_dead, share_repeated, propagate_copies,
-             lambda f: coalesce_copies(f, users), lambda f: remove_dead_stores(f, is_pure))
+             lambda f, census: coalesce_copies(f, users, census),
+             lambda f, census: remove_dead_stores(f, census.is_pure, census.functions,
+                                                  census.scoped))
     # Rounds of the steps in order until none changes anything. A step that found
     # nothing stays done until another changes the tree: each step is a function of
     # the tree alone, so running it again on the same tree would find nothing again
     # (the confirming round skips the steps after the round's last change: each is a
-    # whole-function sweep).
-    done = [False] * len(steps)
+    # whole-function sweep). The steps between two changes share one census.
+    done, census = [False] * len(steps), None
     while not all(done):
         for k, step in enumerate(steps):
             if done[k]:
                 continue
-            if step(fn):
-                done = [False] * len(steps)
+            if census is None:
+                census = _Census(fn)
+            if step(fn, census):
+                done, census = [False] * len(steps), None
             else:
                 done[k] = True
     invert_empty_branches(fn)
@@ -135,10 +139,11 @@ def renumber_versions(fn, keep):
 
 def invert_empty_branches(fn):
     """`if c: pass` / `else: body` reads better as `if not c: body`."""
-    for n in walk(fn):
-        if isinstance(n, gast.If) and n.orelse and all(isinstance(b, gast.Pass) for b in n.body):
-            n.test = gast.UnaryOp(op=gast.Not(), operand=n.test)
-            n.body, n.orelse = n.orelse, []
+    for _, _, block in list(_blocks(fn)):
+        for n in block:
+            if isinstance(n, gast.If) and n.orelse and all(isinstance(b, gast.Pass) for b in n.body):
+                n.test = gast.UnaryOp(op=gast.Not(), operand=n.test)
+                n.body, n.orelse = n.orelse, []
 
 
 def _blocks(node):
@@ -155,19 +160,62 @@ def _blocks(node):
         yield from _blocks(handler)
 
 
-def _assign_counts(fn):
-    counts = collections.Counter()
-    for n in walk(fn):
-        if isinstance(n, gast.Name) and isinstance(n.ctx, (gast.Store, gast.Param)):
-            counts[n.id] += 1
-        elif isinstance(n, gast.FunctionDef):
-            counts[n.name] += 1
-    return counts
+class _Census:
+    """What simplify's steps ask of the whole function, from one walk: how
+    often each name is read (`reads`) and bound (`counts`, definitions and
+    parameters included), the names nested functions and lambdas read
+    (`closed`: they may run anywhere), the function definitions
+    (`functions`, fn first) and whether a `global` or `nonlocal` is there
+    (`scoped`), and, as the steps ask, facts about each assigned value. A census is true of the tree it was taken of: the
+    steps share one until a step changes the tree, which makes it stale (a
+    step that finds nothing leaves the tree as it was)."""
 
+    def __init__(self, fn):
+        counts, reads, nested = collections.Counter(), collections.Counter(), []
+        self.functions, self.scoped = [], False
+        for n in walk(fn):
+            if isinstance(n, gast.Name):
+                if isinstance(n.ctx, gast.Load):
+                    reads[n.id] += 1
+                elif isinstance(n.ctx, (gast.Store, gast.Param)):
+                    counts[n.id] += 1
+            elif isinstance(n, gast.FunctionDef):
+                counts[n.name] += 1
+                self.functions.append(n)
+                if n is not fn:
+                    nested.append(n)
+            elif isinstance(n, gast.Lambda):
+                nested.append(n)
+            elif isinstance(n, (gast.Global, gast.Nonlocal)):
+                self.scoped = True
+        self.counts, self.reads = counts, reads
+        self.closed = {n.id for d in nested for n in walk(d) if isinstance(n, gast.Name)}
+        self._values = {}   # id(value) -> (value, pure, shareable, names read, key)
 
-def _reads(fn):
-    return collections.Counter(n.id for n in walk(fn) if isinstance(n, gast.Name)
-                               and isinstance(n.ctx, gast.Load))
+    def _facts(self, value):
+        got = self._values.get(id(value))
+        if got is None or got[0] is not value:   # (holding the node keeps its id its own)
+            nodes = list(walk(value))
+            pure = _pure(nodes)
+            # shareable: pure and no fresh mutable object (`[]`, `{}`) made in it
+            shareable = pure and not any(isinstance(n, (gast.List, gast.Dict)) for n in nodes)
+            got = [value, pure, shareable,
+                   {n.id for n in nodes if isinstance(n, gast.Name)}, None]
+            self._values[id(value)] = got
+        return got
+
+    def is_pure(self, value):
+        return self._facts(value)[1]
+
+    def shareable(self, value):
+        """(the key of a pure value free of fresh mutable objects, the names it
+        reads), or None: what share_repeated may reuse."""
+        got = self._facts(value)
+        if not got[2]:
+            return None
+        if got[4] is None:
+            got[4] = dump_key(value)
+        return got[4], got[3]
 
 
 def is_pure(value):
@@ -192,14 +240,14 @@ def _pure(nodes):
     return True
 
 
-def share_repeated(fn):
+def share_repeated(fn, census):
     changed = False
     for _, _, block in list(_blocks(fn)):
-        changed |= _share_in_block(block)
+        changed |= _share_in_block(block, census)
     return changed
 
 
-def _share_in_block(block):
+def _share_in_block(block, census):
     """Within one statement list: a pure expression computed again, with none
     of its operands (nor the name holding it) written in between."""
     available = {}                              # expression key -> name holding it
@@ -209,11 +257,7 @@ def _share_in_block(block):
         key = reads = None
         named = isinstance(s, gast.Assign) and isinstance(s.targets[0], gast.Name)
         if named and not isinstance(s.value, (gast.Name, gast.Constant)):
-            nodes = list(walk(s.value))   # (one walk: whether it is pure and no fresh
-            # mutable object, `[]` or `{}`, and what it reads)
-            if _pure(nodes) and not any(isinstance(n, (gast.List, gast.Dict)) for n in nodes):
-                key = dump_key(s.value)
-                reads = {n.id for n in nodes if isinstance(n, gast.Name)}
+            key, reads = census.shareable(s.value) or (None, None)
         if key is not None:
             hit = available.get(key)
             if hit is not None and hit != s.targets[0].id:
@@ -247,8 +291,8 @@ def _stored_names(s):
     return names
 
 
-def propagate_copies(fn):
-    counts = _assign_counts(fn)
+def propagate_copies(fn, census):
+    counts = census.counts
     renames = {}
     for _, _, block in _blocks(fn):
         for s in block:
@@ -278,7 +322,7 @@ def propagate_copies(fn):
     return True
 
 
-def coalesce_copies(fn, users=frozenset()):
+def coalesce_copies(fn, users=frozenset(), census=None):
     """The copies `propagate_copies` leaves because one name is assigned more
     than once, where the block holding the copy shows that removing it is safe:
 
@@ -294,7 +338,8 @@ def coalesce_copies(fn, users=frozenset()):
     or read a cotangent by the name of the one before it (`y_2_bar = y_1_bar`
     forward: explain mode and students read `v_bar` as v's cotangent), stays;
     so do names a nested function reads (it may run anywhere)."""
-    counts, reads, closed = _census(fn)
+    census = census or _Census(fn)
+    counts, reads, closed = census.counts, census.reads, census.closed
     touched, changed = set(), False
     for _, _, block in list(_blocks(fn)):
         i = 0
@@ -323,26 +368,6 @@ def _is_copy(s):
     return isinstance(s, gast.Assign) and len(s.targets) == 1 \
         and isinstance(s.targets[0], gast.Name) and isinstance(s.value, gast.Name) \
         and s.targets[0].id != s.value.id
-
-
-def _census(fn):
-    """(_assign_counts(fn), _reads(fn), the names functions and lambdas in fn
-    read) from one walk of fn."""
-    counts, reads, nested = collections.Counter(), collections.Counter(), []
-    for n in walk(fn):
-        if isinstance(n, gast.Name):
-            if isinstance(n.ctx, gast.Load):
-                reads[n.id] += 1
-            elif isinstance(n.ctx, (gast.Store, gast.Param)):
-                counts[n.id] += 1
-        elif isinstance(n, gast.FunctionDef):
-            counts[n.name] += 1
-            if n is not fn:
-                nested.append(n)
-        elif isinstance(n, gast.Lambda):
-            nested.append(n)
-    closed = {n.id for d in nested for n in walk(d) if isinstance(n, gast.Name)}
-    return counts, reads, closed
 
 
 def _loads(stmt, name):
@@ -404,16 +429,16 @@ def _backward_copy(block, i, a, b):
     return True
 
 
-def remove_dead(fn):
+def remove_dead(fn, census):
     """Pure assignments nobody reads. Blocks and statements are visited last
     first, and a removed statement's reads are uncounted at once, so a chain of
     dead temporaries goes in one sweep."""
-    reads = _reads(fn)
+    reads = census.reads.copy()
     changed = False
     for node, field, block in reversed(list(_blocks(fn))):
         kept = []
         for s in reversed(block):
-            dead = isinstance(s, gast.Assign) and is_pure(s.value) and not any(
+            dead = isinstance(s, gast.Assign) and census.is_pure(s.value) and not any(
                 reads[n.id] for n in walk(s.targets[0]) if isinstance(n, gast.Name))
             if dead or _does_nothing(s):
                 reads.subtract(n.id for n in walk(s) if isinstance(n, gast.Name)
