@@ -37,7 +37,7 @@ from ..anno import Key
 from ..nodes import copy_tree, walk
 from ..template import JNP
 from .liveness import assigned
-from .scopes import blocks, read_counts, store_counts
+from .scopes import blocks, name_counts, read_counts
 from .simplify import is_pure
 from . import simplify
 
@@ -54,8 +54,7 @@ _SIGN_OPS = (gast.Mult, gast.Div)
 def run(fn, ctx):
     changed = False
     for f in [n for n in walk(fn) if isinstance(n, gast.FunctionDef)]:
-        reads = read_counts(f)
-        stores = store_counts(f)
+        reads, stores = name_counts(f)
         for block in blocks(f):
             b = _Block(block, reads, stores)
             changed |= b.tidy()

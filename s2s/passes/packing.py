@@ -21,7 +21,7 @@ from ..anno import Key
 from ..nodes import copy_tree, walk
 from . import simplify
 from .liveness import assigned
-from .scopes import blocks, read_counts, store_counts
+from .scopes import blocks, name_counts
 
 _SIMPLE = (gast.Assign, gast.Expr, gast.Return)
 
@@ -44,7 +44,7 @@ class _Counts:
 
     def read(self, name):
         if self.reads is None:
-            self.reads, self.stores = read_counts(self.fn), store_counts(self.fn)
+            self.reads, self.stores = name_counts(self.fn)
         return self.reads.get(name, 0)
 
     def stored(self, name):

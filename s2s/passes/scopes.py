@@ -61,17 +61,17 @@ def blocks(fn):
 
 def read_counts(fn):
     """name -> how many times `fn`'s tree reads it."""
-    counts = {}
-    for n in walk(fn):
-        if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load):
-            counts[n.id] = counts.get(n.id, 0) + 1
-    return counts
+    return name_counts(fn)[0]
 
 
-def store_counts(fn):
-    """name -> how many times `fn`'s tree binds it (parameters included)."""
-    counts = {}
+def name_counts(fn):
+    """(read_counts(fn), name -> how many times `fn`'s tree binds it, parameters
+    included), from one walk."""
+    reads, stores = {}, {}
     for n in walk(fn):
-        if isinstance(n, gast.Name) and isinstance(n.ctx, (gast.Store, gast.Param)):
-            counts[n.id] = counts.get(n.id, 0) + 1
-    return counts
+        if isinstance(n, gast.Name):
+            counts = reads if isinstance(n.ctx, gast.Load) else \
+                stores if isinstance(n.ctx, (gast.Store, gast.Param)) else None
+            if counts is not None:
+                counts[n.id] = counts.get(n.id, 0) + 1
+    return reads, stores

@@ -200,22 +200,26 @@ class _Census:
             # shareable: pure and no fresh mutable object (`[]`, `{}`) made in it
             shareable = pure and not any(isinstance(n, (gast.List, gast.Dict)) for n in nodes)
             got = [value, pure, shareable,
-                   {n.id for n in nodes if isinstance(n, gast.Name)}, None]
+                   frozenset(n.id for n in nodes if isinstance(n, gast.Name)), None]
             self._values[id(value)] = got
         return got
 
     def is_pure(self, value):
         return self._facts(value)[1]
 
-    def shareable(self, value):
-        """(the key of a pure value free of fresh mutable objects, the names it
-        reads), or None: what share_repeated may reuse."""
+    def signature(self, value):
+        """(its node class, the names it reads) of a pure value free of fresh
+        mutable objects (what share_repeated may reuse), else None: two values
+        of one key have one signature, and a signature costs no key."""
         got = self._facts(value)
-        if not got[2]:
-            return None
+        return (value.__class__, got[3]) if got[2] else None
+
+    def key(self, value):
+        """dump_key(value) of a value that has a signature."""
+        got = self._facts(value)
         if got[4] is None:
             got[4] = dump_key(value)
-        return got[4], got[3]
+        return got[4]
 
 
 def is_pure(value):
@@ -253,11 +257,13 @@ def _share_in_block(block, census):
     available = {}                              # expression key -> name holding it
     depends = collections.defaultdict(set)      # name -> keys it reads or holds
     changed = False
-    for s in block:
+    signatures = [_signature(s, census) for s in block]
+    repeated = collections.Counter(signatures)   # (a value of a signature no other
+    for s, signature in zip(block, signatures):  # value in the block has: no key)
         key = reads = None
         named = isinstance(s, gast.Assign) and isinstance(s.targets[0], gast.Name)
-        if named and not isinstance(s.value, (gast.Name, gast.Constant)):
-            key, reads = census.shareable(s.value) or (None, None)
+        if signature is not None and repeated[signature] > 1:
+            key, reads = census.key(s.value), signature[1]
         if key is not None:
             hit = available.get(key)
             if hit is not None and hit != s.targets[0].id:
@@ -279,6 +285,13 @@ def _share_in_block(block, census):
                 for name in reads | {target}:
                     depends[name].add(key)
     return changed
+
+
+def _signature(s, census):
+    if isinstance(s, gast.Assign) and isinstance(s.targets[0], gast.Name) \
+            and not isinstance(s.value, (gast.Name, gast.Constant)):
+        return census.signature(s.value)
+    return None
 
 
 def _stored_names(s):
