@@ -16,7 +16,7 @@ import types
 import gast
 
 from .errors import SOURCE_MAP, origin
-from .nodes import to_ast
+from .nodes import to_printed_ast
 
 LINE_MARK = "__s2s_line__"
 COMMENT_MARK = "__s2s_comment__"   # Expr(Constant(COMMENT_MARK + text)) prints as `# text`
@@ -30,11 +30,11 @@ def to_source(fn_tree, filename=None):
     user's lines, not its gradient's). The tree is left as it is: marks and
     slice fixes go into its `ast` copy (converting copies every node, so no
     deep copy is needed)."""
-    module = to_ast(gast.Module(body=[fn_tree], type_ignores=[]))
+    module = to_printed_ast(gast.Module(body=[fn_tree], type_ignores=[]))
     tree = module.body[0]
     places = _mark_lines(tree, lambda line: origin(filename, line)[:2])
-    _SlicesAsValues().visit(tree)
-    text = ast.unparse(ast.fix_missing_locations(module))
+    _locate_statements(module)
+    text = ast.unparse(module)
 
     def comment(m):
         indent, (where_file, line) = m.group(1), places[int(m.group(2))]
@@ -112,38 +112,27 @@ def is_mark(s):
         isinstance(s.value.value, str) and s.value.value.startswith((LINE_MARK, COMMENT_MARK))
 
 
-class _SlicesAsValues(ast.NodeTransformer):
-    """An index `1:3` passed on as a value (to a helper such as
-    getitem_cotangent) must be written `slice(1, 3, None)` there."""
-
-    def visit_Subscript(self, node):
-        node.value = self.visit(node.value)
-        index = node.slice   # the slices of a subscript stay slices
-        parts = index.elts if isinstance(index, ast.Tuple) else [index]
-        for i, part in enumerate(parts):
-            fixed = self.generic_visit(part) if isinstance(part, ast.Slice) else self.visit(part)
-            if isinstance(index, ast.Tuple):
-                index.elts[i] = fixed
-            else:
-                node.slice = fixed
-        return node
-
-    def visit_Slice(self, node):
-        self.generic_visit(node)
-        parts = [p if p is not None else ast.Constant(value=None)
-                 for p in (node.lower, node.upper, node.step)]
-        return ast.Call(func=ast.Name(id="slice", ctx=ast.Load()), args=parts, keywords=[])
-
-    def visit_BinOp(self, node):
-        # A negative number (normalize folds `-1` into one constant) as a power's
-        # base: ast.unparse writes Constant(-1) ** n as `-1 ** n`, which is
-        # -(1 ** n); written as a negation it gets its parentheses, `(-1) ** n`.
-        self.generic_visit(node)
-        left = node.left
-        if isinstance(node.op, ast.Pow) and isinstance(left, ast.Constant) and \
-                type(left.value) in (int, float) and left.value < 0:
-            node.left = ast.UnaryOp(op=ast.USub(), operand=ast.Constant(value=-left.value))
-        return node
+def _locate_statements(node, lineno=1, col=0, end_lineno=1, end_col=0):
+    """`ast.fix_missing_locations` for the statements (and exception
+    handlers) under `node`, the only nodes whose places printing reads
+    (ast.unparse: an assignment's, a loop's, a def's line; Text.origins: each
+    statement's line and column): what it gives them, without visiting every
+    expression."""
+    if "lineno" in node._attributes:
+        d = node.__dict__
+        lineno = d.setdefault("lineno", lineno)
+        col = d.setdefault("col_offset", col)
+        if d.get("end_lineno") is None:
+            d["end_lineno"] = end_lineno
+        end_lineno = d["end_lineno"]
+        if d.get("end_col_offset") is None:
+            d["end_col_offset"] = end_col
+        end_col = d["end_col_offset"]
+    for field in ("body", "orelse", "finalbody", "handlers", "cases"):
+        inner = getattr(node, field, None)
+        if inner.__class__ is list:
+            for s in inner:
+                _locate_statements(s, lineno, col, end_lineno, end_col)
 
 
 def _mark_lines(fn, place_of):

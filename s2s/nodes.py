@@ -119,39 +119,71 @@ _LOCATION = ("lineno", "col_offset", "end_lineno", "end_col_offset")
 def to_ast(node):
     """`gast.gast_to_ast(node)`: the same `ast` tree (fields, locations),
     made without its visitor's per-node dispatch and keyword constructors, a
-    fifth of its cost; printing the generated code is mostly this conversion."""
-    convert = _TO_AST.get(node.__class__)
-    if convert is None:
-        convert = _TO_AST[node.__class__] = _converter(node.__class__)
-    return convert(node)
+    fifth of its cost."""
+    return _PLAIN(node)
 
 
-def _to_ast_value(value):
-    if isinstance(value, _AST):
-        return to_ast(value)
-    if value.__class__ is list:
-        return [to_ast(x) if isinstance(x, _AST) else x for x in value]
-    return value
+def to_printed_ast(node):
+    """`to_ast(node)` as the backend prints it: an index `1:3` passed on as a
+    value (to a helper such as getitem_cotangent) written `slice(1, 3, None)`,
+    the slices of a subscript kept; a negative number as a power's base
+    written as a negation (ast.unparse writes Constant(-1) ** n as `-1 ** n`,
+    which is -(1 ** n); a negation gets its parentheses, `(-1) ** n`)."""
+    return _PRINTED(node)
 
 
-def _converter(cls):
-    target = getattr(ast, cls.__name__, None)
-    if target is None:
-        return lambda node: None   # (gast's own: a node ast does not have)
-    if not cls._fields and not cls._attributes:
-        shared = target()          # Load, Add, ...: one of each serves every place
-        return lambda node: shared
+class _ToAst:
+    """One conversion: gast class -> function(node) making its `ast` node,
+    made on first use from the rules in `special` (class -> rule(convert, node))
+    or else field by field."""
 
-    keys = cls._fields + cls._attributes   # (not what passes attach to a node)
+    def __init__(self, special):
+        self.special, self.table, self._by_fields = special, {}, {}
 
-    def convert(node):
-        new = target.__new__(target)
-        d, src = new.__dict__, node.__dict__
-        for k in keys:
-            if k in src:
-                d[k] = _to_ast_value(src[k])
-        return new
-    return convert
+    def __call__(self, node):
+        convert = self.table.get(node.__class__)
+        if convert is None:
+            convert = self.table[node.__class__] = self._converter(node.__class__)
+        return convert(node)
+
+    def value(self, value):
+        if isinstance(value, _AST):
+            return self(value)
+        if value.__class__ is list:
+            return [self(x) if isinstance(x, _AST) else x for x in value]
+        return value
+
+    def _converter(self, cls):
+        rule = self.special.get(cls)
+        if rule is not None:
+            return lambda node: rule(self, node)
+        return self.fields(cls)
+
+    def fields(self, cls):
+        """The field-by-field converter of `cls` (gast's generic one)."""
+        convert = self._by_fields.get(cls)
+        if convert is None:
+            convert = self._by_fields[cls] = self._make_fields(cls)
+        return convert
+
+    def _make_fields(self, cls):
+        target = getattr(ast, cls.__name__, None)
+        if target is None:
+            return lambda node: None   # (gast's own: a node ast does not have)
+        if not cls._fields and not cls._attributes:
+            shared = target()          # Load, Add, ...: one of each serves every place
+            return lambda node: shared
+        keys, value = cls._fields + cls._attributes, self.value   # (not what passes
+        # attach to a node)
+
+        def convert(node):
+            new = target.__new__(target)
+            d, src = new.__dict__, node.__dict__
+            for k in keys:
+                if k in src:
+                    d[k] = value(src[k])
+            return new
+        return convert
 
 
 def _located(new, node):
@@ -163,39 +195,71 @@ def _located(new, node):
     return new
 
 
-def _name_to_ast(node):
-    return _located(ast.Name(id=node.id, ctx=to_ast(node.ctx)), node)
+def _name_to_ast(convert, node):
+    return _located(ast.Name(id=node.id, ctx=convert(node.ctx)), node)
 
 
-def _arg_to_ast(node):
+def _arg_to_ast(convert, node):
     if node is None:
         return None
-    return _located(ast.arg(arg=node.id, annotation=_to_ast_value(node.annotation),
+    return _located(ast.arg(arg=node.id, annotation=convert.value(node.annotation),
                             type_comment=node.type_comment), node)
 
 
-def _arguments_to_ast(node):
-    return ast.arguments(posonlyargs=[_arg_to_ast(a) for a in node.posonlyargs],
-                         args=[_arg_to_ast(a) for a in node.args],
-                         vararg=_arg_to_ast(node.vararg),
-                         kwonlyargs=[_arg_to_ast(a) for a in node.kwonlyargs],
-                         kw_defaults=_to_ast_value(node.kw_defaults),
-                         kwarg=_arg_to_ast(node.kwarg),
-                         defaults=_to_ast_value(node.defaults))
+def _arguments_to_ast(convert, node):
+    def args(nodes):
+        return [_arg_to_ast(convert, a) for a in nodes]
+    return ast.arguments(posonlyargs=args(node.posonlyargs), args=args(node.args),
+                         vararg=_arg_to_ast(convert, node.vararg),
+                         kwonlyargs=args(node.kwonlyargs),
+                         kw_defaults=convert.value(node.kw_defaults),
+                         kwarg=_arg_to_ast(convert, node.kwarg),
+                         defaults=convert.value(node.defaults))
 
 
-def _assign_to_ast(node):
-    return _located(ast.Assign(targets=_to_ast_value(node.targets),
-                               value=_to_ast_value(node.value)), node)
+def _assign_to_ast(convert, node):
+    return _located(ast.Assign(targets=convert.value(node.targets),
+                               value=convert.value(node.value)), node)
 
 
-def _handler_to_ast(node):
+def _handler_to_ast(convert, node):
     if not node.name:
-        return _GENERIC_HANDLER(node)
-    return _located(ast.ExceptHandler(type=_to_ast_value(node.type), name=node.name.id,
-                                      body=_to_ast_value(node.body)), node)
+        return convert.fields(gast.ExceptHandler)(node)
+    return _located(ast.ExceptHandler(type=convert.value(node.type), name=node.name.id,
+                                      body=convert.value(node.body)), node)
 
 
-_GENERIC_HANDLER = _converter(gast.ExceptHandler)
-_TO_AST = {gast.Name: _name_to_ast, gast.arguments: _arguments_to_ast,
-           gast.Assign: _assign_to_ast, gast.ExceptHandler: _handler_to_ast}
+_GAST_RULES = {gast.Name: _name_to_ast, gast.arguments: _arguments_to_ast,
+               gast.Assign: _assign_to_ast, gast.ExceptHandler: _handler_to_ast}
+
+
+def _subscript_printed(convert, node):
+    new = convert.fields(gast.Subscript)(node)
+    index = node.slice   # (the slices of a subscript stay slices)
+    if isinstance(index, gast.Tuple):
+        for i, part in enumerate(index.elts):
+            if isinstance(part, gast.Slice):
+                new.slice.elts[i] = convert.fields(gast.Slice)(part)
+    elif isinstance(index, gast.Slice):
+        new.slice = convert.fields(gast.Slice)(index)
+    return new
+
+
+def _slice_printed(convert, node):
+    parts = [convert(p) if p is not None else ast.Constant(value=None)
+             for p in (node.lower, node.upper, node.step)]
+    return ast.Call(func=ast.Name(id="slice", ctx=ast.Load()), args=parts, keywords=[])
+
+
+def _binop_printed(convert, node):
+    new = convert.fields(gast.BinOp)(node)
+    left = new.left
+    if isinstance(new.op, ast.Pow) and isinstance(left, ast.Constant) and \
+            type(left.value) in (int, float) and left.value < 0:
+        new.left = ast.UnaryOp(op=ast.USub(), operand=ast.Constant(value=-left.value))
+    return new
+
+
+_PLAIN = _ToAst(_GAST_RULES)
+_PRINTED = _ToAst({**_GAST_RULES, gast.Subscript: _subscript_printed,
+                   gast.Slice: _slice_printed, gast.BinOp: _binop_printed})

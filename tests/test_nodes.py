@@ -11,7 +11,9 @@ import jax.numpy as jnp
 import pytest
 
 import s2s
-from s2s.nodes import copy_tree, dump_key, to_ast, walk
+from s2s import backend
+from s2s.backend import _locate_statements
+from s2s.nodes import copy_tree, dump_key, to_ast, to_printed_ast, walk
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 FILES = sorted(ROOT.glob("s2s/**/*.py")) + sorted(ROOT.glob("tests/*.py"))
@@ -38,10 +40,22 @@ def _generated():
         return [y[i] for i in range(n) if i % 2] + [lambda v: v + 1]
 
     params = [(jnp.ones((3, 4)), jnp.ones(4)), (jnp.ones((4, 2)), jnp.ones(2))]
-    for text in (s2s.source(s2s.grad(layers), example_args=(params, jnp.ones((5, 3)))),
+    printed, to_source = [], backend.to_source
+
+    def keep(tree, filename=None):   # (the trees as the passes leave them: statements
+        printed.append(tree)         # of the user's places and new ones of none)
+        return to_source(tree, filename)
+    backend.to_source = keep
+    try:
+        texts = (s2s.source(s2s.grad(layers), example_args=(params, jnp.ones((5, 3)))),
                  s2s.source(s2s.vmap(lambda m, v: jnp.dot(m, v), in_axes=(None, 0)),
-                            example_args=(jnp.ones((2, 3)), jnp.ones((4, 3))))):
-        yield "generated", gast.parse(text)
+                            example_args=(jnp.ones((2, 3)), jnp.ones((4, 3)))))
+    finally:
+        backend.to_source = to_source
+    for text in texts:
+        yield "printed", gast.parse(text)
+    for tree in printed:
+        yield "generated", gast.Module(body=[tree], type_ignores=[])
     import inspect
     import textwrap
     yield "branchy", gast.parse(textwrap.dedent(inspect.getsource(branchy)))
@@ -60,8 +74,88 @@ def _same_tree(a, b):
 def test_to_ast_is_gast_to_ast(name, tree):
     ours, theirs = to_ast(tree), gast.gast_to_ast(tree)
     _same_tree(ours, theirs)
+    ast.fix_missing_locations(ours)
+    assert ast.unparse(ours) == ast.unparse(ast.fix_missing_locations(theirs))
+    if name != "generated":   # (generated places are the user's: not one file's)
+        compile(ours, name, "exec")
+
+
+class SlicesAsValues(ast.NodeTransformer):
+    """What to_printed_ast adds to to_ast, as the backend wrote it before: an
+    index passed on as a value is `slice(...)`, a negative power base a negation."""
+
+    def visit_Subscript(self, node):
+        node.value = self.visit(node.value)
+        index = node.slice   # the slices of a subscript stay slices
+        parts = index.elts if isinstance(index, ast.Tuple) else [index]
+        for i, part in enumerate(parts):
+            fixed = self.generic_visit(part) if isinstance(part, ast.Slice) else self.visit(part)
+            if isinstance(index, ast.Tuple):
+                index.elts[i] = fixed
+            else:
+                node.slice = fixed
+        return node
+
+    def visit_Slice(self, node):
+        self.generic_visit(node)
+        parts = [p if p is not None else ast.Constant(value=None)
+                 for p in (node.lower, node.upper, node.step)]
+        return ast.Call(func=ast.Name(id="slice", ctx=ast.Load()), args=parts, keywords=[])
+
+    def visit_BinOp(self, node):
+        self.generic_visit(node)
+        left = node.left
+        if isinstance(node.op, ast.Pow) and isinstance(left, ast.Constant) and \
+                type(left.value) in (int, float) and left.value < 0:
+            node.left = ast.UnaryOp(op=ast.USub(), operand=ast.Constant(value=-left.value))
+        return node
+
+
+VALUE_SLICES = gast.parse(
+    "def f(g, x, n):\n"
+    "    a = getitem_cotangent(g, x, INDEX, LAST)\n"
+    "    b = x[1:3, ::2][::-1] + x[getitem(x, 2)]\n"
+    "    return a * -1 ** n + (-2.5) ** b + 3 ** -1 + (-1) ** x[:1]\n")
+
+
+def _constant(v):
+    return gast.Constant(value=v, kind=None) if v is not None else None
+
+
+def _with_value_slices():
+    """A tree with slices where Python's syntax has none (a pass writes them:
+    an index passed on to a helper) and negative numbers as power bases."""
+    tree = copy.deepcopy(VALUE_SLICES)
+    call = tree.body[0].body[0].value
+    n = gast.Name(id="n", ctx=gast.Load(), annotation=None, type_comment=None)
+    call.args[2] = gast.Tuple(elts=[gast.Slice(lower=_constant(1), upper=_constant(3), step=None),
+                                    gast.Slice(lower=None, upper=None, step=_constant(2)), n],
+                              ctx=gast.Load())
+    call.args[3] = gast.Slice(lower=_constant(0), upper=copy.deepcopy(n), step=None)
+    power = tree.body[0].body[2].value.left.right
+    power.left = gast.Constant(value=-1, kind=None)
+    return tree
+
+
+@pytest.mark.parametrize("name,tree", CORPUS + [("value slices", _with_value_slices())],
+                         ids=[c[0] for c in CORPUS] + ["value slices"])
+def test_to_printed_ast_and_locate_statements_print_as_before(name, tree):
+    ours, theirs = to_printed_ast(tree), SlicesAsValues().visit(gast.gast_to_ast(tree))
+    _locate_statements(ours)
+    ast.fix_missing_locations(theirs)
     assert ast.unparse(ours) == ast.unparse(theirs)
-    compile(ast.fix_missing_locations(ours), name, "exec")
+    statements = [n for n in ast.walk(theirs) if isinstance(n, (ast.stmt, ast.excepthandler))]
+    mine = [n for n in ast.walk(ours) if isinstance(n, (ast.stmt, ast.excepthandler))]
+    assert [(n.lineno, n.col_offset, n.end_lineno, n.end_col_offset) for n in mine] == \
+        [(n.lineno, n.col_offset, n.end_lineno, n.end_col_offset) for n in statements]
+
+
+def test_value_slices_are_written_as_slice_calls():
+    text = ast.unparse(to_printed_ast(_with_value_slices()))
+    assert "getitem_cotangent(g, x, (slice(1, 3, None), slice(None, None, 2), n), " \
+        "slice(0, n, None))" in text
+    assert "x[1:3, ::2][::-1]" in text and "(-1) ** (-1)" in text   # (3 ** -1's base made -1)
+    assert "a * -1 ** n" in text and "(-1) ** x[:1]" in text
 
 
 def test_to_ast_keeps_what_passes_attach_out_and_shares_no_node_with_the_input():
