@@ -6,6 +6,7 @@ Each timed pair is interleaved (bench/run.py's `interleaved`: the best of 7 roun
 the two functions measured in turn) after checking the two agree. Read the ratios,
 not the microseconds: the machines are shared.
 """
+import compileall
 import os
 import subprocess
 import sys
@@ -148,6 +149,10 @@ def first_call(which, case):
 def first_call_rows(repeats=5):
     print(f"-- first call of jax.jit(grad(f)) in a fresh process, best of {repeats}, "
           "s2s / JAX --")
+    # s2s's modules as an installed package has them (pip byte-compiles JAX's): where
+    # PYTHONDONTWRITEBYTECODE is set, each fresh process would otherwise compile
+    # the modules the first build imports from source (~5 ms, not s2s's work)
+    compileall.compile_dir(os.path.join(ROOT, "s2s"), quiet=1)
     for case in ("sum_logistic", "mlp"):
         ours, theirs = [], []
         for _ in range(repeats):      # interleaved, so load drifts hit both
