@@ -22,6 +22,7 @@ from s2s import driver, rules, transforms
 from s2s.backend import to_source
 from s2s.errors import S2SError, Source
 from s2s.frontend import parse_function
+from s2s.nodes import walk
 from s2s.passes import inline, liveness, probe, scopes
 from s2s.passes.activity import Activity, array_names
 from s2s.passes.aliasing import _Analysis
@@ -842,3 +843,51 @@ def test_binding_an_active_operand_where_the_rule_takes_a_shape_is_refused():
     # the same call with nothing active passes
     refuse_nondiff_operands(pass_, callee(reshape.value, p.ns, set()).obj, reshape.value,
                             bound, Activity(p.tree, p.ns, []))
+
+
+def _census_by_walk(fn):
+    """What simplify's census holds, as one walk of the whole tree finds it."""
+    counts, reads, nested, functions, scoped = {}, {}, [], [], False
+    for n in walk(fn):
+        if isinstance(n, gast.Name):
+            if isinstance(n.ctx, gast.Load):
+                reads[n.id] = reads.get(n.id, 0) + 1
+            elif isinstance(n.ctx, (gast.Store, gast.Param)):
+                counts[n.id] = counts.get(n.id, 0) + 1
+        elif isinstance(n, gast.FunctionDef):
+            counts[n.name] = counts.get(n.name, 0) + 1
+            functions.append(n)
+            if n is not fn:
+                nested.append(n)
+        elif isinstance(n, gast.Lambda):
+            nested.append(n)
+        elif isinstance(n, (gast.Global, gast.Nonlocal)):
+            scoped = True
+    closed = {n.id for d in nested for n in walk(d) if isinstance(n, gast.Name)}
+    values = [s.value for s in walk(fn) if isinstance(s, gast.Assign)]
+    return counts, reads, closed, functions, scoped, values
+
+
+def _census_corpus():
+    import pathlib
+    root = pathlib.Path(__file__).resolve().parent.parent
+    for path in sorted(root.glob("s2s/**/*.py")):   # (try, with, nested defs, lambdas,
+        for node in gast.parse(path.read_text()).body:   # global, match: all of Python
+            if isinstance(node, gast.FunctionDef):        # s2s is written in)
+                yield node
+            elif isinstance(node, gast.ClassDef):
+                yield from (m for m in node.body if isinstance(m, gast.FunctionDef))
+
+
+def test_simplify_census_counts_what_a_walk_of_the_tree_finds():
+    from s2s.passes.simplify import _Census
+    functions = list(_census_corpus())
+    assert len(functions) > 1000
+    for fn in functions:
+        census = _Census(fn)
+        counts, reads, closed, defined, scoped, values = _census_by_walk(fn)
+        assert (dict(census.counts), dict(census.reads), census.closed, census.scoped) == \
+            (counts, reads, closed, scoped), fn.name
+        assert census.functions == ([fn] if defined == [fn] else None)
+        for value in values:   # (each assigned value's facts, from the census's visit)
+            assert id(value) in census._values and census.is_pure(value) == is_pure(value)

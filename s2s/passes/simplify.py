@@ -30,6 +30,8 @@ from ..template import JNP
 from .dead_stores import remove_dead_stores
 from .resolve import AT_METHODS
 
+_AST = gast.AST
+
 # Python builtins generated code calls for their value only (with runtime's pure helpers)
 PURE_BUILTINS = frozenset({"len", "range", "zip", "enumerate", "reversed"})
 
@@ -161,47 +163,72 @@ def _blocks(node):
 
 
 class _Census:
-    """What simplify's steps ask of the whole function, from one walk: how
-    often each name is read (`reads`) and bound (`counts`, definitions and
-    parameters included), the names nested functions and lambdas read
-    (`closed`: they may run anywhere), the function definitions
-    (`functions`, fn first) and whether a `global` or `nonlocal` is there
-    (`scoped`), and, as the steps ask, facts about each assigned value. A census is true of the tree it was taken of: the
-    steps share one until a step changes the tree, which makes it stale (a
-    step that finds nothing leaves the tree as it was)."""
+    """What simplify's steps ask of the whole function: how often each name is
+    read (`reads`) and bound (`counts`, definitions and parameters included),
+    the names nested functions and lambdas read (`closed`: they may run
+    anywhere), the function definitions (`functions`: [fn], or None where fn
+    defines others: remove_dead_stores then finds them in its own order) and
+    whether a `global` or `nonlocal` is there (`scoped`), and facts about each
+    assigned value (purity, the names it reads, its key for sharing). One
+    visit of each node: statement by statement, so that an assignment's
+    value is walked once for the counts and its facts.
+
+    A census is true of the tree it was taken of: the steps share one until
+    a step changes the tree, which makes it stale (a step that finds nothing
+    leaves the tree as it was)."""
 
     def __init__(self, fn):
-        counts, reads, nested = collections.Counter(), collections.Counter(), []
+        self.counts, self.reads = collections.Counter(), collections.Counter()
         self.functions, self.scoped = [], False
-        for n in walk(fn):
+        self._values = {}   # id(value) -> [value, pure, shareable, names read, key]
+        self._nested = []
+        self._statement(fn, fn)
+        self.closed = {n.id for d in self._nested for n in walk(d) if isinstance(n, gast.Name)}
+        if len(self.functions) > 1:
+            self.functions = None
+
+    def _statement(self, s, fn):
+        if isinstance(s, gast.Assign):
+            for target in s.targets:
+                self._count(walk(target))
+            nodes = list(walk(s.value))
+            self._count(nodes)
+            self._values[id(s.value)] = _facts(s.value, nodes)
+            return
+        if isinstance(s, gast.FunctionDef):
+            self.counts[s.name] += 1
+            self.functions.append(s)
+            if s is not fn:
+                self._nested.append(s)
+        elif isinstance(s, (gast.Global, gast.Nonlocal)):
+            self.scoped = True
+        for field in s._fields:   # (statements, and the handlers and cases that hold them)
+            value = getattr(s, field, None)
+            if field in _HOLDING_STATEMENTS:
+                for inner in value or ():
+                    self._statement(inner, fn)
+            elif isinstance(value, _AST):
+                self._count(walk(value))
+            elif value.__class__ is list:
+                for item in value:
+                    if isinstance(item, _AST):
+                        self._count(walk(item))
+
+    def _count(self, nodes):
+        reads, counts = self.reads, self.counts
+        for n in nodes:
             if isinstance(n, gast.Name):
                 if isinstance(n.ctx, gast.Load):
                     reads[n.id] += 1
                 elif isinstance(n.ctx, (gast.Store, gast.Param)):
                     counts[n.id] += 1
-            elif isinstance(n, gast.FunctionDef):
-                counts[n.name] += 1
-                self.functions.append(n)
-                if n is not fn:
-                    nested.append(n)
             elif isinstance(n, gast.Lambda):
-                nested.append(n)
-            elif isinstance(n, (gast.Global, gast.Nonlocal)):
-                self.scoped = True
-        self.counts, self.reads = counts, reads
-        self.closed = {n.id for d in nested for n in walk(d) if isinstance(n, gast.Name)}
-        self._values = {}   # id(value) -> (value, pure, shareable, names read, key)
+                self._nested.append(n)
 
     def _facts(self, value):
         got = self._values.get(id(value))
         if got is None or got[0] is not value:   # (holding the node keeps its id its own)
-            nodes = list(walk(value))
-            pure = _pure(nodes)
-            # shareable: pure and no fresh mutable object (`[]`, `{}`) made in it
-            shareable = pure and not any(isinstance(n, (gast.List, gast.Dict)) for n in nodes)
-            got = [value, pure, shareable,
-                   frozenset(n.id for n in nodes if isinstance(n, gast.Name)), None]
-            self._values[id(value)] = got
+            got = self._values[id(value)] = _facts(value, list(walk(value)))
         return got
 
     def is_pure(self, value):
@@ -220,6 +247,19 @@ class _Census:
         if got[4] is None:
             got[4] = dump_key(value)
         return got[4]
+
+
+_HOLDING_STATEMENTS = frozenset({"body", "orelse", "finalbody", "handlers", "cases"})
+
+
+def _facts(value, nodes):
+    """[value, pure, shareable, names read, key (None until asked)] of a value
+    whose nodes these are; shareable: pure, and no fresh mutable object (`[]`,
+    `{}`) made in it."""
+    pure = _pure(nodes)
+    shareable = pure and not any(isinstance(n, (gast.List, gast.Dict)) for n in nodes)
+    return [value, pure, shareable, frozenset(n.id for n in nodes if isinstance(n, gast.Name)),
+            None]
 
 
 def is_pure(value):
