@@ -5,7 +5,7 @@ import ast
 
 import gast
 
-from .nodes import to_ast
+from .nodes import Transformer, to_ast
 from .template import is_zero, literal, zero
 
 # Python operators, written as the user writes them in a formula
@@ -125,7 +125,7 @@ def _without_unbroadcast(expr):
     """`unbroadcast(g, x)` printed as `g`: the formula is the math; summing a
     broadcast operand's cotangent back to its shape is the helper's job (noted
     where the code first calls it)."""
-    class Strip(gast.NodeTransformer):
+    class Strip(Transformer):
         def visit_Call(self, node):
             self.generic_visit(node)
             if isinstance(node.func, gast.Name) and node.func.id == "unbroadcast":

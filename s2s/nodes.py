@@ -263,3 +263,49 @@ def _binop_printed(convert, node):
 _PLAIN = _ToAst(_GAST_RULES)
 _PRINTED = _ToAst({**_GAST_RULES, gast.Subscript: _subscript_printed,
                    gast.Slice: _slice_printed, gast.BinOp: _binop_printed})
+
+
+class Transformer(ast.NodeTransformer):
+    """`ast.NodeTransformer`, same visits and results, with its dispatch
+    (`visit_` + the class name, looked up per node) kept per node class and
+    its generic visit reading `_fields` directly: rule templates are
+    instantiated through two of these for every line a derivative writes."""
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        cls._dispatch = {}
+
+    def visit(self, node):
+        cls = node.__class__
+        method = self._dispatch.get(cls)
+        if method is None:
+            kind = type(self)
+            method = self._dispatch[cls] = getattr(kind, "visit_" + cls.__name__,
+                                                   kind.generic_visit)
+        return method(self, node)
+
+    def generic_visit(self, node):
+        for field in node._fields:
+            try:
+                old = getattr(node, field)
+            except AttributeError:
+                continue
+            if isinstance(old, list):
+                new_values = []
+                for value in old:
+                    if isinstance(value, _AST):
+                        value = self.visit(value)
+                        if value is None:
+                            continue
+                        if not isinstance(value, _AST):
+                            new_values.extend(value)
+                            continue
+                    new_values.append(value)
+                old[:] = new_values
+            elif isinstance(old, _AST):
+                new = self.visit(old)
+                if new is None:
+                    delattr(node, field)
+                else:
+                    setattr(node, field, new)
+        return node

@@ -25,7 +25,7 @@ import gast
 
 from . import anno
 from .anno import Key
-from .nodes import copy_tree
+from .nodes import Transformer, copy_tree
 
 # Functions linear in every array operand: f(..., 0, ...) == 0.
 LINEAR = {
@@ -184,7 +184,7 @@ def literal(node):
     return None
 
 
-class _Substitute(gast.NodeTransformer):
+class _Substitute(Transformer):
     def __init__(self, bindings, unbound):
         self.bindings = bindings
         self.unbound = unbound
@@ -206,7 +206,7 @@ def fold(node):
     return _Fold().visit(node)
 
 
-class _Fold(gast.NodeTransformer):
+class _Fold(Transformer):
     def visit_BinOp(self, node):
         self.generic_visit(node)
         if isinstance(node.op, (gast.Mult, gast.Div, gast.Add, gast.Sub)):

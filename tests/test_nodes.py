@@ -173,3 +173,39 @@ def test_walk_copy_and_dump_key_stand_for_ast_walk_deepcopy_and_dump(name, tree)
     assert [type(n) for n in walk(tree)] == [type(n) for n in ast.walk(tree)]
     assert gast.dump(copy_tree(tree)) == gast.dump(copy.deepcopy(tree))
     assert dump_key(copy_tree(tree)) == dump_key(tree)
+
+
+def _rewriter(base):
+    class Rewrite(base):
+        """Every edit a NodeTransformer can make: replace a node, drop one
+        from a list (None), splice a list in, drop a lone field (None)."""
+
+        def visit_Name(self, node):
+            return gast.Name(id=node.id.upper(), ctx=node.ctx, annotation=None,
+                             type_comment=None) if node.id.startswith("s") else node
+
+        def visit_Pass(self, node):
+            return None
+
+        def visit_Expr(self, node):
+            self.generic_visit(node)
+            return [node, gast.Pass()] if isinstance(node.value, gast.Call) else node
+
+        def visit_Return(self, node):
+            self.generic_visit(node)
+            if isinstance(node.value, gast.Constant):
+                node.value = gast.Name(id="dropped", ctx=gast.Load(), annotation=None,
+                                       type_comment=None)
+            return node
+
+        def visit_keyword(self, node):
+            return None if node.arg == "axis" else self.generic_visit(node)
+    return Rewrite
+
+
+@pytest.mark.parametrize("name,tree", CORPUS[::5], ids=[c[0] for c in CORPUS[::5]])
+def test_transformer_rewrites_as_node_transformer_does(name, tree):
+    from s2s.nodes import Transformer
+    ours = _rewriter(Transformer)().visit(copy.deepcopy(tree))
+    theirs = _rewriter(gast.NodeTransformer)().visit(copy.deepcopy(tree))
+    assert gast.dump(ours) == gast.dump(theirs)

@@ -29,6 +29,7 @@ from ..checkpoint import checkpointed
 from ..anno import Key
 from .. import rules
 from ..frontend import python_function
+from ..nodes import Transformer
 from ..template import JNP, jnp_attr, load, store
 from .resolve_values import (_evaluate_static, _is_factory, _is_library,  # noqa: F401
                              _is_s2s_api, _jnp_twin, _lax_kind, _NotStatic, _static_value)
@@ -176,7 +177,7 @@ def _plain_method(cls, name):
     return fn
 
 
-class _Resolver(gast.NodeTransformer):
+class _Resolver(Transformer):
     def __init__(self, ns, source):
         self.ns = ns
         self.source = source
