@@ -16,7 +16,7 @@ import jax.numpy as jnp
 from . import backend, compiled_callees, control_flow, frontend, runtime, transforms  # noqa: F401,E501
 from .errors import S2SError, Source
 from .names import Namer, names_in
-from .nodes import copy_tree
+from .nodes import copy_tree, walk
 from .pipeline import TRANSFORMS, Stage
 from .template import JNP
 
@@ -200,8 +200,8 @@ def _helper_error(e, helper, p, global_name):
     turn (a higher derivative): say so at the user's line that calls it."""
     def calls_it(s):
         return any(isinstance(n, gast.Call) and isinstance(n.func, gast.Name)
-                   and n.func.id == global_name for n in gast.walk(s))
-    where = next((s for s in gast.walk(p.tree) if isinstance(s, gast.stmt)
+                   and n.func.id == global_name for n in walk(s))
+    where = next((s for s in walk(p.tree) if isinstance(s, gast.stmt)
                   and not hasattr(s, "body") and getattr(s, "lineno", None)
                   and calls_it(s)), p.tree)
     return p.source.error(

@@ -14,6 +14,7 @@ import types
 
 import gast
 
+from .nodes import walk
 from . import anno
 from .checkpoint import inside_jax_checkpoint
 from .anno import Key
@@ -279,12 +280,12 @@ def _lambda_in_file(fn, filename):
             module = gast.parse(text)
         except (SyntaxError, ValueError):
             return None
-        parents = {id(child): node for node in gast.walk(module)
+        parents = {id(child): node for node in walk(module)
                    for child in gast.iter_child_nodes(node)}
         cached = _MODULES[filename] = (text, module, parents)
     params = list(code.co_varnames[:code.co_argcount])
     best, size = None, None
-    for node in gast.walk(cached[1]):
+    for node in walk(cached[1]):
         if not isinstance(node, gast.Lambda) or [a.id for a in node.args.args] != params:
             continue
         body = node.body
@@ -314,10 +315,10 @@ def _lambda_tree(fn, source, filename, start):
                        hint="give the function a name with `def`")
     params = list(fn.__code__.co_varnames[:fn.__code__.co_argcount])
     found = []
-    for node in gast.walk(tree):
+    for node in walk(tree):
         for child in gast.iter_child_nodes(node):
             anno.put(child, Key.PARENT, node)
-    for node in gast.walk(tree):
+    for node in walk(tree):
         if isinstance(node, gast.Lambda) and [a.id for a in node.args.args] == params:
             found.append(node)
     if len(found) != 1:
@@ -340,7 +341,7 @@ def _as_function(lam, parent):
 
 
 def _shift(tree, dline, dcol):
-    for node in gast.walk(tree):
+    for node in walk(tree):
         if hasattr(node, "lineno") and node.lineno is not None:
             node.lineno += dline
             node.col_offset = (node.col_offset or 0) + dcol

@@ -6,6 +6,7 @@ import builtins
 
 import gast
 
+from ..nodes import walk
 from ..errors import S2SError, Source
 from ..frontend import parse_function, python_function
 
@@ -107,7 +108,7 @@ class Calls:
     def nested_def(self, func):
         """The nested def (or `name = lambda ...`, as a def) a local name calls."""
         if isinstance(func, gast.Name) and func.id in self.locals:
-            for n in gast.walk(self.fn):
+            for n in walk(self.fn):
                 if isinstance(n, gast.FunctionDef) and n is not self.fn and n.name == func.id:
                     return n
                 if isinstance(n, gast.Assign) and isinstance(n.value, gast.Lambda) \

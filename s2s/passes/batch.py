@@ -26,10 +26,10 @@ batch rules, which see a call through s2s/rules/batching.py) and
 batch_control.py (if, while, for, with the questions it asks of a block of
 statements in batch_blocks.py).
 """
-import copy
 
 import gast
 
+from ..nodes import copy_tree, walk
 from .. import anno
 from ..anno import Key
 from ..backend import COMMENT_MARK
@@ -146,8 +146,8 @@ class Batch(Layout, Calls, ControlFlow):
 
     def rename(self, node):
         """The node with batched names replaced by their `_batch` names."""
-        node = copy.deepcopy(node)
-        for n in gast.walk(node):
+        node = copy_tree(node)
+        for n in walk(node):
             if isinstance(n, gast.Name) and n.id in self.analysis.batched:
                 n.id = self.renamed[n.id]
         return node

@@ -6,6 +6,7 @@ appends (`_appends`), may read before assigning (`_read_before_written`,
 in a block (a branch's or a loop pass's own copies)."""
 import gast
 
+from ..nodes import walk
 from .batchedness import stored
 from .structure import is_list_append
 
@@ -55,7 +56,7 @@ def _dominating(stmts, s, n):
 def _assigned(stmts):
     out = set()
     for s in stmts:
-        for node in gast.walk(s):
+        for node in walk(s):
             if isinstance(node, gast.stmt):
                 out |= stored_by(node)
     return out
@@ -82,7 +83,7 @@ def _appends(stmts, n):
 
 def _rename_names(stmts, mapping):
     for s in stmts:
-        for node in gast.walk(s):
+        for node in walk(s):
             if isinstance(node, gast.Name) and node.id in mapping:
                 node.id = mapping[node.id]
 
@@ -93,11 +94,11 @@ def _read_before_written(stmts, name):
     mention it are taken to read it: a loop may not run, so what it assigns may
     still be the value before.)"""
     for s in stmts:
-        mentioned = any(isinstance(n, gast.Name) and n.id == name for n in gast.walk(s))
+        mentioned = any(isinstance(n, gast.Name) and n.id == name for n in walk(s))
         if not mentioned:
             continue
         if isinstance(s, gast.Assign):
-            if any(isinstance(n, gast.Name) and n.id == name for n in gast.walk(s.value)):
+            if any(isinstance(n, gast.Name) and n.id == name for n in walk(s.value)):
                 return True
             return False
         return True
@@ -116,14 +117,14 @@ def _first_use(stmts, name):
     certainly assign it first, else None (neither, or assigned on some paths)."""
     def reads(node):
         return any(isinstance(n, gast.Name) and n.id == name and isinstance(n.ctx, gast.Load)
-                   for n in gast.walk(node))
+                   for n in walk(node))
 
     for s in stmts:
-        if not any(isinstance(n, gast.Name) and n.id == name for n in gast.walk(s)):
+        if not any(isinstance(n, gast.Name) and n.id == name for n in walk(s)):
             continue
         if isinstance(s, gast.Assign):
             plain = all(isinstance(n, (gast.Name, gast.Tuple, gast.List))
-                        for t in s.targets for n in gast.walk(t) if isinstance(n, gast.expr))
+                        for t in s.targets for n in walk(t) if isinstance(n, gast.expr))
             return "read" if reads(s.value) or not plain else "written"
         if isinstance(s, gast.If):
             if reads(s.test):
@@ -139,7 +140,7 @@ def _first_use(stmts, name):
             if reads(head) or _first_use(s.body + s.orelse, name) == "read":
                 return "read"
             if isinstance(s, gast.For) and any(isinstance(n, gast.Name) and n.id == name
-                                               for n in gast.walk(s.target)):
+                                               for n in walk(s.target)):
                 return "read"   # (a loop target: conservatively, as before)
         else:
             return "read"

@@ -12,6 +12,7 @@ import copy
 
 import gast
 
+from ..nodes import walk
 from .. import anno
 from ..anno import Key
 from ..names import names_in
@@ -145,7 +146,7 @@ class ControlFlow:
         if n in self.widened:
             return len(self.widened[n])
         info = None
-        for node in gast.walk(s):
+        for node in walk(s):
             if isinstance(node, gast.Assign) and n in stored_by(node):
                 info = self.record.info(anno.get(node, Key.STATEMENT_ID), n, "out")
                 if info is not None:
@@ -158,7 +159,7 @@ class ControlFlow:
         if info.kind == "tree" or any(
                 isinstance(node, gast.Assign) and n in stored_by(node)
                 and (is_list_append(node.value) or isinstance(node.value, gast.List))
-                for node in gast.walk(s)):
+                for node in walk(s)):
             return None   # a list: merged leaf by leaf
         if info.rank is None:
             raise self.error(s, f"`{n}` changes rank under this condition")
@@ -179,7 +180,7 @@ class ControlFlow:
             if n not in self.analysis.batched or self.defined_before(n, s) \
                     or not self.read_outside(n, s):
                 continue
-            info = next((self.record.info(anno.get(node, Key.STATEMENT_ID), n, "out") for node in gast.walk(s)
+            info = next((self.record.info(anno.get(node, Key.STATEMENT_ID), n, "out") for node in walk(s)
                          if isinstance(node, gast.Assign) and n in stored_by(node)
                          and self.record.info(anno.get(node, Key.STATEMENT_ID), n, "out") is not None), None)
             if info is None or info.rank is None or (info.kind == "array"
@@ -195,20 +196,20 @@ class ControlFlow:
         return out
 
     def read_outside(self, name, s):
-        inside = {id(node) for node in gast.walk(s)}
+        inside = {id(node) for node in walk(s)}
         return any(isinstance(node, gast.Name) and node.id == name
                    and isinstance(node.ctx, gast.Load) and id(node) not in inside
-                   for node in gast.walk(self.fn))
+                   for node in walk(self.fn))
 
     def read_after(self, name, s):
         """May `name` be read after statement `s` has run: later in program
         order, or anywhere in a loop around `s` (its next iteration)?"""
-        inside = {id(n) for n in gast.walk(s)}
+        inside = {id(n) for n in walk(s)}
 
         def reads(node):
             return any(isinstance(n, gast.Name) and n.id == name
                        and isinstance(n.ctx, gast.Load) and id(n) not in inside
-                       for n in gast.walk(node))
+                       for n in walk(node))
 
         def search(stmts):
             """(whether `s` is in stmts, whether a read after it was found)"""
@@ -261,7 +262,7 @@ class ControlFlow:
                               or _reads_old_value(s.body, n)))
         grown = [n for n in carried if any(
             isinstance(node, gast.Assign) and n in stored_by(node) and is_list_append(node.value)
-            for node in gast.walk(s))]
+            for node in walk(s))]
         if grown:
             # Each example's list would have its own length (a reverse-mode tape of
             # vmap(grad(f)) through this loop): refused, never merged wrongly.

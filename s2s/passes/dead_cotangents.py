@@ -20,6 +20,7 @@ assignment), so which step reads what is plain from the text.
 import gast
 import jax.numpy as jnp
 
+from ..nodes import walk
 from .. import rules, runtime
 from ..template import JNP, load
 from .liveness import exposed, reads
@@ -126,7 +127,7 @@ def _guard_first_step_only(loop, counter, live_after):
 
 
 def _targets(s):
-    return {n.id for n in gast.walk(s.targets[0]) if isinstance(n, gast.Name)}
+    return {n.id for n in walk(s.targets[0]) if isinstance(n, gast.Name)}
 
 
 def _guardable(value):
@@ -137,13 +138,13 @@ def _guardable(value):
         return True
     return all(not isinstance(n, gast.Call) or is_pure(n) or (
         isinstance(n.func, gast.Name) and n.func.id in runtime.HELPERS)
-        for n in gast.walk(value))
+        for n in walk(value))
 
 
 def _costly(value):
     """Does it multiply matrices: `@`, a jnp product (the rule table's multilinear
     primitives: dot, matmul, einsum, ...) or a product's cotangent helper?"""
-    for n in gast.walk(value):
+    for n in walk(value):
         if isinstance(n, gast.BinOp) and isinstance(n.op, gast.MatMult):
             return True
         if not isinstance(n, gast.Call):

@@ -11,6 +11,7 @@ bind to a rule's parameters, shared with reverse mode and vmap, in binding.py.
 """
 import gast
 
+from ..nodes import walk
 from .. import anno
 from ..anno import Key
 from ..template import load, store
@@ -210,7 +211,7 @@ class Forward(Tangents):
             # a counter that is active elsewhere (an index saved on a tape and read
             # back): as a counter it carries no derivative
             zeros = [self.assign(self.dotted(n, scope), gast.Constant(value=0.0, kind=None))
-                     for n in gast.walk(target) if isinstance(n, gast.Name)
+                     for n in walk(target) if isinstance(n, gast.Name)
                      and n.id in act.active]
             s.body = zeros + s.body
             return [s]
@@ -240,7 +241,7 @@ class Forward(Tangents):
     def stmt_Return(self, s, scope):
         if s.value is None:
             return [s]
-        returned = {n.id for n in gast.walk(s.value) if isinstance(n, gast.Name)}
+        returned = {n.id for n in walk(s.value) if isinstance(n, gast.Name)}
         if returned & scope.activity.functions:
             raise self.source.error(self.located(s),
                                     "s2s cannot take the derivative of a function that "
@@ -286,7 +287,7 @@ ANS_PROBE = "__s2s_ans__"
 
 
 def _loads(node):
-    return {n.id for n in gast.walk(node) if isinstance(n, gast.Name)
+    return {n.id for n in walk(node) if isinstance(n, gast.Name)
             and not isinstance(n.ctx, gast.Store)}
 
 
@@ -296,7 +297,7 @@ def _is_same_name(target, value):
 
 
 def _names(target):
-    return [n.id for n in gast.walk(target) if isinstance(n, gast.Name)]
+    return [n.id for n in walk(target) if isinstance(n, gast.Name)]
 
 
 def _own_calls(fn):

@@ -6,6 +6,7 @@ import copy
 
 import gast
 
+from ..nodes import walk
 from .. import anno
 from ..anno import Key
 from .. import custom_rules, rules
@@ -219,7 +220,7 @@ def _call_jnp(name, args):
 
 def _find_def(scope, name):
     while scope is not None:
-        for node in gast.walk(scope.fn):
+        for node in walk(scope.fn):
             if isinstance(node, gast.FunctionDef) and node.name == name and node is not scope.fn:
                 return node
         scope = scope.parent

@@ -36,7 +36,7 @@ import gast
 
 from .. import runtime
 from ..errors import S2SError
-from ..nodes import to_ast
+from ..nodes import to_ast, walk
 from ..pipeline import JitOptions
 from ..template import load, store
 from . import flags
@@ -138,10 +138,10 @@ def _none_first(block, names, where):
 def _list_lengths(fn):
     """`len(xs)` of a list the function builds (`xs = []`) -> `list_length(xs)`: a
     list a converted `while` recorded (a tape) has a traced length."""
-    lists = {n.targets[0].id for n in gast.walk(fn) if isinstance(n, gast.Assign)
+    lists = {n.targets[0].id for n in walk(fn) if isinstance(n, gast.Assign)
              and isinstance(n.targets[0], gast.Name) and isinstance(n.value, gast.List)
              and not n.value.elts}
-    for node in gast.walk(fn):
+    for node in walk(fn):
         if isinstance(node, gast.Call) and isinstance(node.func, gast.Name) \
                 and node.func.id == "len" and len(node.args) == 1 \
                 and isinstance(node.args[0], gast.Name) and node.args[0].id in lists:
@@ -152,10 +152,10 @@ def _convert_callees(fn, ctx):
     """The user functions it calls are converted too (and called as converted):
     their `if`s on traced arguments run under the same trace."""
     locals_ = set()
-    for node in gast.walk(fn):
+    for node in walk(fn):
         if isinstance(node, gast.FunctionDef):
             locals_ |= local_names(node)
-    for node in gast.walk(fn):
+    for node in walk(fn):
         if not (isinstance(node, gast.Call) and isinstance(node.func, gast.Name)) \
                 or node.func.id in runtime.HELPERS:
             continue
@@ -365,7 +365,7 @@ class _Functionalize(Loops):
                         and all(isinstance(n, (gast.Name, gast.Constant, gast.expr_context,
                                                gast.Compare, gast.cmpop, gast.BoolOp,
                                                gast.boolop, gast.UnaryOp, gast.Not))
-                                for n in gast.walk(st.value))):
+                                for n in walk(st.value))):
                     return None
                 names.add(st.targets[0].id)
         if len(names) != 1:
@@ -432,7 +432,7 @@ class _Functionalize(Loops):
         return gast.copy_location(fdef, where) if where is not None else fdef
 
     def refuse_effects(self, s, construct):
-        for node in gast.walk(s):
+        for node in walk(s):
             if isinstance(node, (gast.Raise, gast.Assert)):
                 raise self.source.error(
                     node, f"`{'raise' if isinstance(node, gast.Raise) else 'assert'}` under "
@@ -455,7 +455,7 @@ def shown(tree, ctx):
     from .. import backend
     decisions = getattr(ctx, "functionalized", {})
     changed = []
-    for node in gast.walk(tree):
+    for node in walk(tree):
         for field in ("body", "orelse"):
             block = getattr(node, field, None)
             if not (isinstance(block, list) and any(id(s) in decisions for s in block)):
@@ -499,7 +499,7 @@ def _reads_name(nodes, name):
 
 
 def _grows_a_list(loop):
-    return any(isinstance(n, gast.Assign) and is_list_append(n.value) for n in gast.walk(loop))
+    return any(isinstance(n, gast.Assign) and is_list_append(n.value) for n in walk(loop))
 
 
 def _counts_up(loop):

@@ -10,6 +10,7 @@ import copy
 
 import gast
 
+from ..nodes import walk
 from .. import runtime
 
 from ..template import load, store
@@ -96,11 +97,11 @@ def _local_call(s, defs):
 
 def _calls_itself(fdef):
     return any(isinstance(n, gast.Call) and isinstance(n.func, gast.Name)
-               and n.func.id == fdef.name for n in gast.walk(fdef))
+               and n.func.id == fdef.name for n in walk(fdef))
 
 
 def _rename(node, mapping):
-    for n in gast.walk(node):
+    for n in walk(node):
         if isinstance(n, gast.Name) and n.id in mapping:
             n.id = mapping[n.id]
         elif isinstance(n, gast.FunctionDef) and n.name in mapping:
@@ -121,9 +122,9 @@ def with_callees(fn, ctx):
     def visit(tree, ns_):
         # (the names of every function in `tree`, nested ones too: a call of a
         # function nested two deep is local, not a global)
-        locals_ = set().union(*(local_names(n) for n in gast.walk(tree)
+        locals_ = set().union(*(local_names(n) for n in walk(tree)
                                 if isinstance(n, gast.FunctionDef)))
-        for node in gast.walk(tree):
+        for node in walk(tree):
             if not isinstance(node, gast.Call) or \
                     not isinstance(node.func, (gast.Name, gast.Attribute)):
                 continue

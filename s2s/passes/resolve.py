@@ -29,7 +29,7 @@ from ..checkpoint import checkpointed
 from ..anno import Key
 from .. import rules
 from ..frontend import python_function
-from ..nodes import Transformer
+from ..nodes import Transformer, walk
 from ..template import JNP, jnp_attr, load, store
 from .resolve_values import (_evaluate_static, _is_factory, _is_library,  # noqa: F401
                              _is_s2s_api, _jnp_twin, _lax_kind, _NotStatic, _static_value)
@@ -136,7 +136,7 @@ def _is_at(node):
 
 def run(fn_tree, ctx):
     ns, source = ctx.ns, ctx.source
-    if JNP in local_names(fn_tree) or any(JNP in local_names(n) for n in gast.walk(fn_tree)
+    if JNP in local_names(fn_tree) or any(JNP in local_names(n) for n in walk(fn_tree)
                                           if isinstance(n, gast.FunctionDef)):
         raise source.error(fn_tree, f"s2s reserves the name `{JNP}` for jax.numpy, "
                                     f"but this function binds it",

@@ -4,6 +4,7 @@ branches with cotangents made equal where they join, a loop's iterations
 replayed from its tape backwards. A mixin of `Reverse` (s2s/passes/reverse.py)."""
 import gast
 
+from ..nodes import dump_key, walk
 from .. import anno
 from ..anno import Key
 from ..names import names_in
@@ -211,7 +212,7 @@ class Adjoint:
         body_init = set(init)
         body = self.adjoint_block(s.body, body_init, body_persistent)
         body += self.materialize(self.pending & touched)   # the next iteration reads them
-        read = {n.id for b in body for n in gast.walk(b) if isinstance(n, gast.Name)
+        read = {n.id for b in body for n in walk(b) if isinstance(n, gast.Name)
                 and not isinstance(n.ctx, gast.Store)}
         inner_tapes = [anno.get(n, Key.TAPE) for n in statements(s.body)
                        if isinstance(n, (gast.For, gast.While)) and directly_inside(n, s)]
@@ -252,7 +253,7 @@ class Adjoint:
         found = set()
         for s in statements([node]):
             if isinstance(s, gast.Assign) and self.activity.value_active(s.value):
-                found |= {n.id for n in gast.walk(s.value) if isinstance(n, gast.Name)
+                found |= {n.id for n in walk(s.value) if isinstance(n, gast.Name)
                           and n.id in self.activity.active}
         return found
 
@@ -300,7 +301,7 @@ def definition_guards(stmts):
 
     guards = {}
 
-    def walk(block, guard):
+    def visit(block, guard):
         for st in block:
             if isinstance(st, gast.Assign):
                 for n in names_in(st.targets[0]):
@@ -310,12 +311,12 @@ def definition_guards(stmts):
                     guards.setdefault(n, []).append(guard)
             if isinstance(st, gast.If) and isinstance(st.test, gast.Name) \
                     and st.test.id in fixed:
-                walk(st.body, guard | {condition(st.test.id, True)})
-                walk(st.orelse, guard | {condition(st.test.id, False)})
+                visit(st.body, guard | {condition(st.test.id, True)})
+                visit(st.orelse, guard | {condition(st.test.id, False)})
             else:
                 for field in ("body", "orelse"):
-                    walk(getattr(st, field, []) or [], guard)
-    walk(stmts, frozenset())
+                    visit(getattr(st, field, []) or [], guard)
+    visit(stmts, frozenset())
     return guards, condition
 
 
@@ -337,17 +338,17 @@ def _same_values(stmts, stable):
     assignments outside loops whose operands are all `stable` (never change)."""
     first, same = {}, {}
 
-    def walk(block):
+    def visit(block):
         for st in block:
             if isinstance(st, gast.Assign) and isinstance(st.targets[0], gast.Name) \
                     and stable(st.targets[0].id) and is_pure(st.value) and all(
-                        stable(n.id) for n in gast.walk(st.value) if isinstance(n, gast.Name)):
-                key = gast.dump(st.value)
+                        stable(n.id) for n in walk(st.value) if isinstance(n, gast.Name)):
+                key = dump_key(st.value)
                 same[st.targets[0].id] = first.setdefault(key, st.targets[0].id)
             if isinstance(st, gast.If):
-                walk(st.body)
-                walk(st.orelse)
-    walk(stmts)
+                visit(st.body)
+                visit(st.orelse)
+    visit(stmts)
     return same
 
 

@@ -18,6 +18,7 @@ Python `if`/loop when the condition is concrete (s2s/control_flow.py).
 """
 import gast
 
+from ..nodes import walk
 from ..rules.runtime_helpers import SHAPE_HELPERS
 from ..template import JNP
 from .scopes import params
@@ -113,7 +114,7 @@ class Tracedness:
                     self._store(s.target)
 
     def _store(self, target):
-        for n in gast.walk(target):
+        for n in walk(target):
             if isinstance(n, gast.Name):
                 self.traced.add(n.id)
 
@@ -163,12 +164,12 @@ def _break_conditions(body):
 def booleans(fn):
     """Names every assignment of which gives a bool (a comparison, `not`, ...)."""
     values = {}
-    for node in gast.walk(fn):
+    for node in walk(fn):
         if isinstance(node, gast.Assign) and isinstance(node.targets[0], gast.Name):
             values.setdefault(node.targets[0].id, []).append(node.value)
         elif isinstance(node, (gast.For, gast.FunctionDef)) or (
                 isinstance(node, gast.Assign) and not isinstance(node.targets[0], gast.Name)):
-            for n in gast.walk(node.target if isinstance(node, gast.For) else
+            for n in walk(node.target if isinstance(node, gast.For) else
                                node.targets[0] if isinstance(node, gast.Assign) else node.args):
                 if isinstance(n, gast.Name):
                     values.setdefault(n.id, []).append(None)
@@ -201,7 +202,7 @@ def is_bool(node, booleans):
 def negations(fn):
     """{a: b} for each `a = not b` (reverse mode tests `not_ = not gt`)."""
     found = {}
-    for node in gast.walk(fn):
+    for node in walk(fn):
         if isinstance(node, gast.Assign) and isinstance(node.targets[0], gast.Name):
             v = node.value
             if isinstance(v, gast.UnaryOp) and isinstance(v.op, gast.Not) \

@@ -7,10 +7,10 @@ this operand batched? what rank has one example? what constant is this axis?)
 and builds the code it returns (`b.jnp("sum", b.x(x), axis=...)`). It lives
 beside the rules so that writing a rule needs no look inside the pass.
 """
-import copy
 
 import gast
 
+from ..nodes import copy_tree
 from ..template import jnp_attr, load
 
 BATCH_SIZE = "batch_size"   # the generated code's name for the number of examples
@@ -125,7 +125,7 @@ class Batching:
         renamed, with `changes` (parameter -> node or Python value) applied."""
         bound = {k: self.x(v) for k, v in self.bound.items()}
         bound.update({k: as_node(v) for k, v in changes.items()})
-        v = copy.deepcopy(self.node)
+        v = copy_tree(self.node)
         values = [bound[p] for p in self.positional]
         if self.prim.name.startswith("at_"):   # x.at[index].set(v)
             v.func.value.value.value, v.func.value.slice = values[0], values[1]
