@@ -891,3 +891,30 @@ def test_simplify_census_counts_what_a_walk_of_the_tree_finds():
         assert census.functions == ([fn] if defined == [fn] else None)
         for value in values:   # (each assigned value's facts, from the census's visit)
             assert id(value) in census._values and census.is_pure(value) == is_pure(value)
+
+
+def test_simplify_census_after_propagating_copies_is_a_new_census(monkeypatch):
+    """propagate_copies keeps the census up to date instead of it being taken
+    again: after every call in the golden cases' builds it says what a new one
+    says, and the facts it kept are the facts."""
+    from s2s.passes import simplify
+    from test_golden import CASES, EXAMPLE_ARGS
+    import s2s
+    propagate, checked = simplify.propagate_copies, []
+
+    def checking(fn, census):
+        changed = propagate(fn, census)
+        if changed and not census.stale:
+            fresh = simplify._Census(fn)
+            assert (census.counts, census.reads, census.closed) == \
+                (fresh.counts, fresh.reads, fresh.closed)
+            for got in census._values.values():
+                assert got[:4] == fresh._facts(got[0])[:4]
+            checked.append(fn.name)
+        return changed
+    monkeypatch.setattr(simplify, "propagate_copies", checking)
+    monkeypatch.setattr(driver, "_CACHE", {})   # (every case built again, here)
+    for transform, fn, argnums in CASES:
+        example = EXAMPLE_ARGS.get(fn)
+        s2s.source(fn, transform, argnums, example_args=example() if example else None)
+    assert len(checked) >= 15

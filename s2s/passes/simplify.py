@@ -42,6 +42,7 @@ def run(fn, ctx):
              lambda f, census: coalesce_copies(f, users, census),
              lambda f, census: remove_dead_stores(f, census.is_pure, census.functions,
                                                   census.scoped))
+    keeps_census = (False, False, True, False, False)   # (propagate_copies updates it)
     # Rounds of the steps in order until none changes anything. A step that found
     # nothing stays done until another changes the tree: each step is a function of
     # the tree alone, so running it again on the same tree would find nothing again
@@ -55,7 +56,9 @@ def run(fn, ctx):
             if census is None:
                 census = _Census(fn)
             if step(fn, census):
-                done, census = [False] * len(steps), None
+                done = [False] * len(steps)
+                if not keeps_census[k] or census.stale:
+                    census = None
             else:
                 done[k] = True
     invert_empty_branches(fn)
@@ -182,6 +185,7 @@ class _Census:
         self.functions, self.scoped = [], False
         self._values = {}   # id(value) -> [value, pure, shareable, names read, key]
         self._nested = []
+        self.stale = False
         self._statement(fn, fn)
         self.closed = {n.id for d in self._nested for n in walk(d) if isinstance(n, gast.Name)}
         if len(self.functions) > 1:
@@ -224,6 +228,40 @@ class _Census:
                     counts[n.id] += 1
             elif isinstance(n, gast.Lambda):
                 self._nested.append(n)
+
+    def copies_gone(self, renames, moved, removed):
+        """Keep the census true of the tree propagate_copies left: the loads
+        `moved` from each name to its final name, the copies `removed`; the
+        facts of every value that read a renamed name are dropped (made
+        again when asked). Where that cannot be followed exactly (a name a
+        nested function reads, a node the tree holds twice, a copy chain
+        that loops) the census is `stale`: the next step takes a new one."""
+        if not self.closed.isdisjoint(renames):
+            self.stale = True
+            return
+        reads, counts = self.reads, self.counts
+        for (old, new), k in moved.items():
+            reads[old] -= k
+            reads[new] += k
+        for s in removed:
+            if len(s.targets) != 1 or not isinstance(s.value, gast.Name):
+                self.stale = True
+                return
+            counts[s.targets[0].id] -= 1
+            reads[s.value.id] -= 1
+            self._values.pop(id(s.value), None)
+        for table in (reads, counts):
+            for name, k in [(n, k) for n, k in table.items() if k <= 0]:
+                if k < 0:
+                    self.stale = True
+                    return
+                del table[name]
+        if any(reads.get(a) or counts.get(a) for a in renames):
+            self.stale = True
+            return
+        stale = [k for k, got in self._values.items() if not renames.keys().isdisjoint(got[3])]
+        for k in stale:
+            del self._values[k]
 
     def _facts(self, value):
         got = self._values.get(id(value))
@@ -364,14 +402,22 @@ def propagate_copies(fn, census):
             name = renames[name]
         return name
 
+    moved = collections.Counter()   # (name, its final name) -> loads renamed
     for n in walk(fn):
         if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load) and n.id in renames:
-            n.id = final(n.id)
+            new = final(n.id)
+            moved[n.id, new] += 1
+            n.id = new
+    removed = []
     for node, field, block in list(_blocks(fn)):
-        kept = [s for s in block if not (isinstance(s, gast.Assign)
-                                         and isinstance(s.targets[0], gast.Name)
-                                         and s.targets[0].id in renames)]
-        setattr(node, field, kept or ([] if field == "orelse" else [gast.Pass()]))
+        kept = []
+        for s in block:
+            gone = isinstance(s, gast.Assign) and isinstance(s.targets[0], gast.Name) \
+                and s.targets[0].id in renames
+            (removed if gone else kept).append(s)
+        if len(kept) != len(block):
+            setattr(node, field, kept or ([] if field == "orelse" else [gast.Pass()]))
+    census.copies_gone(renames, moved, removed)
     return True
 
 
