@@ -37,7 +37,7 @@ from ..anno import Key
 from ..nodes import copy_tree, walk
 from ..template import JNP
 from .liveness import assigned
-from .scopes import blocks, name_counts, read_counts
+from .scopes import blocks, name_counts, read_counts, statements
 from .simplify import is_pure
 from . import simplify
 
@@ -53,7 +53,7 @@ _SIGN_OPS = (gast.Mult, gast.Div)
 
 def run(fn, ctx):
     changed = False
-    for f in [n for n in walk(fn) if isinstance(n, gast.FunctionDef)]:
+    for f in [fn] + [s for s in statements(fn.body) if isinstance(s, gast.FunctionDef)]:
         reads, stores = name_counts(f)
         for block in blocks(f):
             b = _Block(block, reads, stores)

@@ -86,13 +86,18 @@ def _derived_renames(renames, stored, everything):
     return derived if len(set(final.values())) == len(final) else None
 
 
-def _in_order(node):
-    """`node` and every node under it, in pre-order (as printed)."""
-    stack = [node]
+def _named_in_order(fn):
+    """The Name and FunctionDef nodes of `fn` (itself first), in pre-order (as
+    printed), the children of each node taken from its fields in order."""
+    out, stack = [], [fn]
     while stack:
         n = stack.pop()
-        yield n
-        stack.extend(reversed(list(children(n))))
+        if isinstance(n, (gast.Name, gast.FunctionDef)):
+            out.append(n)
+        kids = children(n)
+        kids.reverse()
+        stack.extend(kids)
+    return out
 
 
 def renumber_versions(fn, keep):
@@ -101,9 +106,8 @@ def renumber_versions(fn, keep):
     left gaps). Names in `keep` (the input function's own, the function's
     name) and every number another name holds stay as they are."""
     order, stored, everything = {}, set(), set()   # (order: a dict kept in insertion order)
-    for n in _in_order(fn):
-        name = n.id if isinstance(n, gast.Name) else \
-            n.name if isinstance(n, gast.FunctionDef) and n is not fn else None
+    for n in _named_in_order(fn):
+        name = n.id if isinstance(n, gast.Name) else n.name if n is not fn else None
         if name is None:
             continue
         everything.add(name)
