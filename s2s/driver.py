@@ -45,15 +45,23 @@ class Parsed:
         self.filename = parsed.filename
         self.source = Source(parsed.filename)
         self.stages = []
+        self._names = None
         tree = self.tree = parsed.tree
         record(self.stages, transforms.SOURCE, tree, self.filename)
         for pass_ in transforms.COMMON:
             ctx = Context(self, transforms.COMMON_STAGES)
             tree = self.tree = pass_.run(tree, ctx)
             record(self.stages, pass_, tree, self.filename)
+        # (from here on the tree stays as it is: builds rewrite copies of it)
+        self._names = frozenset(names_in(tree))
+
+    @property
+    def names(self):
+        """Every identifier in the tree (`names_in`), once the common stages are done."""
+        return self._names if self._names is not None else names_in(self.tree)
 
     def namer(self):
-        return Namer(names_in(self.tree) | {JNP, "range", "len", "zip", "enumerate"}
+        return Namer(self.names | {JNP, "range", "len", "zip", "enumerate"}
                      | set(runtime.HELPERS))
 
 

@@ -114,8 +114,7 @@ class Template:
         for p in unbound:
             if p in self.defaults:
                 bindings[p] = gast.Constant(value=self.defaults[p], kind=None)
-        expr = _Substitute(bindings, unbound).visit(copy_tree(self.expr))
-        return fold(expr)
+        return fold(_substituted(self.expr, bindings, unbound))
 
 
 class Choice:
@@ -184,21 +183,25 @@ def literal(node):
     return None
 
 
-class _Substitute(Transformer):
-    def __init__(self, bindings, unbound):
-        self.bindings = bindings
-        self.unbound = unbound
-
-    def visit_Name(self, node):
-        if node.id in self.bindings:
-            return copy_tree(self.bindings[node.id])
-        return node
-
-    def visit_Call(self, node):
-        node.keywords = [k for k in node.keywords
-                         if not (isinstance(k.value, gast.Name) and k.value.id in self.unbound)]
-        self.generic_visit(node)
-        return node
+def _substituted(node, bindings, unbound):
+    """A copy of a template's (plain) tree with each name in `bindings`
+    replaced by a copy of its node, and the keyword arguments that pass an
+    `unbound` parameter on left out: the template's copy and its substitution
+    in one visit."""
+    if node.__class__ is gast.Name and node.id in bindings:
+        return copy_tree(bindings[node.id])
+    cls = node.__class__
+    new = cls.__new__(cls)
+    d = new.__dict__
+    for k, v in node.__dict__.items():
+        if isinstance(v, gast.AST):
+            v = _substituted(v, bindings, unbound)
+        elif v.__class__ is list:
+            v = [_substituted(x, bindings, unbound) if isinstance(x, gast.AST) else x
+                 for x in v if not (x.__class__ is gast.keyword and x.value.__class__ is gast.Name
+                                    and x.value.id in unbound)]
+        d[k] = v
+    return new
 
 
 def fold(node):

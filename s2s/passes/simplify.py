@@ -24,7 +24,6 @@ import gast
 
 from .. import runtime
 from ..backend import is_mark
-from ..names import names_in
 from ..nodes import children, dump_key, walk
 from ..template import JNP
 from .dead_stores import remove_dead_stores
@@ -37,7 +36,7 @@ PURE_BUILTINS = frozenset({"len", "range", "zip", "enumerate", "reversed"})
 
 
 def run(fn, ctx):
-    users = names_in(ctx.parsed.tree)   # the names the user wrote
+    users = ctx.parsed.names   # the names the user wrote
     steps = (remove_dead, share_repeated, propagate_copies,
              lambda f, census: coalesce_copies(f, users, census),
              lambda f, census: remove_dead_stores(f, census.is_pure, census.functions,
