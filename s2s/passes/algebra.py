@@ -329,6 +329,19 @@ class _Block:
             return e
         return e
 
+    def may_fold(self, e):
+        """Whether `fold` could rewrite `e` at all: only a negation, a power, an
+        `unbroadcast` or a name holding ones gives it something to do (most
+        lines of a derivative have none: they are left without a copy)."""
+        for n in walk(e):
+            if isinstance(n, gast.UnaryOp) and isinstance(n.op, gast.USub) or \
+                    isinstance(n, gast.BinOp) and isinstance(n.op, gast.Pow) or \
+                    isinstance(n, gast.Call) and isinstance(n.func, gast.Name) \
+                    and n.func.id == "unbroadcast" or \
+                    isinstance(n, gast.Name) and self._at(n.id) in self.ones:
+                return True
+        return False
+
     def is_ones_like(self, ones, other):
         if not isinstance(ones, gast.Name):
             return False
@@ -342,10 +355,11 @@ class _Block:
         for k, s in enumerate(self.block):
             if isinstance(s, gast.Assign) and anno.get(s, Key.DERIVATIVE) \
                     and is_pure(s.value):
-                folded = self.fold(_copy(s.value))
-                if _cost(folded) < _cost(s.value):   # (signs only moved: left as written)
-                    s.value = folded
-                    changed = True
+                if self.may_fold(s.value):
+                    folded = self.fold(_copy(s.value))
+                    if _cost(folded) < _cost(s.value):   # (signs only moved: left as written)
+                        s.value = folded
+                        changed = True
                 changed |= self.double(k)
             self.learn(s)
         self.known = False
