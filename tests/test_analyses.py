@@ -880,11 +880,11 @@ def _census_corpus():
 
 
 def test_simplify_census_counts_what_a_walk_of_the_tree_finds():
-    from s2s.passes.simplify import _Census
+    from s2s.passes.simplify_census import Census
     functions = list(_census_corpus())
     assert len(functions) > 1000
     for fn in functions:
-        census = _Census(fn)
+        census = Census(fn)
         counts, reads, closed, defined, scoped, values = _census_by_walk(fn)
         assert (dict(census.counts), dict(census.reads), census.closed, census.scoped) == \
             (counts, reads, closed, scoped), fn.name
@@ -897,7 +897,7 @@ def test_simplify_census_after_propagating_copies_is_a_new_census(monkeypatch):
     """propagate_copies keeps the census up to date instead of it being taken
     again: after every call in the golden cases' builds it says what a new one
     says, and the facts it kept are the facts."""
-    from s2s.passes import simplify
+    from s2s.passes import simplify, simplify_census
     from test_golden import CASES, EXAMPLE_ARGS
     import s2s
     propagate, checked = simplify.propagate_copies, []
@@ -905,7 +905,7 @@ def test_simplify_census_after_propagating_copies_is_a_new_census(monkeypatch):
     def checking(fn, census):
         changed = propagate(fn, census)
         if changed and not census.stale:
-            fresh = simplify._Census(fn)
+            fresh = simplify_census.Census(fn)
             assert (census.counts, census.reads, census.closed) == \
                 (fresh.counts, fresh.reads, fresh.closed)
             for got in census._values.values():

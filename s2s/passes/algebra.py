@@ -292,7 +292,8 @@ class _Block:
 
     def fold(self, e):
         """`e` rewritten bottom-up: ones multiplied in, signs pulled out, a
-        no-op unbroadcast dropped."""
+        no-op unbroadcast dropped. (`may_fold` names what each rewrite here
+        starts from: a new rewrite adds its node there, or it never runs.)"""
         if isinstance(e, gast.BinOp):
             e.left, e.right = self.fold(e.left), self.fold(e.right)
             if isinstance(e.op, _SIGN_OPS) and (_is_neg(e.left) or _is_neg(e.right)):
