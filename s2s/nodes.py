@@ -1,10 +1,12 @@
 """Walking and copying trees, the passes' inner loops.
 
-`walk` is `ast.walk` (the same nodes in the same order, breadth first, a
-node's children gathered before it is handed out, so code that edits the node
-it is given walks what ast.walk would), written out without
-ast.iter_child_nodes' generators: the passes walk every tree many times, and
-this walk costs a third of ast.walk's. `copy_tree` is `copy.deepcopy` for
+`walk` is `ast.walk` without the expression contexts (the same nodes in the
+same order, breadth first, a node's children gathered before it is handed
+out, so code that edits the node it is given walks what ast.walk would; a
+name's Load or Store is read from the name, never walked to), written out
+without ast.iter_child_nodes' generators and reading only the fields that can
+hold nodes: the passes walk every tree many times, and this walk costs a
+quarter of ast.walk's. `copy_tree` is `copy.deepcopy` for
 the plain trees rule templates are, at a fraction of its cost; `dump_key`
 stands for `gast.dump` where only equality matters; `to_ast` is
 `gast.gast_to_ast`, which printing each generated function runs once."""
@@ -19,17 +21,20 @@ _AST = ast.AST
 
 def walk(node):
     todo = deque([node])
-    popleft, append = todo.popleft, todo.append
+    popleft, append, fields = todo.popleft, todo.append, _NODE_FIELDS
     while todo:
         node = popleft()
-        for name in node._fields:
+        names = fields.get(node.__class__)
+        if names is None:
+            names = _node_fields(node.__class__)
+        for name in names:
             try:
                 value = getattr(node, name)
             except AttributeError:
                 continue
             if isinstance(value, _AST):
                 append(value)
-            elif isinstance(value, list):
+            elif value.__class__ is list:
                 for item in value:
                     if isinstance(item, _AST):
                         append(item)
@@ -37,18 +42,33 @@ def walk(node):
 
 
 def children(node):
-    """`list(ast.iter_child_nodes(node))`."""
+    """`list(ast.iter_child_nodes(node))` without the expression contexts."""
     out = []
-    for name in node._fields:
+    names = _NODE_FIELDS.get(node.__class__)
+    for name in names if names is not None else _node_fields(node.__class__):
         try:
             value = getattr(node, name)
         except AttributeError:
             continue
         if isinstance(value, _AST):
             out.append(value)
-        elif isinstance(value, list):
+        elif value.__class__ is list:
             out.extend(item for item in value if isinstance(item, _AST))
     return out
+
+
+# The fields of a class that may hold nodes: not a context (walks skip them:
+# a third of a generated tree's nodes are the Load and Store of its names), nor
+# the strings and constants of the commonest leaves.
+_NOT_NODES = {gast.Name: {"id", "type_comment"}, gast.Constant: {"value", "kind"},
+              gast.Attribute: {"attr"}}
+_NODE_FIELDS = {}
+
+
+def _node_fields(cls):
+    skip = _NOT_NODES.get(cls, ())
+    fields = _NODE_FIELDS[cls] = tuple(f for f in cls._fields if f != "ctx" and f not in skip)
+    return fields
 
 
 def dump_key(node):

@@ -13,7 +13,7 @@ import pytest
 import s2s
 from s2s import backend
 from s2s.backend import _locate_statements
-from s2s.nodes import copy_tree, dump_key, to_ast, to_printed_ast, walk
+from s2s.nodes import children, copy_tree, dump_key, to_ast, to_printed_ast, walk
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 FILES = sorted(ROOT.glob("s2s/**/*.py")) + sorted(ROOT.glob("tests/*.py"))
@@ -170,7 +170,11 @@ def test_to_ast_keeps_what_passes_attach_out_and_shares_no_node_with_the_input()
 
 @pytest.mark.parametrize("name,tree", CORPUS[::7], ids=[c[0] for c in CORPUS[::7]])
 def test_walk_copy_and_dump_key_stand_for_ast_walk_deepcopy_and_dump(name, tree):
-    assert [type(n) for n in walk(tree)] == [type(n) for n in ast.walk(tree)]
+    assert [type(n) for n in walk(tree)] == \
+        [type(n) for n in ast.walk(tree) if not isinstance(n, gast.expr_context)]
+    for node in walk(tree):
+        assert children(node) == [c for c in ast.iter_child_nodes(node)
+                                  if not isinstance(c, gast.expr_context)]
     assert gast.dump(copy_tree(tree)) == gast.dump(copy.deepcopy(tree))
     assert dump_key(copy_tree(tree)) == dump_key(tree)
 
