@@ -5,18 +5,21 @@ import re
 
 import gast
 
-from .nodes import walk
+from .nodes import children, name_nodes
 
 
 def names_in(tree):
     """Every identifier that appears in `tree` (variables, params, functions)."""
-    found = set()
-    for node in walk(tree):
-        if isinstance(node, gast.Name):
-            found.add(node.id)
-        elif isinstance(node, (gast.FunctionDef,)):
-            found.add(node.name)
+    defs = []
+    found = {n.id for n in name_nodes(tree, _DEF, defs)}
+    while defs:
+        d = defs.pop()
+        found.add(d.name)
+        found.update(n.id for n in name_nodes(children(d), _DEF, defs))
     return found
+
+
+_DEF = (gast.FunctionDef,)
 
 
 BUILTINS = frozenset(n for n in dir(builtins) if not n.startswith("_"))

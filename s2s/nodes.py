@@ -57,6 +57,45 @@ def children(node):
     return out
 
 
+def name_nodes(roots, stop=(), stopped=None):
+    """The gast.Name nodes of `roots` (a node or a list of nodes) and all
+    below them, in no set order: what `[n for n in walk(...) if isinstance(n,
+    gast.Name)]` finds, for a third of the cost (depth first, a name's fields
+    not read). A node whose class is in `stop` (FunctionDef, Lambda: another
+    scope) is not entered but appended to `stopped`."""
+    todo = list(roots) if roots.__class__ is list else [roots]
+    pop, append, fields, out = todo.pop, todo.append, _NODE_FIELDS, []
+    while todo:
+        node = pop()
+        cls = node.__class__
+        if cls is _NAME:
+            out.append(node)
+            if node.annotation is not None:   # (a parameter's annotation)
+                append(node.annotation)
+            continue
+        if cls in stop:
+            stopped.append(node)
+            continue
+        names = fields.get(cls)
+        if names is None:
+            names = _node_fields(cls)
+        for name in names:
+            try:
+                value = getattr(node, name)
+            except AttributeError:
+                continue
+            if isinstance(value, _AST):
+                append(value)
+            elif value.__class__ is list:
+                for item in value:
+                    if isinstance(item, _AST):
+                        append(item)
+    return out
+
+
+_NAME = gast.Name
+
+
 # The fields of a class that may hold nodes: not a context (walks skip them:
 # a third of a generated tree's nodes are the Load and Store of its names), nor
 # the strings and constants of the commonest leaves.

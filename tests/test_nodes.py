@@ -13,7 +13,7 @@ import pytest
 import s2s
 from s2s import backend
 from s2s.backend import _locate_statements
-from s2s.nodes import children, copy_tree, dump_key, to_ast, to_printed_ast, walk
+from s2s.nodes import children, copy_tree, dump_key, name_nodes, to_ast, to_printed_ast, walk
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 FILES = sorted(ROOT.glob("s2s/**/*.py")) + sorted(ROOT.glob("tests/*.py"))
@@ -177,6 +177,34 @@ def test_walk_copy_and_dump_key_stand_for_ast_walk_deepcopy_and_dump(name, tree)
                                   if not isinstance(c, gast.expr_context)]
     assert gast.dump(copy_tree(tree)) == gast.dump(copy.deepcopy(tree))
     assert dump_key(copy_tree(tree)) == dump_key(tree)
+
+
+_ANNOTATED = ("annotated", gast.parse(
+    "def f(x: Sequence[T], *rest: int, y: Dict[K, V] = d, **kw: Any) -> R:\n"
+    "    g = lambda a: a + x\n"
+    "    def inner(z: Z) -> W:\n"
+    "        return z\n"
+    "    return [inner(v) for v in x]\n"))
+
+
+@pytest.mark.parametrize("name,tree", CORPUS[::5] + [_ANNOTATED],
+                         ids=[c[0] for c in CORPUS[::5]] + ["annotated"])
+def test_name_nodes_finds_the_names_walk_finds_and_stops_at_other_scopes(name, tree):
+    def key(nodes):
+        return sorted(id(n) for n in nodes)
+    assert key(name_nodes(tree)) == key(n for n in walk(tree) if isinstance(n, gast.Name))
+    # stopping at definitions and lambdas: the names outside them, the scopes met
+    outside, scopes, todo = [], [], list(tree.body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (gast.FunctionDef, gast.Lambda)):
+            scopes.append(node)
+        else:
+            outside += [node] if isinstance(node, gast.Name) else []
+            todo += children(node)
+    stopped = []
+    assert key(name_nodes(tree.body, (gast.FunctionDef, gast.Lambda), stopped)) == key(outside)
+    assert key(stopped) == key(scopes)
 
 
 def _rewriter(base):

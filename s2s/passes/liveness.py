@@ -5,37 +5,35 @@ it assigns is its own. (s2s.jit's functionalize pass decides from these what
 a branch or loop function takes and returns.)"""
 import gast
 
-from ..nodes import children, walk
+from ..nodes import name_nodes
 from .scopes import params
 
 
 def reads(stmts):
     """Names `stmts` read (a function they define reads its free names)."""
-    found = set()
-    for s in stmts:
-        if isinstance(s, gast.FunctionDef):
-            found |= free_reads(s)
-            continue
-        for n in own_nodes(s):
-            if isinstance(n, gast.FunctionDef):
-                found |= free_reads(n)
-            elif isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load):
-                found.add(n.id)
+    found, defs = set(), []
+    for n in name_nodes(stmts, _DEF, defs):
+        if isinstance(n.ctx, gast.Load):
+            found.add(n.id)
+    for d in defs:
+        found |= free_reads(d)
     return found
 
 
 def reads_and_assigned(s):
     """(reads([s]), assigned([s])) of one statement that is not a def, in one walk."""
-    found, stored = set(), set()
-    for n in own_nodes(s):
-        if isinstance(n, gast.Name):
-            if isinstance(n.ctx, gast.Load):
-                found.add(n.id)
-            elif isinstance(n.ctx, gast.Store):
-                stored.add(n.id)
-        elif isinstance(n, gast.FunctionDef):
-            found |= free_reads(n)
+    found, stored, defs = set(), set(), []
+    for n in name_nodes(s, _DEF, defs):
+        if isinstance(n.ctx, gast.Load):
+            found.add(n.id)
+        elif isinstance(n.ctx, gast.Store):
+            stored.add(n.id)
+    for d in defs:
+        found |= free_reads(d)
     return found, stored
+
+
+_DEF = (gast.FunctionDef,)   # (a function a statement defines reads its free names)
 
 
 def free_reads(fdef):
@@ -52,27 +50,13 @@ def loop_live(loop, later):
 
 def assigned(stmts):
     """Names stored by `stmts` in this scope (not inside the functions they define)."""
-    found = set()
+    found, defs = set(), []
     for s in stmts:
         if isinstance(s, gast.FunctionDef):
             continue
-        if isinstance(s, gast.expr):
-            nodes = walk(s)
-        else:
-            nodes = own_nodes(s)
-        found |= {n.id for n in nodes if isinstance(n, gast.Name)
-                  and isinstance(n.ctx, gast.Store)}
+        found |= {n.id for n in name_nodes(s, () if isinstance(s, gast.expr) else _DEF, defs)
+                  if isinstance(n.ctx, gast.Store)}
     return found
-
-
-def own_nodes(s):
-    """`s` and the nodes inside it, a function it defines (not its body) included."""
-    stack = [s]
-    while stack:
-        node = stack.pop()
-        yield node
-        if not isinstance(node, gast.FunctionDef):
-            stack.extend(children(node))
 
 
 def live_after_each(stmts, after):

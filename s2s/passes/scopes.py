@@ -1,7 +1,7 @@
 """Which names a function binds locally (parameters, assignments, loops, defs)."""
 import gast
 
-from ..nodes import children, walk
+from ..nodes import children, name_nodes
 
 
 def params(fn):
@@ -11,12 +11,16 @@ def params(fn):
 def local_names(fn):
     """Names bound in fn's own scope (not in nested functions)."""
     found = set(params(fn))
-    for node in own_nodes(fn):
-        if isinstance(node, gast.Name) and isinstance(node.ctx, gast.Store):
+    nested = []
+    body = fn.body if isinstance(fn.body, list) else [fn.body]
+    for node in name_nodes(body, _SCOPES, nested):
+        if isinstance(node.ctx, gast.Store):
             found.add(node.id)
-        elif isinstance(node, gast.FunctionDef) and node is not fn:
-            found.add(node.name)
+    found.update(n.name for n in nested if isinstance(n, gast.FunctionDef))
     return found
+
+
+_SCOPES = (gast.FunctionDef, gast.Lambda)
 
 
 def local_functions(fn):
@@ -68,10 +72,9 @@ def name_counts(fn):
     """(read_counts(fn), name -> how many times `fn`'s tree binds it, parameters
     included), from one walk."""
     reads, stores = {}, {}
-    for n in walk(fn):
-        if isinstance(n, gast.Name):
-            counts = reads if isinstance(n.ctx, gast.Load) else \
-                stores if isinstance(n.ctx, (gast.Store, gast.Param)) else None
-            if counts is not None:
-                counts[n.id] = counts.get(n.id, 0) + 1
+    for n in name_nodes(fn):
+        counts = reads if isinstance(n.ctx, gast.Load) else \
+            stores if isinstance(n.ctx, (gast.Store, gast.Param)) else None
+        if counts is not None:
+            counts[n.id] = counts.get(n.id, 0) + 1
     return reads, stores

@@ -23,7 +23,7 @@ import re
 import gast
 
 from ..backend import is_mark
-from ..nodes import children, walk
+from ..nodes import children, name_nodes, walk
 from .dead_stores import remove_dead_stores
 from .simplify_census import Census, is_pure
 
@@ -84,7 +84,11 @@ def _named_in_order(fn):
     out, stack = [], [fn]
     while stack:
         n = stack.pop()
-        if isinstance(n, (gast.Name, gast.FunctionDef)):
+        if n.__class__ is gast.Name:
+            out.append(n)
+            if n.annotation is None:
+                continue   # (nothing below a name but a parameter's annotation)
+        elif n.__class__ is gast.FunctionDef:
             out.append(n)
         kids = children(n)
         kids.reverse()
@@ -98,7 +102,8 @@ def renumber_versions(fn, keep):
     left gaps). Names in `keep` (the input function's own, the function's
     name) and every number another name holds stay as they are."""
     order, stored, everything = {}, set(), set()   # (order: a dict kept in insertion order)
-    for n in _named_in_order(fn):
+    named = _named_in_order(fn)
+    for n in named:
         name = n.id if isinstance(n, gast.Name) else n.name if n is not fn else None
         if name is None:
             continue
@@ -127,7 +132,7 @@ def renumber_versions(fn, keep):
     if derived is not None:
         renames.update(derived)
     done = set()   # a node the tree holds in two places is renamed once (a swap
-    for n in walk(fn):   # `j_1` <-> `j_2` would undo itself)
+    for n in named:   # `j_1` <-> `j_2` would undo itself)
         if id(n) in done:
             continue
         done.add(id(n))
@@ -151,14 +156,28 @@ def _blocks(node):
     """Every statement list in the tree (function bodies, branches, loops), a
     block before the blocks inside it. Only statements hold blocks, so
     expressions are never walked."""
+    found = []
+    _add_blocks(node, found)
+    return found
+
+
+def _add_blocks(node, found):
     for field in ("body", "orelse", "finalbody"):
         block = getattr(node, field, None)
         if isinstance(block, list) and block and isinstance(block[0], gast.stmt):
-            yield node, field, block
+            found.append((node, field, block))
             for s in block:
-                yield from _blocks(s)
+                if s.__class__ not in _SIMPLE_STATEMENTS:
+                    _add_blocks(s, found)
     for handler in getattr(node, "handlers", None) or []:
-        yield from _blocks(handler)
+        _add_blocks(handler, found)
+
+
+# (statements that hold no statements: most of them, not looked into)
+_SIMPLE_STATEMENTS = frozenset({gast.Assign, gast.AugAssign, gast.AnnAssign, gast.Expr,
+                                gast.Return, gast.Pass, gast.Break, gast.Continue,
+                                gast.Raise, gast.Delete, gast.Assert, gast.Global,
+                                gast.Nonlocal, gast.Import, gast.ImportFrom})
 
 
 def share_repeated(fn, census):
@@ -214,8 +233,7 @@ def _signature(s, census):
 def _stored_names(s):
     # (an assignment stores only in its targets: `:=` is refused by fence)
     where = s.targets if isinstance(s, gast.Assign) else [s]
-    names = {n.id for w in where for n in walk(w) if isinstance(n, gast.Name)
-             and isinstance(n.ctx, gast.Store)}
+    names = {n.id for n in name_nodes(where) if isinstance(n.ctx, gast.Store)}
     if isinstance(s, gast.FunctionDef):
         names.add(s.name)
     return names
@@ -242,8 +260,8 @@ def propagate_copies(fn, census):
         return name
 
     moved = collections.Counter()   # (name, its final name) -> loads renamed
-    for n in walk(fn):
-        if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load) and n.id in renames:
+    for n in name_nodes(fn):
+        if n.id in renames and isinstance(n.ctx, gast.Load):
             new = final(n.id)
             moved[n.id, new] += 1
             n.id = new
@@ -309,8 +327,7 @@ def _is_copy(s):
 
 
 def _loads(stmt, name):
-    return [n for n in walk(stmt) if isinstance(n, gast.Name) and n.id == name
-            and isinstance(n.ctx, gast.Load)]
+    return [n for n in name_nodes(stmt) if n.id == name and isinstance(n.ctx, gast.Load)]
 
 
 def _forward_copy(block, i, a, b, reads_of_a):
@@ -377,10 +394,9 @@ def remove_dead(fn, census):
         kept = []
         for s in reversed(block):
             dead = isinstance(s, gast.Assign) and census.is_pure(s.value) and not any(
-                reads[n.id] for n in walk(s.targets[0]) if isinstance(n, gast.Name))
+                reads[n.id] for n in name_nodes(s.targets[0]))
             if dead or _does_nothing(s):
-                reads.subtract(n.id for n in walk(s) if isinstance(n, gast.Name)
-                               and isinstance(n.ctx, gast.Load))
+                reads.subtract(n.id for n in name_nodes(s) if isinstance(n.ctx, gast.Load))
                 changed = True
             else:
                 kept.append(s)
