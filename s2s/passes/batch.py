@@ -29,7 +29,7 @@ statements in batch_blocks.py).
 
 import gast
 
-from ..nodes import copy_tree, walk
+from ..nodes import copy_tree, name_nodes
 from .. import anno
 from ..anno import Key
 from ..backend import COMMENT_MARK
@@ -147,8 +147,8 @@ class Batch(Layout, Calls, ControlFlow):
     def rename(self, node):
         """The node with batched names replaced by their `_batch` names."""
         node = copy_tree(node)
-        for n in walk(node):
-            if isinstance(n, gast.Name) and n.id in self.analysis.batched:
+        for n in name_nodes(node):
+            if n.id in self.analysis.batched:
                 n.id = self.renamed[n.id]
         return node
 

@@ -12,7 +12,7 @@ import gast
 
 from .. import anno
 from ..anno import Key
-from ..nodes import walk
+from ..nodes import name_nodes
 from .batchedness_steady import _shape_only, _unsteady, prune_unreached, stored
 from .probe_record import Info
 from .resolve import CallKind, callee
@@ -113,8 +113,8 @@ class Batchedness:
         return self.value_batched(value, stmt)
 
     def is_batched(self, node):
-        return any(isinstance(n, gast.Name) and self.patterns.get(n.id, False) is not False
-                   for n in walk(node))
+        patterns = self.patterns
+        return any(patterns.get(n.id, False) is not False for n in name_nodes(node))
 
     def value_batched(self, value, stmt):
         if not self.is_batched(value):
@@ -127,7 +127,7 @@ class Batchedness:
         if not isinstance(stmt, gast.Assign):
             return None
         if not _shape_only(stmt.value, self.ns) and any(
-                isinstance(n, gast.Name) and n.id in self.unsteady for n in walk(stmt)):
+                n.id in self.unsteady for n in name_nodes(stmt)):
             return None   # the probe saw one of its possible values, not the value
         target = stmt.targets[0]
         if not isinstance(target, gast.Name) and not (
@@ -138,8 +138,8 @@ class Batchedness:
             c = callee(stmt.value, self.ns, self.locals)
             if c.kind == CallKind.USER:
                 return None   # a user function's result: its own batched code decides
-        for n in walk(stmt.value):
-            if isinstance(n, gast.Name) and n.id in self.batched:
+        for n in name_nodes(stmt.value):
+            if n.id in self.batched:
                 seen = self.record.info(anno.get(stmt, Key.STATEMENT_ID), n.id, "in")
                 if seen is None or seen.kind not in ("array", "tree"):
                     return None   # a Python number that differs between examples (i + 1)

@@ -14,14 +14,14 @@ import gast
 
 from .. import anno
 from ..anno import Key
-from ..nodes import walk
+from ..nodes import name_nodes, walk
 from ..rules.runtime_helpers import SHAPE_HELPERS
 from ..template import JNP
 from .structure import is_list_append
 
 
 def stored(target):
-    return {n.id for n in walk(target) if isinstance(n, gast.Name)}
+    return {n.id for n in name_nodes(target)}
 
 
 def prune_unreached(fn, record, ns):
@@ -34,8 +34,7 @@ def prune_unreached(fn, record, ns):
     probed = (gast.Assign, gast.Expr, gast.Return, gast.If, gast.While, gast.For)
 
     def reads_unsteady(node):
-        return node is not None and any(isinstance(n, gast.Name) and n.id in unsteady
-                                        for n in walk(node))
+        return node is not None and any(n.id in unsteady for n in name_nodes(node))
 
     def prune(stmts):
         kept = []
@@ -96,8 +95,8 @@ def _unsteady(fn, record, ns):
                 if _shape_only(node.value, ns):
                     shapes |= names
                 elif all(counts[n] == 1 for n in names):
-                    single.append((names, {r.id for r in walk(node.value)
-                                           if isinstance(r, gast.Name)} & changed_here))
+                    single.append((names, {r.id for r in name_nodes(node.value)}
+                                   & changed_here))
                 else:
                     varying |= names
         # steady: a single assignment that reads only steady names, also ones
@@ -144,9 +143,8 @@ def _spread(stmts, found, tapes, ns, steady):
     changed = False
 
     def unsteady_read(value):
-        return any(isinstance(n, gast.Name) and (n.id in found and n.id not in steady
-                                                 or n.id in tapes and tapes[n.id][1])
-                   for n in walk(value))
+        return any(n.id in found and n.id not in steady or n.id in tapes and tapes[n.id][1]
+                   for n in name_nodes(value))
 
     def add(names):
         nonlocal changed
@@ -228,8 +226,7 @@ def _tape_read(target, value, tapes, found):
 
 
 def _stored_in(stmts):
-    return {n.id for s in stmts for n in walk(s)
-            if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store)}
+    return {n.id for n in name_nodes(stmts) if isinstance(n.ctx, gast.Store)}
 
 
 SHAPE_FUNCTIONS = ("shape", "ndim", "size")

@@ -26,7 +26,7 @@ from .. import anno
 from ..anno import Key
 from .. import backend, errors
 from ..errors import S2SError
-from ..nodes import copy_tree, walk
+from ..nodes import copy_tree, name_nodes, walk
 from ..pipeline import is_s2s_api
 from ..template import load, store
 from .probe_record import RECORDER, Record, abstract
@@ -274,8 +274,8 @@ class _Instrument:
 
     def see(self, sid, when, node, stores=False):
         ctx = gast.Store if stores else gast.Load
-        names = sorted({n.id for n in walk(node) if isinstance(n, gast.Name)
-                        and isinstance(n.ctx, ctx) and n.id in self.names})
+        names = sorted({n.id for n in name_nodes(node)
+                        if isinstance(n.ctx, ctx) and n.id in self.names})
         values = gast.Dict(keys=[gast.Constant(n, None) for n in names],
                            values=[load(n) for n in names])
         return gast.Expr(value=_probe_call("see", [gast.Constant(sid, None),

@@ -4,7 +4,7 @@ branches with cotangents made equal where they join, a loop's iterations
 replayed from its tape backwards. A mixin of `Reverse` (s2s/passes/reverse.py)."""
 import gast
 
-from ..nodes import dump_key, walk
+from ..nodes import dump_key, name_nodes
 from .. import anno
 from ..anno import Key
 from ..names import names_in
@@ -212,8 +212,7 @@ class Adjoint:
         body_init = set(init)
         body = self.adjoint_block(s.body, body_init, body_persistent)
         body += self.materialize(self.pending & touched)   # the next iteration reads them
-        read = {n.id for b in body for n in walk(b) if isinstance(n, gast.Name)
-                and not isinstance(n.ctx, gast.Store)}
+        read = {n.id for n in name_nodes(body) if not isinstance(n.ctx, gast.Store)}
         inner_tapes = [anno.get(n, Key.TAPE) for n in statements(s.body)
                        if isinstance(n, (gast.For, gast.While)) and directly_inside(n, s)]
         anno.put(s, Key.PULLBACKS, self.loop_pullbacks(s))   # (before the forward sweep rewrites them)
@@ -253,8 +252,7 @@ class Adjoint:
         found = set()
         for s in statements([node]):
             if isinstance(s, gast.Assign) and self.activity.value_active(s.value):
-                found |= {n.id for n in walk(s.value) if isinstance(n, gast.Name)
-                          and n.id in self.activity.active}
+                found |= {n.id for n in name_nodes(s.value) if n.id in self.activity.active}
         return found
 
 
@@ -342,7 +340,7 @@ def _same_values(stmts, stable):
         for st in block:
             if isinstance(st, gast.Assign) and isinstance(st.targets[0], gast.Name) \
                     and stable(st.targets[0].id) and is_pure(st.value) and all(
-                        stable(n.id) for n in walk(st.value) if isinstance(n, gast.Name)):
+                        stable(n.id) for n in name_nodes(st.value)):
                 key = dump_key(st.value)
                 same[st.targets[0].id] = first.setdefault(key, st.targets[0].id)
             if isinstance(st, gast.If):

@@ -14,7 +14,7 @@ import gast
 
 from .. import anno
 from ..anno import Key
-from ..nodes import walk
+from ..nodes import name_nodes, walk
 from ..template import load, store
 from .scopes import params
 from .ssa_blocks import (_assigned, _exits, _exposed, _exposed_in, _names,
@@ -31,8 +31,7 @@ def run(fn, ctx):
 
 def _drop_unread_copies(fn):
     """Copies out of a loop that nothing reads (most of them) go."""
-    read = {n.id for n in walk(fn) if isinstance(n, gast.Name)
-            and not isinstance(n.ctx, gast.Store)}
+    read = {n.id for n in name_nodes(fn) if not isinstance(n.ctx, gast.Store)}
     for node in walk(fn):
         for field in ("body", "orelse"):
             block = getattr(node, field, None)

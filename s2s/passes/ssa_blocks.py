@@ -9,7 +9,7 @@ import copy
 
 import gast
 
-from ..nodes import walk
+from ..nodes import name_nodes, walk
 from ..template import load
 
 
@@ -51,18 +51,11 @@ def _exits(block):
 
 
 def _names(target):
-    return {n.id for n in walk(target) if isinstance(n, gast.Name)}
+    return {n.id for n in name_nodes(target)}
 
 
 def _assigned(stmts):
-    found = set()
-    for s in stmts:
-        for node in walk(s):
-            if isinstance(node, gast.FunctionDef):
-                continue
-            if isinstance(node, gast.Name) and isinstance(node.ctx, gast.Store):
-                found.add(node.id)
-    return found
+    return {n.id for n in name_nodes(stmts) if isinstance(n.ctx, gast.Store)}
 
 
 def _renamed(node, env):
@@ -89,8 +82,7 @@ def _rename_reads(node, env):
 
 def _reads(stmts):
     """User names read anywhere in `stmts`."""
-    return {n.id for s in stmts for n in walk(s)
-            if isinstance(n, gast.Name) and not isinstance(n.ctx, gast.Store)}
+    return {n.id for n in name_nodes(stmts) if not isinstance(n.ctx, gast.Store)}
 
 
 def _exposed(loop):
