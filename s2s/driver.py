@@ -106,7 +106,7 @@ class Context:
         self.ns = p.ns              # what the function's names refer to
         self.source = p.source      # for errors at the user's file:line:col
         self.filename = p.filename
-        self.namer = p.namer()      # fresh names that clash with none in the code
+        self._namer = None
         self.transform = transform
         self.options = options      # this build's options (s2s/transforms.py)
         self.gen = gen
@@ -114,6 +114,15 @@ class Context:
         self.cells = base_cells()   # closure cells of the generated code
         self.facts = {}             # what analyses found, for later passes and callers
         self._callees = {}
+
+    @property
+    def namer(self):
+        """Fresh names that clash with none in the code: made when a pass first
+        asks, before it changes the tree (most common stages never ask, and
+        each namer walks the tree for the names it holds)."""
+        if self._namer is None:
+            self._namer = self.parsed.namer()
+        return self._namer
 
     @property
     def family(self):

@@ -96,6 +96,32 @@ def name_nodes(roots, stop=(), stopped=None):
 _NAME = gast.Name
 
 
+def statements_in(node):
+    """The statements at or below `node` (those of nested functions too), in
+    `walk`'s order: what `[n for n in walk(node) if isinstance(n, gast.stmt)]`
+    finds, without visiting an expression (statements hold the only blocks)."""
+    todo, out = deque([node]), []
+    popleft, append, fields = todo.popleft, todo.append, _BLOCK_FIELDS
+    while todo:
+        node = popleft()
+        if isinstance(node, _STMT):
+            out.append(node)
+        names = fields.get(node.__class__)
+        if names is None:
+            names = fields[node.__class__] = tuple(
+                f for f in node._fields if f in ("body", "orelse", "finalbody", "handlers", "cases"))
+        for name in names:
+            block = getattr(node, name, None)
+            if block.__class__ is list:   # (a lambda's or an if-expression's body is not)
+                for s in block:
+                    append(s)
+    return out
+
+
+_STMT = gast.stmt
+_BLOCK_FIELDS = {}
+
+
 # The fields of a class that may hold nodes: not a context (walks skip them:
 # a third of a generated tree's nodes are the Load and Store of its names), nor
 # the strings and constants of the commonest leaves.

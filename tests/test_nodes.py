@@ -13,7 +13,8 @@ import pytest
 import s2s
 from s2s import backend
 from s2s.backend import _locate_statements
-from s2s.nodes import children, copy_tree, dump_key, name_nodes, to_ast, to_printed_ast, walk
+from s2s.nodes import (children, copy_tree, dump_key, name_nodes, statements_in, to_ast,
+                       to_printed_ast, walk)
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 FILES = sorted(ROOT.glob("s2s/**/*.py")) + sorted(ROOT.glob("tests/*.py"))
@@ -205,6 +206,11 @@ def test_name_nodes_finds_the_names_walk_finds_and_stops_at_other_scopes(name, t
     stopped = []
     assert key(name_nodes(tree.body, (gast.FunctionDef, gast.Lambda), stopped)) == key(outside)
     assert key(stopped) == key(scopes)
+
+
+@pytest.mark.parametrize("name,tree", CORPUS[::5], ids=[c[0] for c in CORPUS[::5]])
+def test_statements_in_finds_the_statements_walk_finds_in_its_order(name, tree):
+    assert statements_in(tree) == [n for n in walk(tree) if isinstance(n, gast.stmt)]
 
 
 def _rewriter(base):

@@ -13,7 +13,7 @@ import functools
 import gast
 
 from .. import rules
-from ..nodes import walk
+from ..nodes import statements_in, walk
 from ..template import JNP
 from .resolve import CallKind, AT_METHODS, _is_at, callee
 from .scopes import local_functions, local_names, statements
@@ -128,7 +128,7 @@ class Activity:
 
 def _counters(fn):
     found = set()
-    for node in walk(fn):
+    for node in statements_in(fn):
         if isinstance(node, gast.For) and isinstance(node.iter, gast.Call) \
                 and isinstance(node.iter.func, gast.Name):
             if node.iter.func.id == "range" and isinstance(node.target, gast.Name):

@@ -18,7 +18,7 @@ import gast
 
 from .. import anno
 from ..anno import Key
-from ..nodes import copy_tree, walk
+from ..nodes import copy_tree, statements_in, walk
 from . import simplify
 from .liveness import assigned
 from .scopes import blocks, name_counts
@@ -28,7 +28,7 @@ _SIMPLE = (gast.Assign, gast.Expr, gast.Return)
 
 def run(fn, ctx):
     changed = False
-    for f in [n for n in walk(fn) if isinstance(n, gast.FunctionDef)]:
+    for f in [s for s in statements_in(fn) if isinstance(s, gast.FunctionDef)]:
         counts = _Counts(f)
         for block in blocks(f):
             changed |= _unpack_block(counts, block)

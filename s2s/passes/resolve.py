@@ -29,7 +29,7 @@ from ..checkpoint import checkpointed
 from ..anno import Key
 from .. import rules
 from ..frontend import python_function
-from ..nodes import Transformer, walk
+from ..nodes import Transformer, statements_in
 from ..template import JNP, jnp_attr, load, store
 from .resolve_values import (_evaluate_static, _is_factory, _is_library,  # noqa: F401
                              _is_s2s_api, _jnp_twin, _lax_kind, _NotStatic, _static_value)
@@ -136,12 +136,13 @@ def _is_at(node):
 
 def run(fn_tree, ctx):
     ns, source = ctx.ns, ctx.source
-    if JNP in local_names(fn_tree) or any(JNP in local_names(n) for n in walk(fn_tree)
-                                          if isinstance(n, gast.FunctionDef)):
+    own = {s: local_names(s) for s in statements_in(fn_tree)   # (fn_tree among them)
+           if isinstance(s, gast.FunctionDef)}
+    if any(JNP in names for names in own.values()):
         raise source.error(fn_tree, f"s2s reserves the name `{JNP}` for jax.numpy, "
                                     f"but this function binds it",
                            f"rename the local variable `{JNP}`")
-    resolver = _Resolver(ns, source)
+    resolver = _Resolver(ns, source, own)
     resolver.owner = _method_owner(ctx.parsed.fn, fn_tree, ns)
     resolver.resolve_function(fn_tree, set())
     return fn_tree
@@ -178,15 +179,17 @@ def _plain_method(cls, name):
 
 
 class _Resolver(Transformer):
-    def __init__(self, ns, source):
+    def __init__(self, ns, source, own):
         self.ns = ns
         self.source = source
+        self.own = own   # each function definition -> the names it binds (local_names)
         self.locals = set()
         self.owner = None   # (self's name, class) in a method: _method_owner
 
     def resolve_function(self, fn, outer_locals):
         saved = self.locals
-        self.locals = outer_locals | local_names(fn)
+        own = self.own.get(fn)
+        self.locals = outer_locals | (own if own is not None else local_names(fn))
         self.functions = local_functions(fn)
         fn.body = [self.visit(s) for s in fn.body]
         self.locals = saved

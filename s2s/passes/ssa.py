@@ -14,7 +14,7 @@ import gast
 
 from .. import anno
 from ..anno import Key
-from ..nodes import name_nodes, walk
+from ..nodes import name_nodes, statements_in, walk
 from ..template import load, store
 from .scopes import params
 from .ssa_blocks import (_assigned, _exits, _exposed, _exposed_in, _names,
@@ -32,7 +32,9 @@ def run(fn, ctx):
 def _drop_unread_copies(fn):
     """Copies out of a loop that nothing reads (most of them) go."""
     read = {n.id for n in name_nodes(fn) if not isinstance(n.ctx, gast.Store)}
-    for node in walk(fn):
+    holders = statements_in(fn)
+    holders += [h for s in holders for h in getattr(s, "handlers", ())]
+    for node in holders:
         for field in ("body", "orelse"):
             block = getattr(node, field, None)
             if isinstance(block, list):
