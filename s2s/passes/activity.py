@@ -8,6 +8,7 @@ assignment to it starts that tangent at zero. Comparisons, `x.shape`, `len`,
 integer loop counters and other non-differentiable values stay inactive, so
 their derivative code is never generated.
 """
+import collections
 import functools
 
 import gast
@@ -146,9 +147,9 @@ def _stored(target):
 def _own(fn, kinds):
     """Nodes of the given kinds in fn's own body (nested defs themselves
     included, their bodies not)."""
-    stack = list(fn.body)
+    stack = collections.deque(fn.body)   # (first in, first out: a list's pop(0) is quadratic)
     while stack:
-        node = stack.pop(0)
+        node = stack.popleft()
         if isinstance(node, kinds):
             yield node
         if isinstance(node, gast.FunctionDef):

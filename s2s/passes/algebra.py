@@ -34,7 +34,7 @@ import gast
 
 from .. import anno
 from ..anno import Key
-from ..nodes import copy_tree, walk
+from ..nodes import copy_tree, name_nodes, walk
 from ..template import JNP
 from .liveness import assigned
 from .scopes import blocks, name_counts, read_counts, statements
@@ -118,8 +118,7 @@ def _dtype_source(block, k, v):
 
 
 def _reads_name(e, name):
-    return any(isinstance(n, gast.Name) and n.id == name and isinstance(n.ctx, gast.Load)
-               for n in walk(e))
+    return any(n.id == name and isinstance(n.ctx, gast.Load) for n in name_nodes(e))
 
 
 def _neg(e):

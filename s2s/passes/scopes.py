@@ -25,7 +25,17 @@ _SCOPES = (gast.FunctionDef, gast.Lambda)
 
 def local_functions(fn):
     """Names of functions defined by nested `def` in fn's own scope."""
-    return {n.name for n in own_nodes(fn) if isinstance(n, gast.FunctionDef) and n is not fn}
+    found, todo = set(), list(fn.body)   # (definitions are statements: no expression looked at)
+    while todo:
+        s = todo.pop()
+        if isinstance(s, gast.FunctionDef):
+            found.add(s.name)
+            continue
+        for field in ("body", "orelse", "finalbody", "handlers", "cases"):
+            inner = getattr(s, field, None)
+            if inner.__class__ is list:   # (statements, handlers, cases: each holds a body)
+                todo.extend(inner)
+    return found
 
 
 def own_nodes(fn):
