@@ -71,8 +71,11 @@ def _fold_seeds(fn, block, seeds):
     and the ones' line goes."""
     for seed, v in seeds:
         reads = read_counts(fn)
-        ones = [s for s in block if isinstance(s, gast.Assign)
-                and isinstance(s.targets[0], gast.Name) and _reads_name(s.value, seed)]
+        ones = _broadcasts_of(block, seed)   # (where they are all the seed's readers,
+        if reads.get(seed) != len(ones) or any(   # no need to look in every line)
+                sum(n.id == seed for n in name_nodes(s.value)) != 1 for s in ones):
+            ones = [s for s in block if isinstance(s, gast.Assign)
+                    and isinstance(s.targets[0], gast.Name) and _reads_name(s.value, seed)]
         if reads.get(seed) != len(ones) or any(reads.get(s.targets[0].id) for s in ones):
             continue
         for k, s in enumerate(block):
@@ -86,6 +89,15 @@ def _fold_seeds(fn, block, seeds):
                 block[k] = gast.copy_location(gast.Expr(value=check),
                                               _where_summed(block, k, s.value.args[0], s))
         block[:] = [s for s in block if not any(s is o for o in ones)]
+
+
+def _broadcasts_of(block, seed):
+    """The lines `t = jnp.broadcast_to(seed, ...)` of the block."""
+    return [s for s in block if isinstance(s, gast.Assign) and isinstance(s.targets[0], gast.Name)
+            and isinstance(s.value, gast.Call) and isinstance(s.value.func, gast.Attribute)
+            and s.value.func.attr == "broadcast_to" and isinstance(s.value.func.value, gast.Name)
+            and s.value.func.value.id == JNP and s.value.args
+            and isinstance(s.value.args[0], gast.Name) and s.value.args[0].id == seed]
 
 
 def _where_summed(block, k, total, seed):
