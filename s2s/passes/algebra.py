@@ -454,7 +454,7 @@ class _Block:
                 and isinstance(s.targets[0], gast.Name)
                 and self.stores.get(s.targets[0].id) == 1
                 and self.reads.get(s.targets[0].id) == 1 and is_pure(s.value)
-                and _is_neg(self.fold(_copy(s.value))))
+                and _is_neg(self.fold(_copy(s.value)) if self.may_fold(s.value) else s.value))
 
     def _reader(self, k, t, e):
         """The index of the one line after k that reads `t`, when nothing in
