@@ -918,3 +918,51 @@ def test_simplify_census_after_propagating_copies_is_a_new_census(monkeypatch):
         example = EXAMPLE_ARGS.get(fn)
         s2s.source(fn, transform, argnums, example_args=example() if example else None)
     assert len(checked) >= 15
+
+
+def test_simplify_leaves_nothing_for_any_of_its_steps(monkeypatch):
+    """simplify skips a step where the one before could not have given it
+    work (remove_dead after copy propagation, unless a block was emptied):
+    after every simplify in the golden cases' builds, no step finds anything."""
+    from s2s.passes import simplify
+    from s2s.passes.dead_stores import remove_dead_stores
+    from s2s.passes.simplify_census import Census
+    from test_golden import CASES, EXAMPLE_ARGS
+    import dataclasses
+    import s2s
+    run, checked = simplify.run, []
+
+    def checking(fn, ctx):
+        out = run(fn, ctx)
+        users = ctx.parsed.names
+        steps = (simplify.remove_dead, simplify.share_repeated, simplify.propagate_copies,
+                 lambda f, c: simplify.coalesce_copies(f, users, c),
+                 lambda f, c: remove_dead_stores(f, c.is_pure, c.functions, c.scoped))
+        for step in steps:
+            mine = copy.deepcopy(out)
+            assert not step(mine, Census(mine)), (out.name, step)
+        checked.append(out.name)
+        return out
+    monkeypatch.setattr(simplify, "run", checking)   # (as the tidy stages call it)
+    monkeypatch.setattr(driver.transforms, "SIMPLIFY",   # (the simplify stage)
+                        dataclasses.replace(transforms.SIMPLIFY, run=checking))
+    monkeypatch.setattr(driver, "_CACHE", {})
+    for transform, fn, argnums in CASES:
+        example = EXAMPLE_ARGS.get(fn)
+        s2s.source(fn, transform, argnums, example_args=example() if example else None)
+    assert len(checked) >= 60
+
+
+@pytest.mark.parametrize("source,gone", [
+    # copy propagation empties the branch: `if c: pass` is then dead code
+    ("def f(x, c):\n    a = x\n    if c:\n        b = a\n    return b\n", gast.If),
+    # a store overwritten before any read goes (dead_stores), and so its branch
+    ("def f(x, c):\n    if c:\n        y = x * 2\n    y = x + 1\n    return y\n", gast.If),
+])
+def test_simplify_removes_what_a_later_step_leaves_dead(source, gone):
+    import types
+    from s2s.passes import simplify
+    fn = gast.parse(source).body[0]
+    ctx = types.SimpleNamespace(parsed=types.SimpleNamespace(names=frozenset()))
+    out = simplify.run(fn, ctx)
+    assert not any(isinstance(n, gone) for n in walk(out)), ast.unparse(gast.gast_to_ast(out))

@@ -8,6 +8,8 @@ import linecache
 
 import gast
 
+from ..nodes import children
+
 SUPPORTED = {
     # statements
     gast.FunctionDef, gast.Return, gast.Assign, gast.AugAssign, gast.AnnAssign,
@@ -98,10 +100,15 @@ def check(tree, source):
 
 
 def _walk(node):
-    """Depth first, children in field order: the first construct written comes first."""
-    yield node
-    for child in gast.iter_child_nodes(node):
-        yield from _walk(child)
+    """Depth first, children in field order: the first construct written comes
+    first (a name's Load or Store is not visited: nodes.children)."""
+    stack = [node]
+    while stack:
+        node = stack.pop()
+        yield node
+        kids = children(node)
+        kids.reverse()
+        stack.extend(kids)
 
 
 def _check_use(node, source):

@@ -48,7 +48,10 @@ def run(fn, ctx):
             if census is None:
                 census = Census(fn)
             if step(fn, census):
-                done = [False] * len(steps)
+                # copies gone leave every other assignment read: remove_dead has
+                # nothing new to find unless a block was left empty
+                dead_done = done[0] and step is propagate_copies and not census.emptied
+                done = [dead_done] + [False] * (len(steps) - 1)
                 if not keeps_census[k] or census.stale:
                     census = None
             else:
@@ -274,6 +277,7 @@ def propagate_copies(fn, census):
             (removed if gone else kept).append(s)
         if len(kept) != len(block):
             setattr(node, field, kept or ([] if field == "orelse" else [gast.Pass()]))
+            census.emptied |= all(is_mark(k) for k in kept)   # (work for remove_dead)
     census.copies_gone(renames, moved, removed)
     return True
 

@@ -39,6 +39,7 @@ class Census:
         self._values = {}   # id(value) -> [value, pure, shareable, names read, key]
         self._nested = []
         self.stale = False
+        self.emptied = False   # (propagate_copies left a block with nothing to run)
         self._statement(fn, fn)
         self.closed = {n.id for d in self._nested for n in walk(d) if isinstance(n, gast.Name)}
         if len(self.functions) > 1:
