@@ -966,3 +966,37 @@ def test_simplify_removes_what_a_later_step_leaves_dead(source, gone):
     ctx = types.SimpleNamespace(parsed=types.SimpleNamespace(names=frozenset()))
     out = simplify.run(fn, ctx)
     assert not any(isinstance(n, gone) for n in walk(out)), ast.unparse(gast.gast_to_ast(out))
+
+
+def test_dead_stores_reading_the_census_finds_what_looking_at_each_line_finds(monkeypatch):
+    """remove_dead_stores takes an assigned value's reads from the census
+    instead of walking the line: in every simplify of the golden cases'
+    builds it removes exactly what it removes without."""
+    from s2s.passes import simplify
+    from test_golden import CASES, EXAMPLE_ARGS
+    import s2s
+    remove, removed = simplify.remove_dead_stores, []
+
+    def checking(fn, is_pure, functions=None, scoped=False, loads=None):
+        assert loads is not None   # (simplify passes them)
+        theirs = copy.deepcopy(fn)
+        got = remove(fn, is_pure, functions, scoped, loads)
+        assert got == remove(theirs, is_pure) and gast.dump(fn) == gast.dump(theirs)
+        removed.append(got)
+        return got
+    monkeypatch.setattr(simplify, "remove_dead_stores", checking)
+    monkeypatch.setattr(driver, "_CACHE", {})
+    for transform, fn, argnums in CASES:
+        example = EXAMPLE_ARGS.get(fn)
+        s2s.source(fn, transform, argnums, example_args=example() if example else None)
+    assert len(removed) > 50 and any(removed)
+
+
+def test_census_loads_are_unknown_where_a_value_binds_names_of_its_own():
+    from s2s.passes.simplify_census import Census
+    fn = gast.parse("def f(xs, k):\n    a = xs[k] + k\n    b = [x * k for x in xs]\n"
+                    "    c = lambda y: y + k\n    return a, b, c\n").body[0]
+    census = Census(fn)
+    a, b, c = (s.value for s in fn.body[:3])
+    assert census.loads(a) == {"xs", "k"}
+    assert census.loads(b) is None and census.loads(c) is None

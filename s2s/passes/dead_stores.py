@@ -18,11 +18,12 @@ from ..nodes import walk
 from .liveness import assigned, free_reads, reads, reads_and_assigned
 
 
-def remove_dead_stores(fn, is_pure, functions=None, scoped=False):
+def remove_dead_stores(fn, is_pure, functions=None, scoped=False, loads=None):
     """Drop pure assignments to a single name no path reads, in `fn` and in
     each function it defines. True if any went. `functions`, where the caller
     has walked `fn` already: the function definitions in it (fn first) and,
-    `scoped`, whether it holds a `global` or `nonlocal`."""
+    `scoped`, whether it holds a `global` or `nonlocal`; `loads(value)`, where
+    it knows them, the names an assigned value reads (None: not known)."""
     if functions is None:
         functions, scoped = [], False
         for n in walk(fn):
@@ -31,14 +32,14 @@ def remove_dead_stores(fn, is_pure, functions=None, scoped=False):
             elif isinstance(n, (gast.Global, gast.Nonlocal)):
                 scoped = True
     if not scoped and functions == [fn]:   # (one function: what that walk found is
-        return _in_function(fn, is_pure, pinned=set())   # what _in_function would)
+        return _in_function(fn, is_pure, set(), loads)   # what _in_function would)
     changed = False
     for f in functions:
-        changed |= _in_function(f, is_pure)
+        changed |= _in_function(f, is_pure, loads=loads)
     return changed
 
 
-def _in_function(fn, is_pure, pinned=None):
+def _in_function(fn, is_pure, pinned=None, loads=None):
     """`pinned`: the names the functions `fn` defines read, where known."""
     if pinned is None:
         if any(isinstance(n, (gast.Global, gast.Nonlocal)) for n in walk(fn)):
@@ -48,7 +49,7 @@ def _in_function(fn, is_pure, pinned=None):
             if isinstance(n, gast.FunctionDef) and n is not fn:
                 pinned |= free_reads(n)
     dead = []
-    _Liveness(pinned, is_pure, dead).block(fn.body, set(), None, fn, "body")
+    _Liveness(pinned, is_pure, dead, loads).block(fn.body, set(), None, fn, "body")
     for owner, field, s in dead:
         block = getattr(owner, field)
         block.remove(s)
@@ -58,8 +59,9 @@ def _in_function(fn, is_pure, pinned=None):
 
 
 class _Liveness:
-    def __init__(self, pinned, is_pure, dead):
+    def __init__(self, pinned, is_pure, dead, loads=None):
         self.pinned, self.is_pure, self.dead = pinned, is_pure, dead
+        self.loads = loads or (lambda value: None)
 
     def block(self, stmts, live, jumps, owner=None, field="body"):
         """Names live before `stmts`, given `live` after them; `jumps` =
@@ -78,6 +80,11 @@ class _Liveness:
                     and self.is_pure(s.value):
                 self.dead.append((owner, field, s))
                 return live        # (gone: its reads go with it)
+            found = self.loads(s.value) if isinstance(targets, gast.Name) else None
+            if found is not None:   # (known: no need to look at the line again)
+                live.discard(targets.id)
+                live |= found
+                return live
             found, stored = reads_and_assigned(s)
             live -= stored
             live |= found
@@ -125,7 +132,7 @@ class _Liveness:
         head = set(after) | head_reads
         while True:
             # a dry run: nothing is marked dead until the head is stable
-            trial = _Liveness(self.pinned, self.is_pure, [])
+            trial = _Liveness(self.pinned, self.is_pure, [], self.loads)
             body_in = trial.block(loop.body, head, (after, head), None)
             new_head = head | (body_in - target) | head_reads
             if new_head == head:

@@ -33,7 +33,7 @@ def run(fn, ctx):
     steps = (remove_dead, share_repeated, propagate_copies,
              lambda f, census: coalesce_copies(f, users, census),
              lambda f, census: remove_dead_stores(f, census.is_pure, census.functions,
-                                                  census.scoped))
+                                                  census.scoped, census.loads))
     keeps_census = (False, False, True, False, False)   # (propagate_copies updates it)
     # Rounds of the steps in order until none changes anything. A step that found
     # nothing stays done until another changes the tree: each step is a function of

@@ -126,6 +126,11 @@ class Census:
     def is_pure(self, value):
         return self._facts(value)[1]
 
+    def loads(self, value):
+        """The names `value` reads, where it stores none (else None)."""
+        got = self._facts(value)
+        return got[3] if got[5] else None
+
     def signature(self, value):
         """(its node class, the names it reads) of a pure value free of fresh
         mutable objects (what share_repeated may reuse), else None: two values
@@ -145,13 +150,15 @@ _HOLDING_STATEMENTS = frozenset({"body", "orelse", "finalbody", "handlers", "cas
 
 
 def _facts(value, nodes):
-    """[value, pure, shareable, names read, key (None until asked)] of a value
-    whose nodes these are; shareable: pure, and no fresh mutable object (`[]`,
-    `{}`) made in it."""
+    """[value, pure, shareable, names read, key (None until asked), whether each
+    of them is a load] of a value whose nodes these are; shareable: pure, and
+    no fresh mutable object (`[]`, `{}`) made in it. (A comprehension's or a
+    lambda's own names are not loads.)"""
     pure = _pure(nodes)
     shareable = pure and not any(isinstance(n, (gast.List, gast.Dict)) for n in nodes)
-    return [value, pure, shareable, frozenset(n.id for n in nodes if isinstance(n, gast.Name)),
-            None]
+    names = [n for n in nodes if isinstance(n, gast.Name)]
+    return [value, pure, shareable, frozenset(n.id for n in names), None,
+            all(isinstance(n.ctx, gast.Load) for n in names)]
 
 
 def is_pure(value):
