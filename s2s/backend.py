@@ -201,5 +201,75 @@ def compile_function(text, name, globals_, cells):
     return fn
 
 
+def compile_tree(fn_tree, filename, globals_, cells):
+    """`compile_function` of a function no one reads as text (the probe's
+    instrumented copy): compiled from its `ast`, without printing it and
+    parsing the print. Its lines are its statements' own places in
+    `filename` (the user's file, or generated code the source map follows
+    on), and its source map sends each line there."""
+    name, free = fn_tree.name, sorted(cells)
+    module = ast.parse(f"def __s2s_factory__({', '.join(free)}):\n    return {name}\n")
+    module.body[0].body.insert(0, to_printed_ast(fn_tree))
+    _place(module)
+    where = f"<s2s-{next(_counter)}: {name}>"
+    lines = linecache.getlines(filename) if filename else []
+    linecache.cache[where] = (sum(map(len, lines)), None, lines, where)
+    SOURCE_MAP[where] = _SameLines(filename, fn_tree)
+    factory_code = compile(module, where, "exec").co_consts[0]
+    code = next(c for c in factory_code.co_consts
+                if isinstance(c, types.CodeType) and c.co_name == name)
+    closure = tuple(cells[v] for v in code.co_freevars)
+    fn = types.FunctionType(code, globals_, name, None, closure)
+    fn.__qualname__ = name
+    return fn
+
+
+def _place(module):
+    """Every node a line and column to compile with: its own, or (a node s2s
+    made) its parent's; no end (a node's end, copied from elsewhere, may lie
+    before its start, which compile refuses: only the start is ever read)."""
+    stack = [(module, 1, 0)]
+    while stack:
+        node, line, col = stack.pop()
+        d = node.__dict__
+        if "lineno" in node._attributes:
+            if d.get("lineno") is None:
+                d["lineno"], d["col_offset"] = line, col
+            else:
+                line = d["lineno"]
+                col = d["col_offset"] = d.get("col_offset") or 0
+            d["end_lineno"] = d["end_col_offset"] = None
+        for field in node._fields:
+            value = d.get(field)
+            if isinstance(value, ast.AST):
+                stack.append((value, line, col))
+            elif value.__class__ is list:
+                stack.extend((v, line, col) for v in value if isinstance(v, ast.AST))
+
+
+class _SameLines:
+    """The source map of code compiled at its tree's own places: line L is
+    line L of `filename`, at the column of the first statement written there
+    (0: the function's own place)."""
+
+    def __init__(self, filename, fn_tree):
+        self.filename, self.tree, self.columns = filename, fn_tree, None
+        self.own = (filename, fn_tree.lineno, fn_tree.col_offset) \
+            if getattr(fn_tree, "lineno", None) is not None else None
+
+    def get(self, line, default=None):
+        if self.filename is None:
+            return default
+        if not line:
+            return self.own or default
+        if self.columns is None:   # (worked out when first read: an error)
+            self.columns = {}
+            for s in _statements(self.tree):
+                if getattr(s, "lineno", None) is not None:
+                    self.columns.setdefault(s.lineno, s.col_offset)
+            self.tree = None
+        return (self.filename, line, self.columns.get(line))
+
+
 def cell(value=None, empty=False):
     return types.CellType() if empty else types.CellType(value)

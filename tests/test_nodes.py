@@ -247,3 +247,23 @@ def test_transformer_rewrites_as_node_transformer_does(name, tree):
     ours = _rewriter(Transformer)().visit(copy.deepcopy(tree))
     theirs = _rewriter(gast.NodeTransformer)().visit(copy.deepcopy(tree))
     assert gast.dump(ours) == gast.dump(theirs)
+
+
+def test_compile_tree_runs_a_function_at_its_own_lines():
+    """backend.compile_tree (the probe's instrumented copy: compiled, never
+    printed): the function runs, a failure in it maps to its statement's
+    line and column, and places a pass copied in (an end before its start)
+    do not stop it compiling."""
+    from s2s import errors
+    tree = gast.parse("def f(x):\n    y = x + 1\n    if y > 2:\n        z = 1 / 0\n"
+                      "    return y\n").body[0]
+    added = gast.Assign(targets=[gast.Name(id="w", ctx=gast.Store(), annotation=None,
+                                           type_comment=None)],
+                        value=gast.Constant(value=2, kind=None))   # (no place at all)
+    tree.body.insert(1, added)
+    tree.body[0].value.end_col_offset = 0   # (before its start column, 8)
+    fn = backend.compile_tree(tree, "case.py", {}, {})
+    assert fn(0) == 1
+    with pytest.raises(ZeroDivisionError) as info:
+        fn(5)
+    assert errors.origin(*errors.generated_frame(info.value.__traceback__)) == ("case.py", 4, 8)

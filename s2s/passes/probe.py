@@ -123,8 +123,7 @@ def compile_probe(tree, ctx):
     cells[PROBE] = backend.cell(RECORDER)
     for name, c in ctx.ns.cells.items():
         cells.setdefault(name, c)
-    text = backend.to_source(probe_tree, ctx.filename)
-    return backend.compile_function(text, probe_tree.name, ctx.ns.globals, cells)
+    return backend.compile_tree(probe_tree, ctx.filename, ctx.ns.globals, cells)
 
 
 def _failed_at(e, ctx, tree):
