@@ -287,8 +287,10 @@ def definition_guards(stmts):
     fixed = {n for n, k in counts.items() if k == 1 and n not in in_loop}
     def stable(n):
         return n in fixed or n not in counts
-    same = _same_values(stmts, stable)
-    negated = _negations(stmts, stable)
+    if any(isinstance(st, gast.If) for st in statements(stmts)):
+        same, negated = _same_values(stmts, stable), _negations(stmts, stable)
+    else:   # (no `if`: no condition to name; straight-line code skips the tables)
+        same = negated = {}
 
     def condition(name, taken):
         name, seen = same.get(name, name), set()
