@@ -192,7 +192,12 @@ def compile_function(text, name, globals_, cells):
     linecache.cache[filename] = (len(wrapper), None, wrapper.splitlines(True), filename)
     if isinstance(text, Text):
         SOURCE_MAP[filename] = _Origins(text)
-    factory_code = compile(wrapper, filename, "exec").co_consts[0]
+    return _made(compile(wrapper, filename, "exec"), name, globals_, cells)
+
+
+def _made(module_code, name, globals_, cells):
+    """The function `name` a compiled factory module defines, with its cells."""
+    factory_code = module_code.co_consts[0]
     code = next(c for c in factory_code.co_consts
                 if isinstance(c, types.CodeType) and c.co_name == name)
     closure = tuple(cells[v] for v in code.co_freevars)
@@ -215,13 +220,7 @@ def compile_tree(fn_tree, filename, globals_, cells):
     lines = linecache.getlines(filename) if filename else []
     linecache.cache[where] = (sum(map(len, lines)), None, lines, where)
     SOURCE_MAP[where] = _SameLines(filename, fn_tree)
-    factory_code = compile(module, where, "exec").co_consts[0]
-    code = next(c for c in factory_code.co_consts
-                if isinstance(c, types.CodeType) and c.co_name == name)
-    closure = tuple(cells[v] for v in code.co_freevars)
-    fn = types.FunctionType(code, globals_, name, None, closure)
-    fn.__qualname__ = name
-    return fn
+    return _made(compile(module, where, "exec"), name, globals_, cells)
 
 
 def _place(module):

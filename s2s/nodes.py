@@ -5,8 +5,8 @@ same order, breadth first, a node's children gathered before it is handed
 out, so code that edits the node it is given walks what ast.walk would; a
 name's Load or Store is read from the name, never walked to), written out
 without ast.iter_child_nodes' generators and reading only the fields that can
-hold nodes: the passes walk every tree many times, and this walk costs a
-quarter of ast.walk's. `copy_tree` is `copy.deepcopy` for
+hold nodes: the passes walk every tree many times, and this walk costs half
+of ast.walk's. `copy_tree` is `copy.deepcopy` for
 the plain trees rule templates are, at a fraction of its cost; `dump_key`
 stands for `gast.dump` where only equality matters; `to_ast` is
 `gast.gast_to_ast`, which printing each generated function runs once."""
@@ -108,8 +108,7 @@ def statements_in(node):
             out.append(node)
         names = fields.get(node.__class__)
         if names is None:
-            names = fields[node.__class__] = tuple(
-                f for f in node._fields if f in ("body", "orelse", "finalbody", "handlers", "cases"))
+            names = fields[node.__class__] = tuple(f for f in node._fields if f in BLOCK_FIELDS)
         for name in names:
             block = getattr(node, name, None)
             if block.__class__ is list:   # (a lambda's or an if-expression's body is not)
@@ -120,6 +119,8 @@ def statements_in(node):
 
 _STMT = gast.stmt
 _BLOCK_FIELDS = {}
+# The fields that hold statements (or the handlers and cases that hold them)
+BLOCK_FIELDS = ("body", "orelse", "finalbody", "handlers", "cases")
 
 
 # The fields of a class that may hold nodes: not a context (walks skip them:

@@ -1,7 +1,7 @@
 """Which names a function binds locally (parameters, assignments, loops, defs)."""
 import gast
 
-from ..nodes import children, name_nodes
+from ..nodes import BLOCK_FIELDS, children, name_nodes
 
 
 def params(fn):
@@ -31,7 +31,7 @@ def local_functions(fn):
         if isinstance(s, gast.FunctionDef):
             found.add(s.name)
             continue
-        for field in ("body", "orelse", "finalbody", "handlers", "cases"):
+        for field in BLOCK_FIELDS:
             inner = getattr(s, field, None)
             if inner.__class__ is list:   # (statements, handlers, cases: each holds a body)
                 todo.extend(inner)

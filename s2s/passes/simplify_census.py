@@ -8,7 +8,7 @@ import collections
 import gast
 
 from .. import runtime
-from ..nodes import dump_key, walk
+from ..nodes import BLOCK_FIELDS, dump_key, walk
 from ..template import JNP
 from .resolve import AT_METHODS
 
@@ -146,7 +146,7 @@ class Census:
         return got[4]
 
 
-_HOLDING_STATEMENTS = frozenset({"body", "orelse", "finalbody", "handlers", "cases"})
+_HOLDING_STATEMENTS = frozenset(BLOCK_FIELDS)
 
 
 def _facts(value, nodes):
