@@ -39,3 +39,12 @@ def test_a_return_inside_a_nested_loop_is_refused_at_its_line():
     assert "return_in_loop_cases.py:37" in str(e.value)
     close(s2s.jvp(rc.returns_from_a_nested_loop, (m,), (m,)),
           jax.jvp(rc.returns_from_a_nested_loop, (m,), (m,)))   # forward mode takes it
+
+
+@pytest.mark.parametrize("x", [jnp.array([1.0, 2.0]), jnp.array([0.1, 0.2])])   # returns / not
+def test_grad_of_grad_through_a_return_in_a_loop(x):
+    fn = rc.returns_early_from_a_scaled_loop
+    close(s2s.grad(s2s.grad(fn, argnums=1), argnums=1)(x, 0.7),
+          jax.grad(jax.grad(fn, argnums=1), argnums=1)(x, 0.7))
+    close(s2s.grad(s2s.grad(fn, argnums=1), argnums=0)(x, 0.7),
+          jax.grad(jax.grad(fn, argnums=1), argnums=0)(x, 0.7))

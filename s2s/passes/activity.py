@@ -14,7 +14,7 @@ import functools
 import gast
 
 from .. import rules
-from ..nodes import statements_in, walk
+from ..nodes import name_nodes, statements_in, walk
 from ..template import JNP
 from .resolve import CallKind, AT_METHODS, _is_at, callee
 from .scopes import local_functions, local_names, statements
@@ -193,16 +193,25 @@ def certainly_array(v, arrays):
 
 
 def array_names(fn, array_params, ns):
-    """Names certainly holding arrays: results of jnp functions and arithmetic."""
+    """Names certainly holding arrays: every value they are assigned is one
+    (results of jnp functions and arithmetic, or of such names). A name also
+    bound otherwise, or assigned anything else once (`returned_value = None`
+    before a loop that may return), is not: its cotangent may be None."""
+    values, other = {}, set()
+    for s in statements(fn.body):
+        if isinstance(s, gast.Assign) and len(s.targets) == 1 \
+                and isinstance(s.targets[0], gast.Name):
+            values.setdefault(s.targets[0].id, []).append(s.value)
+        elif isinstance(s, (gast.Assign, gast.AugAssign, gast.For)):
+            targets = s.targets if isinstance(s, gast.Assign) else [s.target]
+            other.update(n.id for n in name_nodes(targets))
     arrays = set(array_params)
     changed = True
     while changed:
         changed = False
-        for s in statements(fn.body):
-            if not isinstance(s, gast.Assign) or not isinstance(s.targets[0], gast.Name):
-                continue
-            t = s.targets[0].id
-            if t not in arrays and certainly_array(s.value, arrays):
-                arrays.add(t)
+        for name, assigned in values.items():
+            if name not in arrays and name not in other \
+                    and all(certainly_array(v, arrays) for v in assigned):
+                arrays.add(name)
                 changed = True
     return arrays

@@ -36,3 +36,16 @@ def returns_from_a_nested_loop(m):
             if v > 0.5:
                 return jnp.sum(row * v)
     return jnp.sum(m) * 2.0
+
+
+def returns_early_from_a_scaled_loop(x, c):
+    """Found by the fuzzer: grad of grad crashed adding the cotangents of the
+    returned value, None before the loop returns."""
+    t = c * x
+    it = 0
+    while it < 2:
+        it = it + 1
+        if jnp.sum(x) > 1.0:
+            return jnp.sum(jnp.tanh(c * x))
+        t = t * 0.9
+    return jnp.sum(t)
