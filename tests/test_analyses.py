@@ -348,6 +348,20 @@ def test_array_names_are_jnp_results_and_arithmetic():
     assert array_names(p.tree, set(), p.ns) == {"sin", "y", "z", "s", "mul", "q"}
 
 
+def returns_from_a_loop(x):
+    found = None
+    for i in range(3):
+        found = jnp.sin(x) * i
+    return found
+
+
+def test_array_names_leave_out_a_name_that_may_hold_none():
+    """`found` may still be None after the loop (its first value): a second
+    reverse pass must add its cotangents as values that may be None."""
+    p = driver.parsed(returns_from_a_loop)
+    assert "found" not in array_names(p.tree, {"x"}, p.ns)
+
+
 # -- batchedness (s2s/passes/batchedness.py) ----------------------------------------------
 
 def probed(fn, batched, infos):

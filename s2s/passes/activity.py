@@ -193,10 +193,11 @@ def certainly_array(v, arrays):
 
 
 def array_names(fn, array_params, ns):
-    """Names certainly holding arrays: every value they are assigned is one
-    (results of jnp functions and arithmetic, or of such names). A name also
-    bound otherwise, or assigned anything else once (`returned_value = None`
-    before a loop that may return), is not: its cotangent may be None."""
+    """Names certainly holding arrays (or numbers): every value they are
+    assigned is one (results of jnp functions and arithmetic, of such names,
+    a number like an accumulator's `total = 0.0`). A name also bound
+    otherwise, or assigned anything else once (`returned_value = None` before
+    a loop that may return), is not: its cotangent may be None."""
     values, other = {}, set()
     for s in statements(fn.body):
         if isinstance(s, gast.Assign) and len(s.targets) == 1 \
@@ -210,8 +211,13 @@ def array_names(fn, array_params, ns):
     while changed:
         changed = False
         for name, assigned in values.items():
-            if name not in arrays and name not in other \
-                    and all(certainly_array(v, arrays) for v in assigned):
+            array = [certainly_array(v, arrays) for v in assigned]
+            if name not in arrays and name not in other and any(array) \
+                    and all(a or _number(v) for a, v in zip(array, assigned)):
                 arrays.add(name)
                 changed = True
     return arrays
+
+
+def _number(v):
+    return isinstance(v, gast.Constant) and type(v.value) in (int, float, complex)
