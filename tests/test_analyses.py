@@ -355,6 +355,21 @@ def returns_from_a_loop(x):
     return found
 
 
+def layers(params, x):
+    h = x
+    for w in params:
+        h = jnp.tanh(h @ w)
+    return h
+
+
+def test_array_names_keep_a_loop_carried_array_that_starts_as_a_parameter():
+    """`h` starts as x (not differentiated: not known to be an array) and is
+    then a jnp result: an array, whose cotangents add with `+` (the MLP's
+    `h_bar = h + h`)."""
+    p = driver.parsed(layers)
+    assert {"h"} <= array_names(p.tree, set(), p.ns)
+
+
 def test_array_names_leave_out_a_name_that_may_hold_none():
     """`found` may still be None after the loop (its first value): a second
     reverse pass must add its cotangents as values that may be None."""

@@ -14,7 +14,7 @@ import functools
 import gast
 
 from .. import rules
-from ..nodes import name_nodes, statements_in, walk
+from ..nodes import statements_in, walk
 from ..template import JNP
 from .resolve import CallKind, AT_METHODS, _is_at, callee
 from .scopes import local_functions, local_names, statements
@@ -193,31 +193,37 @@ def certainly_array(v, arrays):
 
 
 def array_names(fn, array_params, ns):
-    """Names certainly holding arrays (or numbers): every value they are
-    assigned is one (results of jnp functions and arithmetic, of such names,
-    a number like an accumulator's `total = 0.0`). A name also bound
-    otherwise, or assigned anything else once (`returned_value = None` before
-    a loop that may return), is not: its cotangent may be None."""
-    values, other = {}, set()
+    """Names certainly holding arrays: results of jnp functions and arithmetic,
+    and copies of them, except a name that may hold None (assigned None, or a
+    copy of such a name: the value a loop returns, None until it does): its
+    cotangent may be None, which a second reverse pass must add as such."""
+    values = {}
     for s in statements(fn.body):
-        if isinstance(s, gast.Assign) and len(s.targets) == 1 \
-                and isinstance(s.targets[0], gast.Name):
+        if isinstance(s, gast.Assign) and isinstance(s.targets[0], gast.Name):
             values.setdefault(s.targets[0].id, []).append(s.value)
-        elif isinstance(s, (gast.Assign, gast.AugAssign, gast.For)):
-            targets = s.targets if isinstance(s, gast.Assign) else [s.target]
-            other.update(n.id for n in name_nodes(targets))
+    maybe_none = _maybe_none(values)
     arrays = set(array_params)
     changed = True
     while changed:
         changed = False
         for name, assigned in values.items():
-            array = [certainly_array(v, arrays) for v in assigned]
-            if name not in arrays and name not in other and any(array) \
-                    and all(a or _number(v) for a, v in zip(array, assigned)):
+            if name not in arrays and name not in maybe_none \
+                    and any(certainly_array(v, arrays) for v in assigned):
                 arrays.add(name)
                 changed = True
     return arrays
 
 
-def _number(v):
-    return isinstance(v, gast.Constant) and type(v.value) in (int, float, complex)
+def _maybe_none(values):
+    """The names some assignment gives None, directly or by copying such a name."""
+    found = {n for n, vs in values.items()
+             if any(isinstance(v, gast.Constant) and v.value is None for v in vs)}
+    changed = True
+    while changed:
+        changed = False
+        for name, assigned in values.items():
+            if name not in found and any(isinstance(v, gast.Name) and v.id in found
+                                         for v in assigned):
+                found.add(name)
+                changed = True
+    return found
