@@ -954,7 +954,6 @@ def test_simplify_leaves_nothing_for_any_of_its_steps(monkeypatch):
     work (remove_dead after copy propagation, unless a block was emptied):
     after every simplify in the golden cases' builds, no step finds anything."""
     from s2s.passes import simplify
-    from s2s.passes.dead_stores import remove_dead_stores
     from s2s.passes.simplify_census import Census
     from test_golden import CASES, EXAMPLE_ARGS
     import dataclasses
@@ -963,11 +962,7 @@ def test_simplify_leaves_nothing_for_any_of_its_steps(monkeypatch):
 
     def checking(fn, ctx):
         out = run(fn, ctx)
-        users = ctx.parsed.names
-        steps = (simplify.remove_dead, simplify.share_repeated, simplify.propagate_copies,
-                 lambda f, c: simplify.coalesce_copies(f, users, c),
-                 lambda f, c: remove_dead_stores(f, c.is_pure, c.functions, c.scoped))
-        for step in steps:
+        for step in simplify.steps(ctx.parsed.names):
             mine = copy.deepcopy(out)
             assert not step(mine, Census(mine)), (out.name, step)
         checked.append(out.name)

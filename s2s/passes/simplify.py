@@ -28,21 +28,27 @@ from .dead_stores import remove_dead_stores
 from .simplify_census import Census, is_pure
 
 
+def steps(users):
+    """simplify's steps in their order, each step(fn, census) -> whether it changed
+    fn (`users`: the names the user wrote, which copies do not take away)."""
+    return (remove_dead, share_repeated, propagate_copies,
+            lambda f, census: coalesce_copies(f, users, census),
+            lambda f, census: remove_dead_stores(f, census.is_pure, census.functions,
+                                                 census.scoped, census.loads))
+
+
 def run(fn, ctx):
     users = ctx.parsed.names   # the names the user wrote
-    steps = (remove_dead, share_repeated, propagate_copies,
-             lambda f, census: coalesce_copies(f, users, census),
-             lambda f, census: remove_dead_stores(f, census.is_pure, census.functions,
-                                                  census.scoped, census.loads))
+    steps_ = steps(users)   # (named apart from the function that makes them)
     keeps_census = (False, False, True, False, False)   # (propagate_copies updates it)
     # Rounds of the steps in order until none changes anything. A step that found
     # nothing stays done until another changes the tree: each step is a function of
     # the tree alone, so running it again on the same tree would find nothing again
     # (the confirming round skips the steps after the round's last change: each is a
     # whole-function sweep). The steps between two changes share one census.
-    done, census = [False] * len(steps), None
+    done, census = [False] * len(steps_), None
     while not all(done):
-        for k, step in enumerate(steps):
+        for k, step in enumerate(steps_):
             if done[k]:
                 continue
             if census is None:
@@ -51,7 +57,7 @@ def run(fn, ctx):
                 # copies gone leave every other assignment read: remove_dead has
                 # nothing new to find unless a block was left empty
                 dead_done = done[0] and step is propagate_copies and not census.emptied
-                done = [dead_done] + [False] * (len(steps) - 1)
+                done = [dead_done] + [False] * (len(steps_) - 1)
                 if not keeps_census[k] or census.stale:
                     census = None
             else:
