@@ -199,10 +199,9 @@ class Adjoint:
         for n in sorted(needed - init):
             init.add(n)
             self.pending.add(n)
-        # Zeros shaped as the value at the loop's exit: an array keeps its shape
-        # through the loop (its entry value reads better), a list may not.
-        zero_of = {c: v if c in self.arrays else loop.exit_values.get(c, v)
-                   for c, v in loop.entry_values.items()}
+        # Zeros shaped as the value at the loop's exit: a list's length and an
+        # array's shape may change in the loop (an MLP's `h` over its layers).
+        zero_of = {c: loop.exit_values.get(c, v) for c, v in loop.entry_values.items()}
         # Only the cotangents the body may touch: another still-zero one stays
         # pending through the loop (its name may not even be defined here: a
         # value assigned under an `if` before the loop).

@@ -10,6 +10,11 @@
 - Every `for` loop counts with an integer (`for i in range(len(xs)): x = xs[i]`),
   so the cotangent of `x` flows back into `xs` at index `i`.
 - `xs.append(v)` becomes `xs = list_append(xs, v)`: a value, not a mutation.
+- A name a loop assigns and later code reads, with no value before the loop
+  (`out` in `for W, b in params: out = h @ W + b; ...` then `return out`),
+  starts as `None`: it is then carried through the loop like any other, so
+  each pass of the pullback zeroes the value of its own iteration (an MLP's
+  layers change its shape).
 """
 import copy
 
@@ -18,7 +23,10 @@ import gast
 from .. import anno
 from ..anno import Key
 from ..pipeline import Family
+from ..nodes import name_nodes
 from ..template import load, store
+from .scopes import params
+from .ssa_blocks import _exposed, _exposed_in
 
 RESULT = "result"
 
@@ -36,6 +44,7 @@ class _Structure:
 
     def function(self, fn):
         result = self.namer.fresh(RESULT)
+        fn.body = _define_before_loops(fn.body, set(params(fn)), set())
         body = self.block(fn.body + [gast.Return(value=None)], in_loop=0)
         body = _lift(body, (gast.Return,))
         fn.body = _returns_to_assignments(body, result) + [gast.Return(value=load(result))]
@@ -259,3 +268,35 @@ def _append_as_value(s):
     name = s.value.func.value.id
     call = gast.Call(func=load("list_append"), args=[load(name), s.value.args[0]], keywords=[])
     return gast.copy_location(gast.Assign(targets=[store(name)], value=call, type_comment=None), s)
+
+
+
+_SCOPES = (gast.FunctionDef, gast.AsyncFunctionDef, gast.Lambda, gast.ClassDef)
+
+
+def _stores(roots):
+    return {n.id for n in name_nodes(roots, _SCOPES, []) if isinstance(n.ctx, gast.Store)}
+
+
+def _define_before_loops(block, defined, after):
+    """`name = None` before each loop that first assigns a name that code after
+    it may read; `defined` grows with every name assigned so far (in source
+    order), `after` holds the names read after `block` before being assigned."""
+    out = []
+    for k, s in enumerate(block):
+        if isinstance(s, (gast.For, gast.While)):
+            later = _exposed_in(block[k + 1:], set())[0] | after
+            first = sorted(n for n in _stores([s]) - defined if n in later)
+            for n in first:
+                none = gast.Assign(targets=[store(n)], value=gast.Constant(value=None, kind=None),
+                                   type_comment=None)
+                out.append(gast.copy_location(none, s))
+            defined |= set(first)
+            s.body = _define_before_loops(s.body, defined, later | _exposed(s))
+        elif isinstance(s, gast.If):
+            later = _exposed_in(block[k + 1:], set())[0] | after
+            s.body = _define_before_loops(s.body, defined, later)
+            s.orelse = _define_before_loops(s.orelse, defined, later)
+        defined |= _stores([s])
+        out.append(s)
+    return out

@@ -1,0 +1,38 @@
+"""Issue 32: idioms of code nobody here wrote, each in every transformation that
+applies, against JAX at the same inputs (the harness of test_regressions)."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+import pytest
+
+import s2s
+import world_idiom_cases as C
+from test_regressions import run, same
+
+rng = np.random.default_rng(32)
+
+
+def normal(*shape):
+    return jnp.asarray(rng.normal(size=shape))
+
+
+MLP_PARAMS = [(normal(4, 3), normal(3)), (normal(3, 2), normal(2))]
+
+
+@pytest.mark.parametrize("transform", ["grad", "vjp", "jvp", "jacfwd", "jacrev", "jit_grad",
+                                       "jvp_of_grad"])
+def test_a_name_assigned_in_a_loop_and_read_after_it(transform):
+    f, args = C.mlp_reads_the_last_layer_after_the_loop, (MLP_PARAMS, normal(5, 4))
+    same(run(s2s, transform, f, args), run(jax, transform, f, args))
+
+
+def test_a_name_assigned_in_a_loop_and_read_after_it_vmap_and_jit():
+    f, x = C.mlp_reads_the_last_layer_after_the_loop, normal(6, 5, 4)
+    same(s2s.vmap(f, (None, 0))(MLP_PARAMS, x), jax.vmap(f, (None, 0))(MLP_PARAMS, x))
+    same(s2s.jit(f)(MLP_PARAMS, x[0]), f(MLP_PARAMS, x[0]))
+
+
+@pytest.mark.parametrize("transform", ["grad", "jvp", "vmap", "jacrev", "hessian", "jit_grad"])
+def test_the_last_value_of_a_while_loop(transform):
+    f, args = C.last_value_of_a_while_loop, (normal(3),)
+    same(run(s2s, transform, f, args), run(jax, transform, f, args))
