@@ -42,3 +42,11 @@ def unbroadcast_batched(g, x, x_batched):
         if n == 1 and g_shape[lead + i] != 1:
             axes.append(1 + lead + i)
     return jnp.reshape(jnp.sum(g, axis=tuple(axes)), (jnp.shape(g)[0],) + shape)
+
+@helper
+def unpack_examples(value):
+    """The items `a, b = value` gives each example: a batched array's along its
+    second axis (each example's first), a tuple's as they are."""
+    if isinstance(value, (tuple, list)):
+        return value
+    return jnp.unstack(value, axis=1)

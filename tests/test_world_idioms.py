@@ -36,3 +36,29 @@ def test_a_name_assigned_in_a_loop_and_read_after_it_vmap_and_jit():
 def test_the_last_value_of_a_while_loop(transform):
     f, args = C.last_value_of_a_while_loop, (normal(3),)
     same(run(s2s, transform, f, args), run(jax, transform, f, args))
+
+
+@pytest.mark.parametrize("transform", ["grad", "vjp", "jvp", "jacfwd", "jacrev", "hessian",
+                                       "jit_grad", "jvp_of_grad"])
+def test_a_dict_built_by_a_call(transform):
+    f, args = C.dict_built_by_a_call, ((0.5, -1.2, 0.3),)
+    same(run(s2s, transform, f, args), run(jax, transform, f, args))
+
+
+@pytest.mark.parametrize("transform", ["grad", "vjp", "jvp", "vmap", "jacfwd", "jacrev", "hessian",
+                                       "jit_grad", "jvp_of_grad"])
+def test_tuple_unpacking_of_an_array(transform):
+    f, args = C.unpacks_an_array, (normal(2, 3),)
+    same(run(s2s, transform, f, args), run(jax, transform, f, args))
+
+
+@pytest.mark.parametrize("batch", [2, 3, 5])
+def test_tuple_unpacking_of_an_array_under_vmap(batch):
+    f, xs = C.unpacks_an_array, normal(batch, 2, 3)
+    same(s2s.vmap(f)(xs), jax.vmap(f)(xs))
+    same(s2s.vmap(s2s.grad(f))(xs), jax.vmap(jax.grad(f))(xs))
+
+
+def test_a_key_split_under_vmap():
+    keys = jax.random.split(jax.random.PRNGKey(0), 4)
+    same(s2s.vmap(C.splits_a_key)(keys), jax.vmap(C.splits_a_key)(keys))

@@ -23,6 +23,16 @@ class Layout:
     def unpack(self, target, value, have, s):
         """`a, b = t`: each name gets the item with the batched leaves it needs."""
         wants = [self.target_pattern(e) for e in target.elts]
+        info = self.info(value, s) if isinstance(value, gast.Name) else None
+        if have is True and info is not None and info.kind == "array":
+            # an array unpacks along its first axis per example: the batch's second
+            rows = jnp_call("unstack", [self.rename(value)],
+                            [gast.keyword(arg="axis", value=gast.Constant(value=1, kind=None))])
+            return [assign(self.rename(target), rows)]
+        if have is True and isinstance(value, gast.Call) and all(w is True for w in wants):
+            # a call's result: an array (`k1, k2 = jax.random.split(key)`) or a tuple
+            items = helper_call("unpack_examples", [self.batched_value(value, target, s)])
+            return [assign(self.rename(target), items)]
         if all(element(have, i) == w for i, w in enumerate(wants)):
             new = value if isinstance(value, (gast.Name, gast.Tuple)) \
                 else self.batched_value(value, target, s)

@@ -166,7 +166,7 @@ def refuse_repackaging(pass_, c, call, activity):
     """`list(x)`, `zip(a, b)` as values would drop the derivative: refuse."""
     from .resolve import REPACKAGING_BUILTINS, CallKind
     if c.kind == CallKind.BUILTIN and c.obj in REPACKAGING_BUILTINS \
-            and any(activity.is_active(a) for a in call.args):
+            and any(activity.is_active(a) for a in call.args + [k.value for k in call.keywords]):
         raise pass_.source.error(pass_.located(call),
                                  f"s2s cannot differentiate through `{c.name}(...)` used as "
                                  f"a value", "loop over it directly, or build the list "

@@ -303,6 +303,11 @@ class _Resolver(Transformer):
             return self._dict_method(node, node.func.value, obj.__name__)   # PARAMS.items()
         if obj is builtins.sum:
             return anno.put(node, Key.BUILTIN_SUM, True)
+        if obj is builtins.dict and not node.args and all(k.arg for k in node.keywords):
+            # dict(a=a, b=b) is the display {'a': a, 'b': b}, whose entries carry derivatives
+            keys = [gast.Constant(value=k.arg, kind=None) for k in node.keywords]
+            return gast.copy_location(gast.Dict(keys=keys, values=[k.value for k in node.keywords]),
+                                      node)
         if obj is lax.select:
             node.func = gast.copy_location(jnp_attr("where"), node.func)
             return node

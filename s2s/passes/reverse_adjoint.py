@@ -70,7 +70,12 @@ class Adjoint:
                 init.discard(n)
             return []
         bars = self.structured_bars(target, init)
-        if isinstance(value, gast.Name):
+        if isinstance(value, gast.Name) and value.id in self.arrays:
+            # an array unpacked along its first axis: its cotangent stacks the items'
+            stacked = gast.Call(func=gast.Attribute(value=load("jnp"), attr="stack",
+                                                    ctx=gast.Load()), args=[bars], keywords=[])
+            out = [self.accumulate(value.id, stacked, init)]
+        elif isinstance(value, gast.Name):
             out = [self.accumulate(value.id, bars, init)]
         else:   # `u, y = helper(x)`: the pullback takes the cotangents of both parts
             out = self.unpacked_call(target, value, bars, init)

@@ -19,3 +19,22 @@ def last_value_of_a_while_loop(x):
         x = x + y
         k += 1
     return jnp.sum(y * x)
+
+
+def saxpy(d):
+    return d['a'] * d['b'] + d['c']
+
+
+def dict_built_by_a_call(t):
+    a, b, c = t
+    return saxpy(dict(a=a, b=b, c=c))
+
+
+def unpacks_an_array(x):
+    a, b = x
+    return jnp.sum(a * 2 + jnp.sin(b))
+
+
+def splits_a_key(key):
+    k1, k2 = jax.random.split(key)
+    return jax.random.normal(k1, (3,)) + jax.random.uniform(k2, (3,))
