@@ -16,7 +16,7 @@
 
 vmap and the Jacobians are specialized on one example's shapes (as jit is on
 argument shapes), so they need --shapes: one example's shape per argument,
-arguments separated by `;`, axes by `,` (an empty shape is a scalar).
+arguments separated by `;`, axes by `,` (`()` is a scalar).
 The arguments are parsed and checked by s2s/cli_args.py.
 """
 import argparse
@@ -25,7 +25,8 @@ import os
 import sys
 
 from . import check, driver, errors, highlight, introspect, trace
-from .cli_args import (UsageError, check_argnums, example_arguments, load_function,
+from .cli_args import (Parser, UsageError, check_argnums, check_in_axes, check_out_axes,
+                       dtype_name, example_arguments, load_function, nonnegative_int,
                        parse_argnums, parse_axes, parse_shapes)
 from .show import batch_of_two, show as side_by_side
 from .errors import S2SError
@@ -62,6 +63,10 @@ def _guarded(command, argv):
     except BrokenPipeError:   # `s2s ... | head`: the reader has what it wanted
         sys.stdout = open(os.devnull, "w")
         return 0
+    except MemoryError as e:
+        print(f"s2s: error: out of memory{': ' + str(e) if str(e) else ''} (smaller --shapes?)",
+              file=sys.stderr)
+        return 1
     except Exception as e:
         if os.environ.get("S2S_DEBUG"):
             raise
@@ -86,7 +91,7 @@ def _common_options(parser):
                              "lists, tuples and dicts of these are pytrees, e.g. "
                              "--example 'params=[{\"w\": (8, 32), \"b\": (32,)}] * 3' "
                              "(repeat it per argument; the others are arrays of --shapes)")
-    parser.add_argument("--dtype", default="float32", help="the arguments' dtype (default: float32)")
+    parser.add_argument("--dtype", default="float32", type=dtype_name, help="the arguments' dtype (default: float32)")
     parser.add_argument("--explain", action="store_true",
                         help="add teaching comments: the sweeps, the tape, the rule behind each "
                              "derivative line, what each runtime helper does")
@@ -101,7 +106,7 @@ def _common_options(parser):
 
 
 def transform_main(argv):
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="s2s", description="Print the Python source s2s generates for a function.",
         epilog="Also: `s2s show FILE.py:FUNC` (side by side), `s2s serve` (the playground).")
     parser.add_argument("transform", choices=TRANSFORMS, help="the transformation")
@@ -126,7 +131,7 @@ def transform_main(argv):
                         help="vmap: where the batch axis goes (default: 0)")
     parser.add_argument("--static-argnums", default=None,
                         help="jit: comma-separated indices of the static arguments")
-    parser.add_argument("--unroll", type=int, default=32,
+    parser.add_argument("--unroll", type=nonnegative_int, default=32,
                         help="jit: a counted loop of at most this many steps stays Python "
                              "(default: 32)")
     args = parser.parse_args(argv)
@@ -136,6 +141,8 @@ def transform_main(argv):
 
 
 def print_transformed(args, color):
+    if args.shapes is not None:
+        parse_shapes(args.shapes, args.dtype)   # checked, though not every transform uses it
     if args.transform == "jit":
         generated = jitted(args)
     elif args.transform in SHAPED:
@@ -160,7 +167,7 @@ def print_transformed(args, color):
 
 
 def show_main(argv):
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="s2s show",
         description="A function and its transformations side by side, rows lined up by "
                     "the line of the function each generated line comes from.")
@@ -180,12 +187,12 @@ def show_main(argv):
     if unknown:
         raise UsageError(f"unknown transformation {unknown[0]!r}: use some of "
                          + ", ".join(TRANSFORMS))
-    examples = None
-    if args.shapes is not None:
-        import numpy as np
-        examples = [np.full(shape, 0.5, np.dtype(args.dtype))
-                    for shape in parse_shapes(args.shapes)]
-    elif any(t in SHAPED for t in transforms):
+    if not transforms:
+        raise UsageError("--transforms is empty: name some of " + ", ".join(TRANSFORMS))
+    if args.width < 1:
+        raise UsageError(f"--width is a number of characters, 1 or more, not {args.width}")
+    examples = example_arguments(args, fn)
+    if examples is None and any(t in SHAPED for t in transforms):
         shaped = [t for t in transforms if t in SHAPED]
         raise UsageError(f"{', '.join(shaped)} {'is' if len(shaped) == 1 else 'are'} built "
                          "for one example's shapes: pass --shapes, e.g. --shapes 3")
@@ -195,8 +202,11 @@ def show_main(argv):
     view = side_by_side(fn, transforms, example_args=examples, argnums=argnums,
                      explain=args.explain)
     if args.html:
-        with open(args.html, "w", encoding="utf-8") as fh:
-            fh.write(view.html(page=True))
+        try:
+            with open(args.html, "w", encoding="utf-8") as fh:
+                fh.write(view.html(page=True))
+        except OSError as e:
+            raise UsageError(f"--html: cannot write {args.html}: {e.strerror}")
         print(f"wrote {args.html}", file=sys.stderr)
     else:
         print(view.text(width=args.width, color=highlight.use_color(args.color)), end="")
@@ -218,6 +228,7 @@ def print_trace(args, generated, color):
     inputs = check.random_like(examples, 0)
     if args.transform == "vmap":
         in_axes = parse_axes(args.in_axes, len(inputs))
+        check_in_axes(in_axes, inputs, fn)
         inputs = list(batch_of_two(inputs, in_axes))
     elif args.transform == "jvp":
         inputs = inputs + [np.ones_like(np.asarray(a)) for a in inputs]
@@ -251,7 +262,7 @@ def _nonfinite_line(bad, generated):
 
 
 def check_main(argv):
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="s2s check",
         description="Compare a transformation's generated code with JAX and with central "
                     "finite differences at random float64 inputs; where a NaN or infinity "
@@ -259,7 +270,7 @@ def check_main(argv):
     parser.add_argument("target", metavar="FILE.py:FUNC", help="where the function is")
     parser.add_argument("--transform", default="grad", choices=check.CHECKED,
                         help="the transformation to check (default: grad)")
-    parser.add_argument("--seed", type=int, default=0, help="of the random inputs (default: 0)")
+    parser.add_argument("--seed", type=nonnegative_int, default=0, help="of the random inputs (default: 0)")
     _common_options(parser)
     args = parser.parse_args(argv)
     import jax
@@ -319,9 +330,9 @@ def jitted(args):
     """The code s2s.jit compiles, for --static-argnums."""
     from .jit import jit
     fn = load_function(args.target, args)
-    static = parse_argnums(args.static_argnums) if args.static_argnums else None
+    static = parse_argnums(args.static_argnums, "--static-argnums")
     if static is not None:
-        static = check_argnums(static, fn)
+        static = check_argnums(static, fn, option="--static-argnums")
     return jit(fn, static_argnums=static, unroll=args.unroll).generated()
 
 
@@ -335,14 +346,30 @@ def shaped_transform(args, fn):
                          "pass --shapes, e.g. --shapes 100 or --shapes '8,4;4' (or --example)")
     if args.transform == "vmap":
         in_axes = parse_axes(args.in_axes, len(examples))
-        out_axes = parse_axes(args.out_axes, None)
+        out_axes = parse_axes(args.out_axes, None, "--out-axes")
+        check_in_axes(in_axes, examples, fn)
         batched = list(batch_of_two(examples, in_axes))
-        return vectorize.vmap(fn, in_axes, out_axes).generated(batched)
-    argnums = parse_argnums(args.argnums) or (0,)
+        generated = vectorize.vmap(fn, in_axes, out_axes).generated(batched)
+        if out_axes != 0:
+            check_out_axes(out_axes, _batched_output(fn, in_axes, batched))
+        return generated
+    argnums = check_argnums(parse_argnums(args.argnums) or (0,), fn)
     argnums = argnums[0] if len(argnums) == 1 else argnums
     make = {"jacfwd": jacobians.jacfwd, "jacrev": jacobians.jacrev,
             "hessian": jacobians.hessian}[args.transform]
     return make(fn, argnums).generated(examples)
+
+
+def _batched_output(fn, in_axes, batched):
+    """The shapes of vmap's result (batch axis first) at `batched`, or None
+    where they cannot be had without running more than the probe does."""
+    import jax
+
+    from . import vectorize
+    try:
+        return jax.eval_shape(vectorize.vmap(fn, in_axes, 0), *batched)
+    except Exception:
+        return None   # the transformation reports its own errors
 
 
 if __name__ == "__main__":

@@ -1,15 +1,79 @@
 """The command line's arguments (s2s/cli.py): FILE.py:FUNC found and loaded,
 --shapes, --in-axes and --argnums parsed and checked against the function, and
 --example specs made into example values. What is wrong with them is a
-UsageError (exit status 2)."""
+UsageError (exit status 2), one line naming the option."""
+import argparse
 import sys
 
-from . import frontend, loading
-from .errors import S2SError
+from . import loading
+
+MAX_EXAMPLE_BYTES = 1 << 30   # one example argument: s2s allocates it
 
 
 class UsageError(Exception):
     pass
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse's parser, its errors one line (not the usage block): the
+    option and what is wrong, and where the usage is."""
+
+    def error(self, message):
+        self.exit(2, f"{self.prog}: error: {message} (`{self.prog} --help` shows the "
+                     f"options)\n")
+
+
+def nonnegative_int(text):
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid int value: {text!r}")
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {value}")
+    return value
+
+
+def dtype_name(text):
+    """--dtype: a NumPy number type (float32, float64, int32, ...)."""
+    import numpy as np
+    try:
+        dtype = np.dtype(text)
+    except TypeError:
+        dtype = None
+    if dtype is None or dtype.kind not in "biufc":
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number type (float32, float64, "
+                                         "int32, ...)")
+    return text
+
+
+def _params(fn):
+    """(the names of `fn`'s positional parameters, how many are required,
+    whether it takes *args), or None where s2s cannot tell."""
+    from . import frontend
+    from .errors import S2SError
+    try:
+        fn = frontend.python_function(fn)
+        code = fn.__code__
+    except (S2SError, AttributeError, TypeError):
+        return None
+    names = list(code.co_varnames[:code.co_argcount])
+    required = code.co_argcount - len(fn.__defaults__ or ())
+    return names, required, bool(code.co_flags & 0x04), fn.__name__
+
+
+def check_count(fn, given, what):
+    """`given` example arguments (of option `what`) fit `fn`'s parameters."""
+    found = _params(fn)
+    if found is None:
+        return
+    names, required, varargs, name = found
+    if required <= given and (given <= len(names) or varargs):
+        return
+    takes = (f"{len(names)}" if required == len(names) else f"{required} to {len(names)}") \
+        if not varargs else f"at least {required}"
+    listed = f" ({', '.join(names)})" if names else ""
+    raise UsageError(f"{what} {given} argument{'s' if given != 1 else ''}, but `{name}` takes "
+                     f"{takes}{listed}: one shape per argument, `;` between them")
 
 
 def example_arguments(args, fn):
@@ -20,7 +84,10 @@ def example_arguments(args, fn):
     if not getattr(args, "example", None):
         if args.shapes is None:
             return None
-        return [np.full(shape, 0.5, dtype) for shape in parse_shapes(args.shapes)]
+        shapes = parse_shapes(args.shapes, dtype)
+        check_count(fn, len(shapes), f"--shapes {args.shapes!r} describes")
+        return [np.full(shape, 0.5, dtype) for shape in shapes]
+    from . import frontend
     fn = frontend.python_function(fn)
     params = list(fn.__code__.co_varnames[:fn.__code__.co_argcount])
     given = {}
@@ -30,8 +97,12 @@ def example_arguments(args, fn):
         if not sep or name not in params:
             raise UsageError(f"--example takes NAME=SPEC for a parameter of `{fn.__name__}` "
                              f"({', '.join(params)}), not {item!r}")
+        if name in given:
+            raise UsageError(f"--example {name}=... is given twice")
         given[name] = example_value(spec, dtype)
-    shapes = parse_shapes(args.shapes) if args.shapes else []
+    shapes = parse_shapes(args.shapes, dtype) if args.shapes is not None else []
+    if len(shapes) > len(params):
+        check_count(fn, len(shapes), f"--shapes {args.shapes!r} describes")
     return [given[p] if p in given else
             np.full(shapes[i] if i < len(shapes) else (), 0.5, dtype)
             for i, p in enumerate(params)]
@@ -45,11 +116,13 @@ def example_value(spec, dtype):
     try:
         value = eval(compile(spec, "<--example>", "eval"), {"__builtins__": {}}, {})
     except Exception as e:
-        raise UsageError(f"--example {spec!r} is not a Python expression: {e}")
+        detail = e.msg if isinstance(e, SyntaxError) else str(e)
+        raise UsageError(f"--example {spec!r} is not a Python expression of numbers, tuples, "
+                         f"lists and dicts: {type(e).__name__}: {detail}")
 
     def build(v):
         if isinstance(v, tuple) and all(type(d) is int for d in v):
-            return np.full(v, 0.5, dtype)
+            return np.full(_checked_shape(v, dtype, f"--example {spec!r}"), 0.5, dtype)
         if type(v) in (int, float, bool):
             return v
         if isinstance(v, (list, tuple)):
@@ -61,18 +134,62 @@ def example_value(spec, dtype):
     return build(value)
 
 
-def parse_shapes(text):
+def _checked_shape(shape, dtype, option):
+    for d in shape:
+        if d < 0:
+            raise UsageError(f"{option}: a size is 0 or more, not {d}")
+    size = dtype.itemsize
+    for d in shape:
+        size *= d
+    if size > MAX_EXAMPLE_BYTES:
+        raise UsageError(f"{option}: an example of shape {tuple(shape)} takes "
+                         f"{size / 2 ** 30:.3g} GiB; s2s makes one example of each argument "
+                         f"(at most {MAX_EXAMPLE_BYTES >> 30} GiB): give smaller sizes of the "
+                         f"same rank")
+    return tuple(shape)
+
+
+def parse_shapes(text, dtype=None):
+    """--shapes: one shape per argument, `;` between them, `,` between the
+    sizes; `()` is a scalar; an entry's parentheses are optional."""
+    import numpy as np
+    dtype = np.dtype(dtype or "float32")
+    example = "e.g. --shapes 100, --shapes '8,4;4', or --shapes '3;()' (`()` is a scalar)"
+    if not text.strip():
+        raise UsageError(f"--shapes is empty: give one shape per argument, {example}")
     shapes = []
-    for part in text.split(";"):
-        part = part.strip().strip("()")
+    entries = text.split(";")
+    for k, entry in enumerate(entries, 1):
+        part = entry.strip()
+        which = f"--shapes {text!r}: argument {k}"
+        if not part:
+            raise UsageError(f"{which} is empty: write `()` for a scalar, e.g. --shapes "
+                             f"'3;()'")
+        if part.startswith("(") != part.endswith(")"):
+            raise UsageError(f"{which}: unbalanced parentheses in {part!r}")
+        if part.startswith("("):
+            part = part[1:-1].strip()
+        sizes = [d.strip() for d in part.split(",")] if part else []
+        if sizes and sizes[-1] == "" and len(sizes) > 1:
+            sizes.pop()   # (3,): a trailing comma, as in Python
         try:
-            shapes.append(tuple(int(d) for d in part.split(",") if d.strip()))
+            shape = tuple(int(d) for d in sizes)
         except ValueError:
-            raise UsageError(f"--shapes takes sizes like '100' or '8,4;4', not {text!r}")
+            bad = next((d for d in sizes if not _is_int(d)), part)
+            raise UsageError(f"{which}: a size is an integer, not {bad!r}: {example}")
+        shapes.append(_checked_shape(shape, dtype, which))
     return shapes
 
 
-def parse_axes(text, nargs):
+def _is_int(text):
+    try:
+        int(text)
+    except ValueError:
+        return False
+    return True
+
+
+def parse_axes(text, nargs, option="--in-axes"):
     def one(t):
         t = t.strip()
         if t == "None":
@@ -80,17 +197,63 @@ def parse_axes(text, nargs):
         try:
             return int(t)
         except ValueError:
-            raise UsageError(f"an axis is an integer or None, not {t!r}")
+            raise UsageError(f"{option} takes an integer or None per argument (`,` between "
+                             f"them), not {t!r}")
     parts = text.split(",")
     if len(parts) == 1:
         return one(parts[0])
     axes = tuple(one(p) for p in parts)
     if nargs is not None and len(axes) != nargs:
-        raise UsageError(f"--in-axes has {len(axes)} entries for {nargs} arguments")
+        raise UsageError(f"{option} {text!r} has {len(axes)} entries for {nargs} "
+                         f"argument{'s' if nargs != 1 else ''}")
     return axes
 
 
-def parse_argnums(text):
+def check_in_axes(in_axes, examples, fn=None):
+    """Each argument's batch axis is one of its axes once batched (as
+    `jax.vmap` requires), and at least one argument is batched."""
+    import jax
+    import numpy as np
+    axes = in_axes if isinstance(in_axes, tuple) else (in_axes,) * len(examples)
+    if all(ax is None for ax in axes):
+        raise UsageError("--in-axes: at least one argument must be batched (an axis, not "
+                         "None)")
+    found = _params(fn) if fn is not None else None
+    names = found[0] if found else []
+    for k, (ax, example) in enumerate(zip(axes, examples)):
+        if ax is None:
+            continue
+        for leaf in jax.tree_util.tree_leaves(example):
+            rank = np.ndim(leaf) + 1   # with the batch axis
+            if not -rank <= ax < rank:
+                name = f"`{names[k]}`" if k < len(names) else f"{k + 1}"
+                raise UsageError(f"--in-axes {ax} is out of range for argument {name} of shape "
+                                 f"{np.shape(leaf)}: batched, it has {rank} "
+                                 f"ax{'es' if rank != 1 else 'is'} ({-rank} to {rank - 1})")
+
+
+def check_out_axes(out_axes, out):
+    """vmap's batched output `out` (shapes) has the axis --out-axes names."""
+    import jax
+    if out is None:
+        return
+    leaves = jax.tree_util.tree_leaves(out)
+    axes = out_axes if isinstance(out_axes, tuple) and isinstance(out, (tuple, list)) \
+        and len(out_axes) == len(out) else None
+    if isinstance(out_axes, tuple) and axes is None:
+        raise UsageError(f"--out-axes has {len(out_axes)} entries, but the function returns "
+                         f"{len(out) if isinstance(out, (tuple, list)) else 'one value'}")
+    pairs = [(ax, leaf) for ax, o in zip(axes, out) for leaf in jax.tree_util.tree_leaves(o)] \
+        if axes is not None else [(out_axes, leaf) for leaf in leaves]
+    for ax, leaf in pairs:
+        rank = len(leaf.shape)
+        if ax is not None and not -rank <= ax < rank:
+            raise UsageError(f"--out-axes {ax} is out of range: the batched result of shape "
+                             f"{tuple(leaf.shape)} has {rank} ax{'es' if rank != 1 else 'is'} "
+                             f"({-rank} to {rank - 1})")
+
+
+def parse_argnums(text, option="--argnums"):
     if text is None:
         return None
     try:
@@ -98,14 +261,16 @@ def parse_argnums(text):
     except ValueError:
         argnums = ()
     if not argnums:
-        raise UsageError(f"--argnums takes comma-separated integers, not {text!r}")
+        raise UsageError(f"{option} takes comma-separated integers, not {text!r}")
     return argnums
 
 
-def check_argnums(argnums, fn, single=False):
+def check_argnums(argnums, fn, single=False, option="--argnums"):
     """Indices in range for `fn`'s parameters; negative ones count from the end."""
     if argnums is None:
         return None
+    from . import frontend
+    from .errors import S2SError
     try:
         fn = frontend.python_function(fn)
     except S2SError:
@@ -113,7 +278,7 @@ def check_argnums(argnums, fn, single=False):
     n = fn.__code__.co_argcount
     bad = [i for i in argnums if not -n <= i < n]
     if bad:
-        raise UsageError(f"--argnums {bad[0]} is out of range: `{fn.__name__}` takes "
+        raise UsageError(f"{option} {bad[0]} is out of range: `{fn.__name__}` takes "
                          f"{n} positional parameter{'s' if n != 1 else ''}")
     normalized = tuple(sorted({i % n for i in argnums}))
     if len(argnums) == 1 and single:

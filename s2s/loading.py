@@ -12,11 +12,15 @@ import dis
 import importlib.util
 import os
 import sys
+import traceback
 import types
+
+from .errors import S2SError
 
 
 class LoadError(Exception):
-    """The file or function cannot be had (a usage error of the CLI)."""
+    """The file or function cannot be had (a usage error of the CLI). An error
+    in the file's own code is an S2SError at its line."""
 
 
 def load_function(target, run_module=False, note=None):
@@ -36,7 +40,7 @@ def load_function(target, run_module=False, note=None):
         elif head in module.__s2s_skipped_names__:
             why = f"only running the file defines `{head}`"
         else:
-            raise LoadError(f"{path} has no function `{name}`")
+            raise LoadError(_no_function(module, name, path))
         if note:
             note(f"importing {path} (its top-level code runs): {why}")
     return _lookup(_imported_module(path), name, path)
@@ -56,10 +60,24 @@ def _lookup(module, name, path):
     for part in name.split("."):
         obj = getattr(obj, part, None)
         if obj is None:
-            raise LoadError(f"{path} has no function `{name}`")
+            raise LoadError(_no_function(module, name, path))
+    if isinstance(obj, type):
+        raise LoadError(f"`{name}` in {path} is a class, not a function: name a function, "
+                        f"or a method as `{name}.METHOD`")
     if not callable(obj):
-        raise LoadError(f"`{name}` in {path} is not a function")
+        raise LoadError(f"`{name}` in {path} is not a function (it is a "
+                        f"{type(obj).__name__})")
     return obj
+
+
+def _no_function(module, name, path):
+    """`path` has no `name`: the message, with the functions it does have."""
+    defined = sorted(k for k, v in vars(module).items()
+                     if isinstance(v, types.FunctionType) and not k.startswith("_")
+                     and getattr(v, "__module__", None) == module.__name__)
+    listed = f" (its functions: {', '.join(defined[:12])}{', ...' if len(defined) > 12 else ''})" \
+        if defined else ""
+    return f"{path} has no function `{name}`{listed}"
 
 
 @contextlib.contextmanager
@@ -79,24 +97,54 @@ def _imported_module(path):
     module_name = os.path.splitext(os.path.basename(path))[0]
     spec = importlib.util.spec_from_file_location(module_name, path)
     module = importlib.util.module_from_spec(spec)
+    _parse(path)   # a syntax error is reported as such, before anything runs
     try:
         with _beside(path):
             spec.loader.exec_module(module)
     except (Exception, SystemExit) as e:
-        detail = " ".join(str(e).split())  # one line, however long the message
-        raise LoadError(f"importing {path} failed: {type(e).__name__}: {detail}")
+        raise _failed(e, path, f"importing {path} failed") from None
     return module
+
+
+def _parse(path):
+    """The file's syntax tree; a syntax error is an S2SError at its line."""
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read()
+    except OSError as e:
+        raise LoadError(f"cannot read {path}: {e.strerror}")
+    try:
+        return ast.parse(data, filename=path)
+    except SyntaxError as e:
+        # (IndentationError and TabError are SyntaxErrors; so is a bad encoding)
+        raise S2SError(f"{type(e).__name__}: {e.msg}", path, e.lineno,
+                       e.offset - 1 if e.offset else None) from None
+    except ValueError as e:   # null bytes
+        raise LoadError(f"{path} is not Python source: {e}")
+
+
+def _failed(e, path, what):
+    """An exception raised by the file's own code: an S2SError at the file's
+    innermost line in the traceback (an import of a missing module: its
+    `import` line)."""
+    line = None
+    here = os.path.abspath(path)
+    for frame, lineno in traceback.walk_tb(e.__traceback__):
+        if os.path.abspath(frame.f_code.co_filename) == here:
+            line = lineno
+    if isinstance(e, SyntaxError) and os.path.abspath(e.filename or "") != here:
+        detail = f"{e.msg} ({e.filename}, line {e.lineno})"   # in a module it imports
+    else:
+        detail = " ".join(str(e).split())  # one line, however long the message
+    what = what or ("" if line else path)
+    return S2SError(f"{what}: {type(e).__name__}: {detail}" if what else
+                    f"{type(e).__name__}: {detail}", path if line else None, line, 0)
 
 
 def _static_module(path):
     """A module of the file's defining statements only, compiled under the
     file's own name and lines (so s2s reads the functions' source as usual)."""
-    with open(path, encoding="utf-8") as fh:
-        text = fh.read()
-    try:
-        tree = ast.parse(text, filename=path)
-    except SyntaxError as e:
-        raise LoadError(f"importing {path} failed: SyntaxError: {e.msg} (line {e.lineno})")
+    tree = _parse(path)
     skipped = [s for s in tree.body if not _defines(s)]
     tree.body = [s for s in tree.body if _defines(s)]
     module = types.ModuleType(os.path.splitext(os.path.basename(path))[0])
@@ -110,8 +158,8 @@ def _static_module(path):
         with _beside(path):
             exec(compile(tree, path, "exec"), module.__dict__)
     except (Exception, SystemExit) as e:
-        detail = " ".join(str(e).split())
-        raise LoadError(f"importing {path} failed: {type(e).__name__}: {detail}")
+        # (only the file's imports, definitions and constants ran: it was not imported)
+        raise _failed(e, path, None) from None
     return module
 
 
