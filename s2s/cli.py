@@ -351,7 +351,15 @@ def shaped_transform(args, fn):
         batched = list(batch_of_two(examples, in_axes))
         generated = vectorize.vmap(fn, in_axes, out_axes).generated(batched)
         if out_axes != 0:
-            check_out_axes(out_axes, _batched_output(fn, in_axes, batched))
+            check_out_axes(out_axes, _batched_output(fn, in_axes, 0, batched))
+        if out_axes is None or isinstance(out_axes, tuple) and None in out_axes:
+            try:   # None: only for a result that does not depend on the batch
+                _batched_output(fn, in_axes, out_axes, batched, quiet=False)
+            except ValueError as e:
+                if "out_axes" not in str(e):
+                    raise
+                raise UsageError(f"--out-axes {args.out_axes}: the result depends on the "
+                                 f"batch, so it needs an axis (jax.vmap: {e})") from None
         return generated
     argnums = check_argnums(parse_argnums(args.argnums) or (0,), fn)
     argnums = argnums[0] if len(argnums) == 1 else argnums
@@ -360,16 +368,18 @@ def shaped_transform(args, fn):
     return make(fn, argnums).generated(examples)
 
 
-def _batched_output(fn, in_axes, batched):
-    """The shapes of vmap's result (batch axis first) at `batched`, or None
-    where they cannot be had without running more than the probe does."""
+def _batched_output(fn, in_axes, out_axes, batched, quiet=True):
+    """The shapes of vmap's result at `batched`; `quiet`: None where they
+    cannot be had (the transformation reports its own errors)."""
     import jax
 
     from . import vectorize
     try:
-        return jax.eval_shape(vectorize.vmap(fn, in_axes, 0), *batched)
+        return jax.eval_shape(vectorize.vmap(fn, in_axes, out_axes), *batched)
     except Exception:
-        return None   # the transformation reports its own errors
+        if quiet:
+            return None
+        raise
 
 
 if __name__ == "__main__":
