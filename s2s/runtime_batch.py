@@ -50,3 +50,16 @@ def unpack_examples(value):
     if isinstance(value, (tuple, list)):
         return value
     return jnp.unstack(value, axis=1)
+
+
+@helper
+def array_of_examples(items, size):
+    """jnp.array of a (nested) list whose leaves are batched (a Python number is
+    every example's): each example's array, the batch axis first and the
+    list's axes after it."""
+    depth, first = 0, items
+    while isinstance(first, (list, tuple)) and first:
+        depth, first = depth + 1, first[0]
+    leaves = jax.tree_util.tree_map(
+        lambda v: jnp.full((size,), v) if isinstance(v, (int, float, complex)) else v, items)
+    return jnp.moveaxis(jnp.array(leaves), depth, 0)

@@ -62,3 +62,22 @@ def test_tuple_unpacking_of_an_array_under_vmap(batch):
 def test_a_key_split_under_vmap():
     keys = jax.random.split(jax.random.PRNGKey(0), 4)
     same(s2s.vmap(C.splits_a_key)(keys), jax.vmap(C.splits_a_key)(keys))
+
+
+LIST_BUILDERS = [C.builds_a_list_then_an_array, C.builds_a_list_of_sums,
+                 C.nested_rows_with_a_constant, C.vstack_of_a_comprehension]
+
+
+@pytest.mark.parametrize("f", LIST_BUILDERS, ids=lambda f: f.__name__)
+@pytest.mark.parametrize("in_axes, out_axes", [(0, 0), (1, 0), (0, 1), (1, 1)])
+def test_a_list_built_then_stacked_under_vmap(f, in_axes, out_axes):
+    xs = normal(3, 2) if in_axes == 0 else normal(2, 3)
+    got, want = s2s.vmap(f, in_axes, out_axes)(xs), jax.vmap(f, in_axes, out_axes)(xs)
+    assert got.shape == want.shape
+    same(got, want)
+
+
+@pytest.mark.parametrize("f", LIST_BUILDERS, ids=lambda f: f.__name__)
+def test_a_list_built_then_stacked_under_vmap_of_grad(f):
+    loss, xs = C.squared_norm_of(f), normal(3, 2)
+    same(s2s.vmap(s2s.grad(loss))(xs), jax.vmap(jax.grad(loss))(xs))

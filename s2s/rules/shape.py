@@ -286,6 +286,11 @@ def array_batch(batch, object=None, a=None, **rest):
     x = object if object is not None else a
     if isinstance(x, (gast.List, gast.Tuple)):
         return batch.jnp("stack", each_batched(batch, x), axis=1)
+    info = batch.info(x)
+    if info is not None and info.kind == "tree":   # a list built by appends: each item batched
+        items = batch.pass_.conform(x, True, batch.pass_.where)
+        stacked = batch.call("array_of_examples", items, batch.batch_size)
+        return batch.jnp("asarray", stacked, dtype=rest["dtype"]) if "dtype" in rest else stacked
     return batch.rebuild()
 
 

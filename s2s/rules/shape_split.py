@@ -154,19 +154,14 @@ def column_stack_vjp(ans_bar, tup):
     return split_stacked(ans_bar, tup, "column_stack")
 
 
-def literal_arrays(batch, arrays):
-    if not isinstance(arrays, (gast.List, gast.Tuple)):
-        raise batch.error("s2s can batch this join of arrays written in the call",
-                          "write the list in the call: jnp.hstack([a, b])")
-    return arrays.elts
-
-
 # Each array promoted as one example would be (a vector becomes a row, a column,
 # ...), then all joined along that axis, one further along.
 @batch_rule(jnp.hstack, jnp.vstack, jnp.dstack, jnp.column_stack)
 def stacked_batch(batch, tup, **rest):
     how = batch.prim.name
-    elts = literal_arrays(batch, tup)
+    if not isinstance(tup, (gast.List, gast.Tuple)):
+        return batch.by_jax()   # a list built by appends or a comprehension: its items' shapes vary
+    elts = tup.elts
     shapes = [_stacked_shape(batch.shape(e), how) for e in elts]
     parts = [reshaped(batch, e, s) for e, s in zip(elts, shapes)]
     axis = _stacked_axis(len(shapes[0]), how)

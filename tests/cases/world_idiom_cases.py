@@ -38,3 +38,33 @@ def unpacks_an_array(x):
 def splits_a_key(key):
     k1, k2 = jax.random.split(key)
     return jax.random.normal(k1, (3,)) + jax.random.uniform(k2, (3,))
+
+
+def builds_a_list_then_an_array(x):
+    out = []
+    for i in range(3):
+        out.append(x * i)
+    return jnp.array(out)
+
+
+def builds_a_list_of_sums(x):
+    out = [1.0]
+    for i in range(2):
+        out.append(jnp.sum(x) * i)
+    return jnp.array(out)
+
+
+def nested_rows_with_a_constant(x):
+    rows = [[x[0], x[1]], [x[1], 2.0]]
+    return jnp.array(rows)
+
+
+def vstack_of_a_comprehension(x):
+    return jnp.vstack([x * i for i in range(3)])
+
+
+def squared_norm_of(f):
+    """A loss over `f` in f's own module (s2s puts same-module helpers in line)."""
+    def loss(x):
+        return jnp.sum(f(x) ** 2)
+    return loss
