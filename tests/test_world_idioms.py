@@ -81,3 +81,19 @@ def test_a_list_built_then_stacked_under_vmap(f, in_axes, out_axes):
 def test_a_list_built_then_stacked_under_vmap_of_grad(f):
     loss, xs = C.squared_norm_of(f), normal(3, 2)
     same(s2s.vmap(s2s.grad(loss))(xs), jax.vmap(jax.grad(loss))(xs))
+
+
+ALL = ["grad", "vjp", "jvp", "vmap", "jacfwd", "jacrev", "hessian", "jit_grad", "jvp_of_grad"]
+
+
+@pytest.mark.parametrize("transform", ALL)
+@pytest.mark.parametrize("f", [C.keywords_at_their_defaults, C.checks_its_input],
+                         ids=lambda f: f.__name__)
+def test_every_mode_accepts_what_grad_accepts(f, transform):
+    args = (normal(3),)
+    same(run(s2s, transform, f, args), run(jax, transform, f, args))
+
+
+def test_a_never_run_error_branch_still_raises_when_it_runs():
+    with pytest.raises(TypeError, match="expected float64"):
+        s2s.grad(C.checks_its_input)(jnp.ones(3, jnp.float32))

@@ -243,6 +243,14 @@ class Batch(Layout, Calls, ControlFlow):
                              "assign its result")
         return [s]
 
+    def stmt_Assert(self, s):
+        if self.batched(s.test):
+            raise self.error(s, "s2s cannot batch an `assert` on a value that differs "
+                                "between examples", "check it before calling the batched "
+                                                    "function (jax.vmap cannot decide it either)")
+        msg = None if s.msg is None else self.rename(s.msg)   # (read only if it fails)
+        return [gast.Assert(test=s.test, msg=msg)]
+
     def stmt_Return(self, s):
         """Every output leaf leaves with a batch axis (unbatched ones broadcast, as
         vmap's out_axes=0 does); `output_batched` records which were batched, for

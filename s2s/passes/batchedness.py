@@ -9,6 +9,7 @@ for every example: not batched, unless the probe saw only one of its
 possible values (s2s/passes/batchedness_steady.py).
 """
 import gast
+import numpy as np
 
 from .. import anno
 from ..anno import Key
@@ -141,7 +142,8 @@ class Batchedness:
         for n in name_nodes(stmt.value):
             if n.id in self.batched:
                 seen = self.record.info(anno.get(stmt, Key.STATEMENT_ID), n.id, "in")
-                if seen is None or seen.kind not in ("array", "tree"):
+                if seen is None or seen.kind not in ("array", "tree") and not (
+                        seen.kind == "value" and isinstance(seen.value, (type, np.dtype))):
                     return None   # a Python number that differs between examples (i + 1)
         names = [target] if isinstance(target, gast.Name) else target.elts
         infos = [self.record.info(anno.get(stmt, Key.STATEMENT_ID), n.id, "out") for n in names]

@@ -70,6 +70,8 @@ def bind_operands(pass_, prim, template, primal_params, args, keywords, value):
                                      f"it takes {', '.join(primal_params)}")
         bound[target] = arg
     for k in keywords:
+        if k.arg not in primal_params and _at_its_default(prim, k):
+            continue   # `jnp.sum(x, where=None)`: as if not written
         if k.arg not in primal_params:
             raise pass_.source.error(pass_.located(value),
                                      f"s2s's rule for `{_display(prim)}` has no parameter "
@@ -77,6 +79,19 @@ def bind_operands(pass_, prim, template, primal_params, args, keywords, value):
         bound[k.arg] = k.value
     _check_arity(pass_, prim, template, primal_params, bound, value)
     return bound
+
+
+def _at_its_default(prim, keyword):
+    """Is this keyword argument a literal equal to the function's own default?"""
+    if isinstance(prim.fn, str) or not isinstance(keyword.value, gast.Constant):
+        return False
+    try:
+        param = inspect.signature(prim.fn).parameters.get(keyword.arg)
+    except (TypeError, ValueError):
+        return False
+    return param is not None and param.default is not inspect.Parameter.empty \
+        and type(param.default) is type(keyword.value.value) \
+        and param.default == keyword.value.value
 
 
 def _display(prim):

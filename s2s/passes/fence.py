@@ -106,7 +106,11 @@ def _walk(node):
     while stack:
         node = stack.pop()
         yield node
+        if isinstance(node, gast.Raise):
+            continue   # runs only on the error path, as written (an f-string message)
         kids = children(node)
+        if isinstance(node, gast.Assert):
+            kids = [node.test]
         kids.reverse()
         stack.extend(kids)
 

@@ -68,3 +68,16 @@ def squared_norm_of(f):
     def loss(x):
         return jnp.sum(f(x) ** 2)
     return loss
+
+
+def keywords_at_their_defaults(x):
+    return (jnp.sum(x, where=None) + jax.nn.softmax(x, where=None)[0]
+            + jnp.max(jax.nn.log_softmax(x, axis=-1, where=None), initial=None)
+            + jnp.mean(x, keepdims=False))
+
+
+def checks_its_input(x):
+    if x.dtype != jnp.float64:
+        raise TypeError(f"expected float64, got {x.dtype}")
+    assert x.ndim == 1, f"want a vector, got shape {x.shape}"
+    return jnp.sum(jnp.sin(x) ** 2)
