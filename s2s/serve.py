@@ -26,8 +26,14 @@ The work runs in one persistent worker process (importing JAX takes seconds,
 too slow for a process per request). A run past the time limit cannot be
 stopped inside Python (a `while True: pass` never returns to a place where a
 thread could be asked to stop), so the worker is killed, a fresh one started,
-and the page told so. The worker keeps Python state between runs, as a
-notebook kernel does.
+and the page told so. The worker leads a process group of its own, and the
+whole group is killed: a process the submitted code started (`subprocess.Popen`)
+goes with it. The worker keeps Python state between runs, as a notebook kernel
+does.
+
+The browser is opened on a local file (mode 0600, in a private temporary
+folder) that redirects to the URL, as Jupyter does: the token is on no
+command line, where other local users could read it (`ps`).
 """
 import argparse
 import hmac
@@ -37,12 +43,15 @@ import json
 import multiprocessing
 import os
 import secrets
+import shutil
 import signal
 import sys
+import tempfile
 import threading
 import time
 import urllib.parse
 import webbrowser
+from html import escape
 from pathlib import Path
 
 from . import serve_job
@@ -85,7 +94,16 @@ class PlaygroundServer(http.server.ThreadingHTTPServer):
 
     def server_close(self):
         super().server_close()
-        self.worker.stop()
+        worker = getattr(self, "worker", None)   # (none where the port was busy)
+        if worker is not None:
+            worker.stop()
+
+    def handle_error(self, request, client_address):
+        """A client that went away mid-request (a closed tab, a reload) is
+        not an error of the server's: no traceback for it."""
+        if isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
+            return
+        super().handle_error(request, client_address)
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -219,7 +237,10 @@ class Worker:
         self.ready = False
 
     def stop(self):
+        """Kills the worker and every process of its group (what the code it
+        ran started), then reaps it."""
         if self.process is not None:
+            kill_group(self.process.pid)
             self.process.kill()
             self.process.join(10)
             self.conn.close()
@@ -252,13 +273,32 @@ class Worker:
                                f"running this: a fresh one is starting")
 
 
+def kill_group(pid):
+    """SIGKILL to the process group `pid` leads (the worker's, where it has
+    made it: see worker_main). The worker is not reaped yet, so its id is
+    not anyone else's."""
+    try:
+        if os.getpgid(pid) == pid:
+            os.killpg(pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
 def worker_main(conn, parent_pid):
-    """The worker process: imports JAX and s2s, says so, then answers jobs."""
+    """The worker process: leads a process group of its own (killed as one),
+    imports JAX and s2s, says so, then answers jobs."""
+    try:
+        os.setpgid(0, 0)
+    except OSError:
+        pass
+
     def watch_parent():
         # a server killed without cleaning up must not leave a worker behind,
-        # even one busy in an endless loop
+        # even one busy in an endless loop, nor what the code it ran started
         while os.getppid() == parent_pid:
             time.sleep(1)
+        if os.getpgid(0) == os.getpid():
+            os.killpg(0, signal.SIGKILL)
         os._exit(0)
     threading.Thread(target=watch_parent, daemon=True).start()
     import jax  # noqa: F401  (the slow import, before saying ready)
@@ -274,34 +314,77 @@ def worker_main(conn, parent_pid):
 
 # -- command line -------------------------------------------------------------
 
+def redirect_file(url):
+    """A page that sends the browser on to `url`, in a new private folder
+    (0700), itself 0600: opened as a file:// URL, it keeps the token off the
+    browser's command line. Returns its path."""
+    folder = tempfile.mkdtemp(prefix="s2s-serve-")
+    path = os.path.join(folder, "open-playground.html")
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        fh.write(f"""<!DOCTYPE html>
+<html><head><meta charset="utf-8">
+<meta http-equiv="refresh" content="0;url={escape(url)}">
+<title>s2s playground</title></head>
+<body><p>Opening the s2s playground: if nothing happens,
+<a href="{escape(url)}">open it here</a>.</p></body></html>
+""")
+    return path
+
+
+def _port(text):
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid int value: {text!r}")
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0 to 65535, not {port}")
+    return port
+
+
+def _seconds(text):
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid number: {text!r}")
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be more than 0, not {text}")
+    return value
+
+
 def main(argv=None):
-    parser = argparse.ArgumentParser(
+    from .cli_args import Parser
+    parser = Parser(
         prog="s2s serve", description="A local web playground: type a function, pick "
         "transformations, see the generated code, the passes and the values.")
-    parser.add_argument("--port", type=int, default=DEFAULT_PORT,
+    parser.add_argument("--port", type=_port, default=DEFAULT_PORT,
                         help=f"the port on 127.0.0.1 (default {DEFAULT_PORT}; 0: any free port)")
     parser.add_argument("--no-open", action="store_true", help="do not open a web browser")
-    parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT,
+    parser.add_argument("--timeout", type=_seconds, default=DEFAULT_TIMEOUT,
                         help=f"seconds one run may take (default {DEFAULT_TIMEOUT:g})")
     args = parser.parse_args(argv)
     try:
         server = PlaygroundServer(args.port, args.timeout)
     except OSError as e:
-        print(f"s2s serve: cannot listen on 127.0.0.1:{args.port}: {e.strerror}"
+        print(f"s2s serve: cannot listen on 127.0.0.1:{args.port}: {e.strerror or e}"
               + (" (--port 0 takes any free port)" if args.port else ""), file=sys.stderr)
-        return 1
+        return 2
     print(f"s2s playground: {server.url}\n(only this URL, with its token, is served; "
           f"Ctrl+C stops the server)", flush=True)
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))   # stop as Ctrl+C does
-    if not args.no_open:
-        webbrowser.open(server.url)
+    redirect = None
     try:
+        if not args.no_open:
+            redirect = redirect_file(server.url)
+            webbrowser.open(Path(redirect).as_uri())
         server.serve_forever()
     except KeyboardInterrupt:
         pass
     finally:
         server.server_close()
+        if redirect is not None:
+            shutil.rmtree(os.path.dirname(redirect), ignore_errors=True)
     return 0
 
 
