@@ -97,3 +97,17 @@ def test_every_mode_accepts_what_grad_accepts(f, transform):
 def test_a_never_run_error_branch_still_raises_when_it_runs():
     with pytest.raises(TypeError, match="expected float64"):
         s2s.grad(C.checks_its_input)(jnp.ones(3, jnp.float32))
+
+
+@pytest.mark.parametrize("transform", ["grad", "jvp", "vmap", "jacrev", "jit"])
+def test_appending_to_an_argument_is_refused_not_lost(transform):
+    log = []
+    x = normal(3)
+    with pytest.raises(s2s.S2SError, match="`log`") as e:
+        if transform == "jvp":
+            s2s.jvp(lambda x: C.appends_to_its_argument(x, log), (x,), (x,))
+        elif transform == "vmap":
+            s2s.vmap(C.appends_to_its_argument, (0, None))(jnp.stack([x, x]), log)
+        else:
+            getattr(s2s, transform)(C.appends_to_its_argument)(x, log)
+    assert "test_world_idioms.py" in str(e.value) or "world_idiom_cases.py" in str(e.value)

@@ -210,6 +210,13 @@ class Calls:
             root = k[1] if k[0] == "elem" else k
             if root[0] == "param":
                 self.record_param(root[1], what, node, item)
+                if self.top and not item:
+                    raise self.source.error(
+                        node, f"s2s cannot follow this mutation: it {what} `{shown}`, an "
+                              "argument of the function, whose caller would see the change; "
+                              "s2s transforms lists and dicts as values",
+                        "build a new list in the function and return it (or use "
+                        "`xs = xs + [v]`, which leaves the caller's list as it was)")
             if item and o.kind not in ("list", "dict"):
                 # not known to be a list: normalize writes `x = x.at[i].set(v)`, the
                 # array update (a list there fails loudly: it has no `.at`)

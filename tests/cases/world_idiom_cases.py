@@ -81,3 +81,8 @@ def checks_its_input(x):
         raise TypeError(f"expected float64, got {x.dtype}")
     assert x.ndim == 1, f"want a vector, got shape {x.shape}"
     return jnp.sum(jnp.sin(x) ** 2)
+
+
+def appends_to_its_argument(x, log):
+    log.append(x)
+    return jnp.sum(x ** 2)
