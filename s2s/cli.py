@@ -71,10 +71,49 @@ def _guarded(command, argv):
         if os.environ.get("S2S_DEBUG"):
             raise
         detail = " ".join(str(e).split())[:300]
+        place = _raised_by_user(e)
+        if place is not None:   # the function's own `raise` (or its own code failing)
+            filename, line, col = place
+            print(f"s2s: error: {filename}:{line}:{(col or 0) + 1}: {type(e).__name__}: "
+                  f"{detail} (raised by the function while s2s ran it on one example's "
+                  f"shapes)", file=sys.stderr)
+            return 1
         print(f"s2s: internal error: {type(e).__name__}: {detail}\n"
               "  this is a bug in s2s, not in your code: please report it with the "
               "function and the command (S2S_DEBUG=1 prints the traceback)", file=sys.stderr)
         return 3
+
+
+def _raised_by_user(e):
+    """(file, line, col) of the user's code where `e` was raised, where it
+    was raised by that code itself: the innermost frame is the user's file
+    run as it is, or generated code at a `raise` or `assert` of the user's
+    (which s2s passes on as the function raised it, as JAX does). Else None:
+    anything raised inside s2s, JAX or NumPy is not the user's to fix."""
+    import linecache
+    import traceback
+    frames = list(traceback.walk_tb(e.__traceback__))
+    if not frames:
+        return None
+    frame, lineno = frames[-1]
+    ran = frame.f_code.co_filename
+    filename, line, col = errors.origin(ran, lineno)
+    if not filename or filename.startswith("<") or not line:
+        return None
+    path = os.path.abspath(filename)
+    here = os.path.dirname(os.path.abspath(__file__))
+    import site
+    import sysconfig
+    paths = sysconfig.get_paths()
+    libraries = {os.path.abspath(p) for p in [
+        *(paths.get(k) for k in ("stdlib", "platstdlib", "purelib", "platlib")),
+        *site.getsitepackages(), site.getusersitepackages()] if p}
+    if path.startswith(here + os.sep) or any(path.startswith(p + os.sep) for p in libraries):
+        return None
+    if ran != filename and not linecache.getline(filename, line).lstrip().startswith(
+            ("raise", "assert")):
+        return None
+    return filename, line, col
 
 
 def _common_options(parser):
@@ -152,6 +191,8 @@ def print_transformed(args, color):
         fn = load_function(args.target, args)
         argnums = check_argnums(argnums, fn, single=args.argnums is not None
                                 and "," not in args.argnums)
+        if argnums is None and args.transform in ("grad", "value_and_grad"):
+            _check_differentiable(fn, args.transform)
         examples = example_arguments(args, fn) if args.example else None
         generated = introspect.generated_record(fn, args.transform, argnums, examples)
     if args.passes or args.diff:
@@ -334,6 +375,18 @@ def jitted(args):
     if static is not None:
         static = check_argnums(static, fn, option="--static-argnums")
     return jit(fn, static_argnums=static, unroll=args.unroll).generated()
+
+
+def _check_differentiable(fn, transform):
+    """grad's default argnums=0 needs a parameter."""
+    from . import frontend
+    try:
+        code = frontend.python_function(fn).__code__
+    except (S2SError, AttributeError):
+        return
+    if code.co_argcount == 0:
+        raise UsageError(f"`{code.co_name}` takes no positional parameter: {transform} "
+                         "differentiates with respect to one (--argnums, default 0)")
 
 
 def shaped_transform(args, fn):

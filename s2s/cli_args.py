@@ -58,7 +58,9 @@ def _params(fn):
         return None
     names = list(code.co_varnames[:code.co_argcount])
     required = code.co_argcount - len(fn.__defaults__ or ())
-    return names, required, bool(code.co_flags & 0x04), fn.__name__
+    keywords = code.co_varnames[code.co_argcount:code.co_argcount + code.co_kwonlyargcount]
+    keywords = [k for k in keywords if k not in (fn.__kwdefaults__ or {})]
+    return names, required, bool(code.co_flags & 0x04), fn.__name__, keywords
 
 
 def check_count(fn, given, what):
@@ -66,7 +68,12 @@ def check_count(fn, given, what):
     found = _params(fn)
     if found is None:
         return
-    names, required, varargs, name = found
+    names, required, varargs, name, keywords = found
+    if keywords:
+        raise UsageError(f"`{name}` has keyword-only parameters without defaults "
+                         f"({', '.join(keywords)}): the command line passes its example "
+                         f"arguments by position, so give them defaults or make them "
+                         f"positional")
     if required <= given and (given <= len(names) or varargs):
         return
     takes = (f"{len(names)}" if required == len(names) else f"{required} to {len(names)}") \

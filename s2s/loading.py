@@ -50,6 +50,8 @@ def _split(target):
     path, sep, name = target.rpartition(":")
     if not sep or not path or not name:
         raise LoadError(f"expected FILE.py:FUNC, got {target!r}")
+    if os.path.isdir(path):
+        raise LoadError(f"{path} is a folder: name a .py file, FILE.py:FUNC")
     if not os.path.isfile(path):
         raise LoadError(f"no such file: {path}")
     return path, name

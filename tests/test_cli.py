@@ -611,3 +611,54 @@ def test_the_headline_cases_as_a_user_runs_them(tmp_path, mistakes):
         result = run_s2s(*argv, cwd=tmp_path)
         assert_one_error_line(result, part)
         assert result.returncode == 2, result.stderr
+
+
+EDGES = '''\
+import jax.numpy as jnp
+
+
+def scaled(x, *, scale):
+    return jnp.sum(x) * scale
+
+
+def refuses(x):
+    if x.ndim > 0:
+        raise ValueError("refuses arrays")
+    return x
+
+
+def constant():
+    return 1.0
+'''
+
+
+@pytest.fixture
+def edges(tmp_path):
+    path = tmp_path / "edges.py"
+    path.write_text(EDGES)
+    return str(path)
+
+
+@pytest.mark.parametrize("transform", ["vmap", "jacrev", "hessian"])
+def test_the_functions_own_raise_is_the_users_error(capsys, edges, transform):
+    """The function's `raise` while s2s ran it on the example's shapes (passed
+    on as JAX does) was an internal error (exit 3); it is the user's, at its line."""
+    assert_mistake(cli_main(capsys, transform, f"{edges}:refuses", "--shapes", "3"), 1,
+                   f"{edges}:10:", "ValueError: refuses arrays")
+
+
+def test_keyword_only_parameters_without_defaults(capsys, edges):
+    """Was an internal error (`missing required argument 'scale'`)."""
+    assert_mistake(cli_main(capsys, "vmap", f"{edges}:scaled", "--shapes", "3"), 2,
+                   "`scaled`", "keyword-only", "scale")
+
+
+@pytest.mark.parametrize("transform", ["grad", "value_and_grad"])
+def test_grad_of_a_function_without_parameters(capsys, edges, transform):
+    """Was an internal error (`argnums 0 out of bounds`)."""
+    assert_mistake(cli_main(capsys, transform, f"{edges}:constant"), 2,
+                   "`constant` takes no positional parameter", "--argnums")
+
+
+def test_a_folder_is_not_a_file(capsys, tmp_path):
+    assert_mistake(cli_main(capsys, "grad", f"{tmp_path}:f"), 2, "is a folder")
