@@ -120,12 +120,7 @@ def example_value(spec, dtype):
     (not differentiated), a float a Python float; lists, tuples and dicts of
     these are pytrees: `[{"w": (8, 32), "b": (32,)}] * 3`."""
     import numpy as np
-    try:
-        value = eval(compile(spec, "<--example>", "eval"), {"__builtins__": {}}, {})
-    except Exception as e:
-        detail = e.msg if isinstance(e, SyntaxError) else str(e)
-        raise UsageError(f"--example {spec!r} is not a Python expression of numbers, tuples, "
-                         f"lists and dicts: {type(e).__name__}: {detail}")
+    value = spec_value(spec)
 
     def build(v):
         if isinstance(v, tuple) and all(type(d) is int for d in v):
@@ -139,6 +134,58 @@ def example_value(spec, dtype):
         raise UsageError(f"--example: {v!r} is not a shape, a number, a list, a tuple "
                          "or a dict")
     return build(value)
+
+
+MAX_EXAMPLE_ITEMS = 100_000   # lists and tuples an --example spec makes, in all
+
+
+def spec_value(spec):
+    """The value of an --example SPEC: numbers, strings (dict keys), tuples,
+    lists and dicts, and `[...] * N` (a literal, not Python run: no names, no
+    calls, nothing that takes long or grows without bound)."""
+    import ast
+    try:
+        tree = ast.parse(spec.strip(), "<--example>", mode="eval")
+    except SyntaxError as e:
+        raise UsageError(f"--example {spec!r} is not a Python expression: {e.msg}")
+    except (ValueError, RecursionError, MemoryError) as e:
+        raise UsageError(f"--example {spec!r} is not a Python expression: {e}")
+    items = [0]
+
+    def counted(n):
+        items[0] += n
+        if items[0] > MAX_EXAMPLE_ITEMS:
+            raise UsageError(f"--example {spec!r} describes more than {MAX_EXAMPLE_ITEMS} "
+                             "values")
+        return n
+
+    def value(node):
+        if isinstance(node, ast.Constant) and type(node.value) in (int, float, bool, str):
+            return node.value
+        if isinstance(node, (ast.Tuple, ast.List)):
+            counted(len(node.elts))
+            items = [value(e) for e in node.elts]
+            return tuple(items) if isinstance(node, ast.Tuple) else items
+        if isinstance(node, ast.Dict) and None not in node.keys:
+            counted(len(node.keys))
+            return {value(k): value(v) for k, v in zip(node.keys, node.values)}
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+            operand = value(node.operand)
+            if type(operand) in (int, float):
+                return -operand if isinstance(node.op, ast.USub) else operand
+        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Mult, ast.Add)):
+            left, right = value(node.left), value(node.right)
+            if isinstance(node.op, ast.Add) and type(left) is type(right) and \
+                    isinstance(left, (list, tuple)):
+                return left + right
+            if isinstance(node.op, ast.Mult):
+                seq, n = (left, right) if isinstance(left, (list, tuple)) else (right, left)
+                if isinstance(seq, (list, tuple)) and type(n) is int:
+                    counted(len(seq) * max(n - 1, 0))
+                    return seq * n
+        raise UsageError(f"--example {spec!r}: `{ast.unparse(node)}` is not allowed: a SPEC "
+                         "is made of numbers, tuples (a shape), lists, dicts and [...] * N")
+    return value(tree.body)
 
 
 def _checked_shape(shape, dtype, option):
@@ -234,7 +281,8 @@ def check_in_axes(in_axes, examples, fn=None):
             rank = np.ndim(leaf) + 1   # with the batch axis
             if not -rank <= ax < rank:
                 name = f"`{names[k]}`" if k < len(names) else f"{k + 1}"
-                raise UsageError(f"--in-axes {ax} is out of range for argument {name} of shape "
+                what = f"argument {name}" if leaf is example else f"a leaf of argument {name}"
+                raise UsageError(f"--in-axes {ax} is out of range for {what} of shape "
                                  f"{np.shape(leaf)}: batched, it has {rank} "
                                  f"ax{'es' if rank != 1 else 'is'} ({-rank} to {rank - 1})")
 

@@ -511,14 +511,19 @@ def test_argnums_negative_or_out_of_range(capsys, mistakes, argnums):
 @pytest.mark.parametrize("examples, parts", [
     (["z=(3,)"], ["--example", "parameter of `f`", "'z=(3,)'"]),
     (["x=(3,)", "x=(4,)"], ["--example x=... is given twice"]),
-    (["x=(3,"], ["--example '(3,'", "SyntaxError"]),
+    (["x=(3,"], ["--example '(3,'", "not a Python expression"]),
     (["x=(-3,)"], ["--example '(-3,)'", "0 or more, not -3"]),
     (["x='abc'"], ["--example", "not a shape"]),
-    (["x=open('f')"], ["--example", "NameError"]),
+    (["x=open('f')"], ["--example", "`open('f')` is not allowed"]),
+    (["x=[(3,)] * 10 ** 9"], ["--example", "`10 ** 9` is not allowed"]),
+    (["x=[(3,)] * 1000000"], ["--example", "more than 100000 values"]),
+    (["x=().__class__"], ["--example", "not allowed"]),
     (["x"], ["NAME=SPEC"]),
-], ids=["unknown-name", "twice", "syntax", "negative", "string", "a-call", "no-equals"])
+], ids=["unknown-name", "twice", "syntax", "negative", "string", "a-call", "power", "huge-list",
+        "attribute", "no-equals"])
 def test_bad_example(capsys, mistakes, examples, parts):
-    """A negative size was an internal error; a repeated name was taken silently."""
+    """A negative size was an internal error; a repeated name was taken silently; a
+    SPEC was run by eval (`[(3,)] * 10 ** 9` ran out of memory): it is a literal now."""
     argv = [a for e in examples for a in ("--example", e)]
     assert_mistake(cli_main(capsys, "grad", f"{mistakes}:f", *argv), 2, *parts)
 
@@ -662,3 +667,10 @@ def test_grad_of_a_function_without_parameters(capsys, edges, transform):
 
 def test_a_folder_is_not_a_file(capsys, tmp_path):
     assert_mistake(cli_main(capsys, "grad", f"{tmp_path}:f"), 2, "is a folder")
+
+
+def test_example_specs_are_literals():
+    from s2s.cli_args import spec_value
+    assert spec_value('[{"w": (8, 32), "b": (32,)}] * 3') == [{"w": (8, 32), "b": (32,)}] * 3
+    assert spec_value("3 * [(2,)] + [(1, 2)]") == [(2,), (2,), (2,), (1, 2)]
+    assert spec_value("(-1.5, +2, True)") == (-1.5, 2, True)
