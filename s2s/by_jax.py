@@ -61,7 +61,12 @@ def jvp_by_jax(fun, primals, tangents, **kwargs):
     rule for fun); a None tangent holds its argument fixed."""
     ts = _tangent_leaves(tangents, primals)
     f, xs = _on_some_leaves(fun, primals, [t is not None for t in ts], kwargs)
-    return jax.jvp(f, tuple(xs), tuple(t for t in ts if t is not None))[1]
+    tangents = tuple(t for t in ts if t is not None)
+    try:
+        return jax.jvp(f, tuple(xs), tangents)[1]
+    except TypeError:   # an output JAX cannot transform (a function)
+        f, rebuild = _values_only(f, xs)
+        return rebuild(jax.jvp(f, tuple(xs), tangents)[1])
 
 
 @helper(pure=True)
@@ -71,10 +76,49 @@ def vjp_by_jax(fun, primals, active, out_bar, **kwargs):
     False; the forward computation runs again here."""
     flags = _leaf_flags(active, primals, bool)
     f, xs = _on_some_leaves(fun, primals, flags, kwargs)
-    out, pullback = jax.vjp(f, *xs)
-    bars = iter(pullback(_like(out_bar, out)))
+    try:
+        out, pullback = jax.vjp(f, *xs)
+        bars = iter(pullback(_like(out_bar, out)))
+    except TypeError:   # an output JAX cannot transform (a function)
+        f, rebuild = _values_only(f, xs)
+        out, pullback = jax.vjp(f, *xs)
+        bars = iter(pullback(_kept(_like(out_bar, rebuild(out)), rebuild)))
     leaves, treedef = jax.tree_util.tree_flatten(primals)
     return jax.tree_util.tree_unflatten(treedef, [next(bars) if on else None for on in flags])
+
+
+def _values_only(f, xs):
+    """(g, rebuild): g is f with the outputs JAX cannot transform left out
+    (ravel_pytree's `unravel`, a function), rebuild puts them back (as None
+    in a tangent or cotangent); (f, identity) where every output is an array."""
+    leaves, treedef = jax.tree_util.tree_flatten(f(*xs))
+    kept = [_is_value(v) for v in leaves]
+    if all(kept):
+        return f, lambda out: out
+
+    def g(*args):
+        return [v for v, k in zip(jax.tree_util.tree_leaves(f(*args)), kept) if k]
+
+    def rebuild(values):
+        it = iter(values)
+        return jax.tree_util.tree_unflatten(treedef, [next(it) if k else v
+                                                      for v, k in zip(leaves, kept)])
+    rebuild.kept = kept
+    return g, rebuild
+
+
+def _kept(bar, rebuild):
+    """The cotangent of `rebuild`'s kept outputs only."""
+    kept = getattr(rebuild, "kept", None)
+    if kept is None:
+        return bar
+    parts = jax.tree_util.tree_leaves(bar, is_leaf=lambda v: v is None)
+    return [b for b, k in zip(parts, kept) if k]
+
+
+def _is_value(v):
+    return isinstance(v, (jax.Array, int, float, complex, bool)) or hasattr(v, "__jax_array__") \
+        or type(v).__module__ == "numpy"
 
 
 def _like(bar, out):
@@ -86,7 +130,8 @@ def _like(bar, out):
     if len(parts) != len(leaves):
         return bar
     return jax.tree_util.tree_unflatten(treedef, [
-        jnp.zeros_like(o) if b is None else jnp.asarray(b, dtype=jnp.result_type(o))
+        (jnp.zeros_like(o) if _is_value(o) else None) if b is None
+        else jnp.asarray(b, dtype=jnp.result_type(o))
         if jnp.issubdtype(jnp.result_type(o), jnp.inexact) else b
         for b, o in zip(parts, leaves)])
 
@@ -98,7 +143,11 @@ def vmap_by_jax(fun, args, in_axes, **kwargs):
     for the others, which are held as they are; the result's batch is on axis 0."""
     flags = _leaf_flags(in_axes, args, lambda axis: axis is not None)
     f, xs = _on_some_leaves(fun, args, flags, kwargs)
-    return jax.vmap(f)(*xs)
+    try:
+        return jax.vmap(f)(*xs)
+    except TypeError:   # an output JAX cannot batch (a function): passed on unbatched
+        f, rebuild = _values_only(f, [x[0] for x in xs])   # (what one example gives)
+        return rebuild(jax.vmap(f)(*xs))
 
 
 BY_JAX = (jvp_by_jax, vjp_by_jax, vmap_by_jax)

@@ -72,8 +72,10 @@ def prod_others(x, axis=None):
     right = jnp.flip(jnp.cumprod(jnp.concatenate(
         [ones, jnp.flip(flat, axis=-1)[..., :-1]], axis=-1), axis=-1), axis=-1)
     others = jnp.reshape(left * right, jnp.shape(moved))
-    return jnp.transpose(others, tuple(sorted(range(len(shape)),
-                                              key=lambda i: (rest + axes)[i])))
+    back = [0] * len(shape)   # the inverse of the permutation rest + axes
+    for position, a in enumerate(rest + axes):
+        back[a] = position
+    return jnp.transpose(others, tuple(back))
 
 
 @helper(pure=True)
@@ -166,7 +168,7 @@ def _is_kept_zero(u, v):
 
 @helper(pure=True)
 def tree_zeros_like(tree):
-    return jax.tree_util.tree_map(zeros_like, tree)
+    return jax.tree_util.tree_map(lambda v: None if callable(v) else zeros_like(v), tree)
 
 
 @helper(pure=True)

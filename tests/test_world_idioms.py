@@ -111,3 +111,29 @@ def test_appending_to_an_argument_is_refused_not_lost(transform):
         else:
             getattr(s2s, transform)(C.appends_to_its_argument)(x, log)
     assert "test_world_idioms.py" in str(e.value) or "world_idiom_cases.py" in str(e.value)
+
+
+@pytest.mark.parametrize("transform", ["jacfwd", "jacrev", "vmap", "jvp"])
+def test_the_jacobian_of_a_product_goes_through_the_runtime_helper(transform):
+    f, args = C.stacks_a_sum_a_product_and_a_product, (normal(3),)
+    same(run(s2s, transform, f, args), run(jax, transform, f, args))
+
+
+@pytest.mark.parametrize("transform", ["grad", "jvp", "vmap", "jacfwd", "jacrev", "hessian",
+                                       "jit_grad"])
+def test_a_helper_closing_over_the_enclosing_functions_parameter(transform):
+    f, args = C.split_at(2), (normal(5),)
+    same(run(s2s, transform, f, args), run(jax, transform, f, args))
+
+
+@pytest.mark.parametrize("transform", ["grad", "vjp", "jvp", "jacrev", "hessian", "jit_grad"])
+def test_ravel_pytree_with_its_unused_unravel(transform):
+    f, args = C.squared_norm_of_the_flat_params, ({"w": normal(2, 3), "b": normal(3)},)
+    same(run(s2s, transform, f, args), run(jax, transform, f, args))
+
+
+def test_zip_as_a_value_is_refused_at_its_line():
+    with pytest.raises(s2s.S2SError) as e:
+        s2s.grad(C.zips_as_a_value)(normal(3))
+    assert "world_idiom_cases.py:" in str(e.value) and ":?:" not in str(e.value)
+    assert "z = zip(x, x)" in str(e.value)

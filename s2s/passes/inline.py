@@ -134,7 +134,7 @@ def with_callees(fn, ctx):
             obj = c.obj
             same_module = getattr(obj, "__globals__", None) is ns.globals
             helper = runtime.defines(obj)   # sees only jnp and other helpers
-            if not (same_module or helper):
+            if not (same_module or helper) or not _closure_shared(obj, ns):
                 continue
             if isinstance(node.func, gast.Attribute):   # (a method, by its class)
                 if obj in by_method:
@@ -150,3 +150,20 @@ def with_callees(fn, ctx):
     visit(fn, ns)
     fn.body = list(found.values()) + fn.body
     return fn
+
+
+def _closure_shared(obj, ns):
+    """Give `ns` the variables `obj` closes over (`k` of `def unpack(p): return
+    p[:k]` made inside `build(k)`), so its copied body reads them; False where
+    a name there already means something else (it is then not copied)."""
+    code, cells = getattr(obj, "__code__", None), getattr(obj, "__closure__", None) or ()
+    names = code.co_freevars if code is not None else ()
+    for name, cell in zip(names, cells):
+        if name in ns.cells:
+            if ns.cells[name] is not cell:
+                return False
+        elif ns.has(name):
+            return False
+    for name, cell in zip(names, cells):
+        ns.cells[name] = cell
+    return True

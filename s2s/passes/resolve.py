@@ -40,12 +40,12 @@ NONDIFF_BUILTINS = {
     builtins.range, builtins.len, builtins.int, builtins.bool, builtins.print,
     builtins.isinstance, builtins.enumerate, builtins.zip, builtins.tuple,
     builtins.list, builtins.dict, builtins.str, builtins.type, builtins.round,
-    builtins.reversed, builtins.slice,
+    builtins.reversed, builtins.slice, builtins.sorted,
 }
 # Builtins that repackage their operands: a derivative cannot flow through them
 # as a value (they are fine as a loop's iterable, where s2s handles them).
 REPACKAGING_BUILTINS = {builtins.list, builtins.tuple, builtins.dict, builtins.reversed,
-                        builtins.zip, builtins.enumerate}
+                        builtins.zip, builtins.enumerate, builtins.sorted}
 
 # Array methods and the jax.numpy function each stands for.
 ARRAY_METHODS = {

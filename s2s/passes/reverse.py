@@ -162,8 +162,8 @@ class Reverse(ForwardSweep, Adjoint, Contributions):
                 c = callee(s.value, self.ns, self.activity.visible)
                 if c.kind == CallKind.LOCAL:
                     raise self.refuse_local_call(s, c.name, body)
-                refuse_repackaging(self, c, s.value, self.activity)
                 self.where = s
+                refuse_repackaging(self, c, s.value, self.activity)
                 refuse_nondiff_operands(self, c.obj if c.kind == CallKind.PRIM else None, s.value,
                                         None, self.activity)
                 if c.kind == CallKind.USER and self.activity.value_active(s.value):

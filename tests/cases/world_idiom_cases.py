@@ -2,6 +2,7 @@
 each is written as the code it was found in writes it."""
 import jax
 import jax.numpy as jnp
+from jax.flatten_util import ravel_pytree
 
 
 def mlp_reads_the_last_layer_after_the_loop(params, x):
@@ -86,3 +87,27 @@ def checks_its_input(x):
 def appends_to_its_argument(x, log):
     log.append(x)
     return jnp.sum(x ** 2)
+
+
+def stacks_a_sum_a_product_and_a_product(x):
+    return jnp.stack([jnp.sum(x), jnp.prod(x), x[0] * x[1]])
+
+
+def split_at(k):
+    def unpack(p):
+        return p[:k], p[k:]
+
+    def objective(p):
+        a, b = unpack(p)
+        return jnp.sum(a) * jnp.sum(b ** 2)
+    return objective
+
+
+def squared_norm_of_the_flat_params(params):
+    flat, _ = ravel_pytree(params)
+    return jnp.sum(jnp.sin(flat) ** 2)
+
+
+def zips_as_a_value(x):
+    z = zip(x, x)
+    return sum(a * b for a, b in z)
