@@ -116,6 +116,29 @@ def _raised_by_user(e):
     return filename, line, col
 
 
+def _where(e, fn):
+    """(file, line, col) of the user's code for `e`, raised running a
+    transformation of `fn`: the innermost place in fn's file (generated code
+    mapped back to it), else fn's `def` line; (None, None, None) for a
+    function without a file."""
+    import traceback
+
+    from . import frontend
+    try:
+        code = frontend.python_function(fn).__code__
+    except (S2SError, AttributeError):
+        code = getattr(fn, "__code__", None)
+    target = code.co_filename if code is not None else ""
+    if not target or target.startswith("<"):
+        return None, None, None
+    place = (target, code.co_firstlineno, 0)
+    for frame, lineno in traceback.walk_tb(e.__traceback__):
+        filename, line, col = errors.origin(frame.f_code.co_filename, lineno)
+        if filename and line and os.path.abspath(filename) == os.path.abspath(target):
+            place = (filename, line, col)
+    return place
+
+
 def _common_options(parser):
     parser.add_argument("--argnums", default=None,
                         help="comma-separated indices of the arguments to differentiate "
@@ -283,7 +306,7 @@ def print_trace(args, generated, color):
     except Exception as e:   # the user's code at these inputs (JAX's own errors too)
         errors.note_origin(e)
         raise S2SError(f"running the generated code at random inputs of these shapes failed: "
-                       f"{type(e).__name__}: {' '.join(str(e).split())}",
+                       f"{type(e).__name__}: {' '.join(str(e).split())}", *_where(e, fn),
                        hint="check the shapes, or the function at these inputs") from None
     text = trace.annotated(generated.source, lines)
     print(highlight.terminal(text) if color else text)
@@ -331,7 +354,7 @@ def check_main(argv):
         raise
     except Exception as e:   # the user's code at these inputs (JAX's own errors too)
         raise S2SError(f"running {args.transform} at random inputs of these shapes failed: "
-                       f"{type(e).__name__}: {' '.join(str(e).split())}",
+                       f"{type(e).__name__}: {' '.join(str(e).split())}", *_where(e, fn),
                        hint="check the shapes, or the function at these inputs") from None
     shapes = ", ".join(trace.summary(e).split(" ")[0] for e in examples)
     print(f"s2s.{args.transform} of {getattr(fn, '__name__', fn)} at random ({shapes}), "

@@ -674,3 +674,13 @@ def test_example_specs_are_literals():
     assert spec_value('[{"w": (8, 32), "b": (32,)}] * 3') == [{"w": (8, 32), "b": (32,)}] * 3
     assert spec_value("3 * [(2,)] + [(1, 2)]") == [(2,), (2,), (2,), (1, 2)]
     assert spec_value("(-1.5, +2, True)") == (-1.5, 2, True)
+
+
+@pytest.mark.parametrize("argv", [["check", "{m}:g", "--shapes", "3;4"],
+                                  ["grad", "{m}:g", "--shapes", "3;4", "--trace"]],
+                         ids=["check", "trace"])
+def test_running_at_the_shapes_fails_at_the_users_line(capsys, mistakes, argv):
+    """check and --trace run the code: where it fails at these shapes is the
+    user's line (x * y of shapes 3 and 4), exit 1; the message named no place."""
+    argv = [a.replace("{m}", mistakes) for a in argv]
+    assert_mistake(cli_main(capsys, *argv), 1, f"{mistakes}:11:", "at random inputs")
