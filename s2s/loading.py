@@ -155,7 +155,7 @@ def _static_module(path):
     module.__s2s_skipped_names__ = {n.id for s in skipped for n in ast.walk(s)
                                     if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)} \
         | {n.name for s in skipped for n in ast.walk(s)
-           if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+           if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
     try:
         with _beside(path):
             exec(compile(tree, path, "exec"), module.__dict__)
@@ -167,7 +167,8 @@ def _static_module(path):
 
 def _defines(statement):
     """Does running `statement` only define names (no work of the program)?"""
-    if isinstance(statement, (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.ClassDef)):
+    if isinstance(statement, (ast.Import, ast.ImportFrom, ast.FunctionDef,
+                              ast.AsyncFunctionDef, ast.ClassDef)):
         return True
     if isinstance(statement, (ast.Assign, ast.AnnAssign)) and statement.value is not None:
         try:

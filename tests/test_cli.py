@@ -684,3 +684,10 @@ def test_running_at_the_shapes_fails_at_the_users_line(capsys, mistakes, argv):
     user's line (x * y of shapes 3 and 4), exit 1; the message named no place."""
     argv = [a.replace("{m}", mistakes) for a in argv]
     assert_mistake(cli_main(capsys, *argv), 1, f"{mistakes}:11:", "at random inputs")
+
+
+def test_an_async_function_is_found_and_refused_at_its_line(capsys, tmp_path):
+    """The static loader skipped `async def`: 'no function `coro`', exit 2."""
+    path = tmp_path / "coros.py"
+    path.write_text("async def coro(x):\n    return x\n")
+    assert_mistake(cli_main(capsys, "grad", f"{path}:coro"), 1, f"{path}:1:", "async")
