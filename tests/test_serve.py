@@ -37,7 +37,8 @@ def test_busy_port_is_a_clean_error():
 
 @pytest.mark.parametrize("options, part", [
     (["--port", "70000"], "--port"), (["--port", "x"], "--port"),
-    (["--timeout", "0"], "--timeout"), (["--timeout", "-1"], "--timeout")])
+    (["--timeout", "0"], "--timeout"), (["--timeout", "-1"], "--timeout"),
+    (["--timeout", "inf"], "--timeout"), (["--timeout", "nan"], "--timeout")])
 def test_bad_options_are_one_line(options, part):
     result = subprocess.run([sys.executable, "-m", "s2s.serve", "--no-open", *options],
                             cwd=ROOT, capture_output=True, text=True, timeout=120)
