@@ -91,6 +91,8 @@ def _raised_by_user(e):
     (which s2s passes on as the function raised it, as JAX does). Else None:
     anything raised inside s2s, JAX or NumPy is not the user's to fix."""
     import linecache
+    import site
+    import sysconfig
     import traceback
     frames = list(traceback.walk_tb(e.__traceback__))
     if not frames:
@@ -102,8 +104,6 @@ def _raised_by_user(e):
         return None
     path = os.path.abspath(filename)
     here = os.path.dirname(os.path.abspath(__file__))
-    import site
-    import sysconfig
     paths = sysconfig.get_paths()
     libraries = {os.path.abspath(p) for p in [
         *(paths.get(k) for k in ("stdlib", "platstdlib", "purelib", "platlib")),
@@ -153,7 +153,8 @@ def _common_options(parser):
                              "lists, tuples and dicts of these are pytrees, e.g. "
                              "--example 'params=[{\"w\": (8, 32), \"b\": (32,)}] * 3' "
                              "(repeat it per argument; the others are arrays of --shapes)")
-    parser.add_argument("--dtype", default="float32", type=dtype_name, help="the arguments' dtype (default: float32)")
+    parser.add_argument("--dtype", default="float32", type=dtype_name,
+                        help="the arguments' dtype (default: float32)")
     parser.add_argument("--explain", action="store_true",
                         help="add teaching comments: the sweeps, the tape, the rule behind each "
                              "derivative line, what each runtime helper does")
@@ -334,7 +335,8 @@ def check_main(argv):
     parser.add_argument("target", metavar="FILE.py:FUNC", help="where the function is")
     parser.add_argument("--transform", default="grad", choices=check.CHECKED,
                         help="the transformation to check (default: grad)")
-    parser.add_argument("--seed", type=nonnegative_int, default=0, help="of the random inputs (default: 0)")
+    parser.add_argument("--seed", type=nonnegative_int, default=0,
+                        help="of the random inputs (default: 0)")
     _common_options(parser)
     args = parser.parse_args(argv)
     import jax
@@ -432,10 +434,11 @@ def shaped_transform(args, fn):
             try:   # None: only for a result that does not depend on the batch
                 _batched_output(fn, in_axes, out_axes, batched, quiet=False)
             except ValueError as e:
-                if "out_axes" not in str(e):
-                    raise
-                raise UsageError(f"--out-axes {args.out_axes}: the result depends on the "
-                                 f"batch, so it needs an axis (jax.vmap: {e})") from None
+                if "out_axes" in str(e):
+                    raise UsageError(f"--out-axes {args.out_axes}: the result depends on the "
+                                     f"batch, so it needs an axis (jax.vmap: {e})") from None
+            except Exception:
+                pass   # the transformation reports its own errors when it runs
         return generated
     argnums = check_argnums(parse_argnums(args.argnums) or (0,), fn)
     argnums = argnums[0] if len(argnums) == 1 else argnums

@@ -392,8 +392,9 @@ def assert_mistake(result, status, *parts):
     return lines[0]
 
 
-@pytest.mark.parametrize("command", [["grad"], ["vmap"], ["jacrev"], ["show", "--transforms", "vmap"],
-                                     ["check"]], ids=lambda c: c[0])
+@pytest.mark.parametrize("command", [["grad"], ["vmap"], ["jacrev"],
+                                     ["show", "--transforms", "vmap"], ["check"]],
+                         ids=lambda c: c[0])
 def test_empty_shapes(capsys, mistakes, command):
     """Was an internal error (exit 3) for vmap."""
     target = f"{mistakes}:f"
