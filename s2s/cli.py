@@ -86,20 +86,26 @@ def _guarded(command, argv):
 
 def _raised_by_user(e):
     """(file, line, col) of the user's code where `e` was raised, where it
-    was raised by that code itself: the innermost frame is the user's file
-    run as it is, or generated code at a `raise` or `assert` of the user's
-    (which s2s passes on as the function raised it, as JAX does). Else None:
-    anything raised inside s2s, JAX or NumPy is not the user's to fix."""
+    was raised by that code itself while s2s ran the FUNC of the command
+    line: the innermost frame is the user's file run as it is, or generated
+    code at a `raise` or `assert` of the user's (which s2s passes on as the
+    function raised it, as JAX does). Else None: anything raised inside s2s,
+    JAX or NumPy is not the user's to fix."""
     import linecache
     import site
     import sysconfig
     import traceback
+
+    from .cli_args import LOADED
     frames = list(traceback.walk_tb(e.__traceback__))
     if not frames:
         return None
-    frame, lineno = frames[-1]
+    places = [errors.origin(f.f_code.co_filename, n) for f, n in frames]
+    if not any(f and os.path.abspath(f) in LOADED for f, _, _ in places):
+        return None   # not while running the user's function
+    frame, _ = frames[-1]
     ran = frame.f_code.co_filename
-    filename, line, col = errors.origin(ran, lineno)
+    filename, line, col = places[-1]
     if not filename or filename.startswith("<") or not line:
         return None
     path = os.path.abspath(filename)
@@ -409,7 +415,7 @@ def _check_differentiable(fn, transform):
         code = frontend.python_function(fn).__code__
     except (S2SError, AttributeError):
         return
-    if code.co_argcount == 0:
+    if code.co_argcount == 0 and not code.co_flags & 0x04:   # (*args: refused at its line)
         raise UsageError(f"`{code.co_name}` takes no positional parameter: {transform} "
                          "differentiates with respect to one (--argnums, default 0)")
 

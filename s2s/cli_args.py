@@ -331,6 +331,8 @@ def check_argnums(argnums, fn, single=False, option="--argnums"):
     except S2SError:
         return argnums  # not a Python function: the transformation says so
     n = fn.__code__.co_argcount
+    if fn.__code__.co_flags & 0x04:   # *args: the transformation says what it makes of it
+        return argnums[0] if len(argnums) == 1 and single else argnums
     bad = [i for i in argnums if not -n <= i < n]
     if bad:
         raise UsageError(f"{option} {bad[0]} is out of range: `{fn.__name__}` takes "
@@ -341,9 +343,14 @@ def check_argnums(argnums, fn, single=False, option="--argnums"):
     return normalized
 
 
+LOADED = set()   # the absolute paths of the files FUNCs were loaded from
+
+
 def load_function(target, args=None):
     """FILE.py:FUNC, found without running the file where it can be (s2s/loading.py)."""
+    import os
     run_module = bool(args is not None and getattr(args, "import_file", False))
+    LOADED.add(os.path.abspath(target.rpartition(":")[0]))
     try:
         return loading.load_function(
             target, run_module=run_module,
