@@ -3,12 +3,13 @@
 # make golden - regenerate tests/golden/*.py (review the diff!)
 # make bench  - side-by-side benchmarks against JAX
 # make fuzz   - the differential fuzzer, long profile (2000 random programs, every transformation)
+# make realworld - the realworld corpus (tests/realworld: code copied from public projects), every transformation against JAX
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test golden bench fuzz coverage clean browser
+.PHONY: demo test golden bench fuzz realworld coverage clean browser
 
 $(STAMP): setup.cfg pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -41,6 +42,9 @@ coverage: $(STAMP)
 
 fuzz: $(STAMP)
 	$(PY) tests/fuzz/run.py --programs 2000 --seed 0 --jobs 0
+
+realworld: $(STAMP)
+	$(PY) tests/realworld/run.py --jobs 2
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -88,8 +88,8 @@ def _is_float0(x):
 
 def _is_arraylike(leaf):
     import numpy as np
-    return isinstance(leaf, (bool, int, float, complex, np.ndarray, np.generic)) or \
-        type(leaf).__module__.startswith("jax")
+    import jax
+    return isinstance(leaf, (bool, int, float, complex, np.ndarray, np.generic, jax.Array))
 
 
 def _is_int(leaf):
@@ -523,7 +523,7 @@ def run(cases, transforms=TRANSFORMS, jobs=1, progress=True):
     else:
         import multiprocessing
         ctx = multiprocessing.get_context("spawn")
-        with ctx.Pool(jobs, maxtasksperchild=20) as pool:
+        with ctx.Pool(jobs, maxtasksperchild=10) as pool:
             for res, dt in pool.imap_unordered(run_case, items):
                 results.extend(res)
                 if progress and res:
