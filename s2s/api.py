@@ -149,7 +149,7 @@ def _check_same_structure(i, p, t):
                         "pytree structures")
 
 
-_DEFAULTS = {}
+_DEFAULTS = weakref.WeakKeyDictionary()   # function -> {(its code, nargs): default values}
 
 
 def _keywords_in_place(fun, args, kwargs, argnums):
@@ -172,15 +172,15 @@ def _keywords_in_place(fun, args, kwargs, argnums):
 
 
 def default_values(fun, nargs):
-    key = (fun, nargs)
+    key = (getattr(fun, "__code__", None), nargs)
     try:
-        return list(_DEFAULTS[key])
+        return list(_DEFAULTS[fun][key])
     except (KeyError, TypeError):
         pass
     values = _compute_defaults(fun, nargs)
     try:
-        _DEFAULTS[key] = tuple(values)
-    except TypeError:
+        _DEFAULTS.setdefault(fun, {})[key] = tuple(values)
+    except TypeError:   # (not weakly referenceable)
         pass
     return values
 

@@ -12,9 +12,11 @@ import linecache
 import os
 import re
 import types
+import weakref
 
 import gast
 
+from . import locks
 from .errors import SOURCE_MAP, origin
 from .nodes import to_printed_ast
 
@@ -23,6 +25,7 @@ COMMENT_MARK = "__s2s_comment__"   # Expr(Constant(COMMENT_MARK + text)) prints 
 _counter = itertools.count(1)
 
 
+@locks.building
 def to_source(fn_tree, filename=None):
     """Deterministic source text of a gast function, with a comment before each
     group of statements naming the user's line they came from (through the
@@ -74,7 +77,8 @@ class Text(str):
         if getattr(tree, "lineno", None) is not None:
             out[0] = out[1] = (filename, tree.lineno, tree.col_offset)
         try:
-            printed = ast.parse(str(self)).body[0]
+            with locks.BUILD:   # (s2s/locks.py: CPython's AST conversion is one thread's)
+                printed = ast.parse(str(self)).body[0]
         except (SyntaxError, IndexError):
             return out
         ours = [s for s in _statements(tree) if not is_mark(s)]
@@ -172,12 +176,18 @@ class _Origins:
         self.text, self.lines = text, None
 
     def get(self, line, default=None):
-        if self.lines is None:
-            self.lines = {k + 1 if k else 0: where for k, where in self.text.origins().items()}
-            self.text = None
-        return self.lines.get(line, default)
+        lines = self.lines
+        if lines is None:
+            with locks.BUILD:
+                if self.lines is None:
+                    self.lines = {k + 1 if k else 0: where
+                                  for k, where in self.text.origins().items()}
+                    self.text = None
+                lines = self.lines
+        return lines.get(line, default)
 
 
+@locks.building
 def compile_function(text, name, globals_, cells):
     """Make a function from `text` (a def of `name`).
 
@@ -188,11 +198,50 @@ def compile_function(text, name, globals_, cells):
     free = sorted(cells)
     body = "".join("    " + line + "\n" if line.strip() else "\n" for line in text.splitlines())
     wrapper = f"def __s2s_factory__({', '.join(free)}):\n{body}    return {name}\n"
-    filename = f"<s2s-{next(_counter)}: {name}>"
-    linecache.cache[filename] = (len(wrapper), None, wrapper.splitlines(True), filename)
-    if isinstance(text, Text):
-        SOURCE_MAP[filename] = _Origins(text)
-    return _made(compile(wrapper, filename, "exec"), name, globals_, cells)
+    key = (wrapper, getattr(text, "filename", None))
+    filename = _file_for(key, wrapper, name, text)
+    fn = _made(compile(wrapper, filename, "exec"), name, globals_, cells)
+    weakref.finalize(fn.__code__, _DROPPED.append, key)
+    return fn
+
+
+# Generated files: the same text (closures of one def: their code is the same)
+# is one file, `<s2s-N: name>`, whose lines (linecache) and source map are
+# dropped when the last function compiled from it is: a dropped function's
+# code leaves nothing behind, and JAX, which keys some of its caches on a
+# function's file and line, sees the same place for the same code.
+_FILES = {}     # (wrapper text, user's filename) -> [filename, functions alive]
+_DROPPED = []   # keys whose function was collected (appended by its finalizer: no lock)
+
+
+def _file_for(key, wrapper, name, text):
+    while _DROPPED:   # (under the build lock: the tables change only here)
+        dropped = _FILES.get(_DROPPED.pop())
+        if dropped is not None:
+            dropped[1] -= 1
+    for gone in [k for k, (_, alive) in _FILES.items() if alive <= 0] if len(_FILES) > 64 \
+            else ():
+        _forget(_FILES.pop(gone)[0])
+    entry = _FILES.get(key)
+    if entry is None:
+        filename = f"<s2s-{next(_counter)}: {name}>"
+        linecache.cache[filename] = (len(wrapper), None, wrapper.splitlines(True), filename)
+        if isinstance(text, Text):
+            SOURCE_MAP[filename] = _Origins(text)
+        entry = _FILES[key] = [filename, 0]
+    entry[1] += 1
+    return entry[0]
+
+
+def _forgotten_with(fn, filename):
+    """`fn`, its file's lines and source map dropped when its code is."""
+    weakref.finalize(fn.__code__, _forget, filename)
+    return fn
+
+
+def _forget(filename):
+    linecache.cache.pop(filename, None)
+    SOURCE_MAP.pop(filename, None)
 
 
 def _made(module_code, name, globals_, cells):
@@ -206,6 +255,7 @@ def _made(module_code, name, globals_, cells):
     return fn
 
 
+@locks.building
 def compile_tree(fn_tree, filename, globals_, cells):
     """`compile_function` of a function no one reads as text (the probe's
     instrumented copy): compiled from its `ast`, without printing it and
@@ -220,7 +270,7 @@ def compile_tree(fn_tree, filename, globals_, cells):
     lines = linecache.getlines(filename) if filename else []
     linecache.cache[where] = (sum(map(len, lines)), None, lines, where)
     SOURCE_MAP[where] = _SameLines(filename, fn_tree)
-    return _made(compile(module, where, "exec"), name, globals_, cells)
+    return _forgotten_with(_made(compile(module, where, "exec"), name, globals_, cells), where)
 
 
 def _place(module):

@@ -3,24 +3,57 @@ but has no source of its own to rewrite: a library function
 (`s2s.grad(jnp.tanh)`), a bound method (`s2s.grad(model.loss)`), a
 functools.partial. s2s transforms the caller; its line is what comments and
 errors show (`<s2s: jnp.tanh>`, `<s2s: Model.loss bound>`)."""
+import collections
 import functools
 import inspect
+import itertools
 import linecache
 import types
 
-from . import frontend
+from . import frontend, locks
 from .errors import S2SError
 
-_CALLERS = {}   # function, method or partial -> its caller
+# function, method or partial -> its caller: the last KEEP made (a caller holds
+# what it binds, a method's `self`: kept for good, they would never be freed).
+_CALLERS = collections.OrderedDict()
+KEEP = 256
+
+
+def _cached(fn):
+    try:
+        caller = _CALLERS[fn]
+    except (KeyError, TypeError):
+        return None
+    _CALLERS.move_to_end(fn)
+    return caller
+
+
+def _keep(fn, caller):
+    try:
+        _CALLERS[fn] = caller
+    except TypeError:
+        return
+    while len(_CALLERS) > KEEP:
+        _CALLERS.popitem(last=False)
 
 
 def _define(source, filename, namespace):
     """Run `source` in `namespace`, its lines kept under `filename` for s2s's
-    parser and for tracebacks."""
-    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+    parser and for tracebacks. Where another caller's different text is
+    kept there (a partial of the same function, binding other arguments),
+    under a name of its own: s2s reads a function's source by its file."""
+    lines = source.splitlines(True)
+    entry = linecache.cache.get(filename)
+    if entry is not None and entry[2] != lines:
+        filename = f"{filename[:-1]} {next(_numbers)}>"
+    linecache.cache[filename] = (len(source), None, lines, filename)
     exec(compile(source, filename, "exec"), namespace)
 
 
+_numbers = itertools.count(2)
+
+
+@locks.building
 def library_caller(fn):
     """`s2s.grad(jnp.tanh)`: a function of JAX has no source of the user's to
     rewrite, so s2s transforms a caller of it, written out with real source:
@@ -29,10 +62,9 @@ def library_caller(fn):
             return jnp.tanh(x)
 
     (its calls then take the rules, or JAX's own transformation of it)."""
-    try:
-        return _CALLERS[fn]
-    except (KeyError, TypeError):
-        pass
+    cached = _cached(fn)
+    if cached is not None:
+        return cached
     name = getattr(fn, "__name__", None) or "library_function"
     path, env = _public_path(fn, name)
     try:
@@ -53,13 +85,11 @@ def library_caller(fn):
     _define(f"def {name}({listed}):\n    return {path}({listed})\n", f"<s2s: {path}>", env)
     caller = env[name]
     caller.__module__ = "s2s.library"
-    try:
-        _CALLERS[fn] = caller
-    except TypeError:
-        pass
+    _keep(fn, caller)
     return caller
 
 
+@locks.building
 def bound_caller(fn):
     """`s2s.grad(model.loss)`, `s2s.grad(functools.partial(loss, w=w))`: a bound
     method or a partial has no source of its own, so s2s transforms a caller of
@@ -74,10 +104,9 @@ def bound_caller(fn):
 
     As in JAX, the bound values (`self`, a partial's arguments) are constants:
     the transformation differentiates and batches the remaining parameters."""
-    try:
-        return _CALLERS[fn]
-    except (KeyError, TypeError):
-        pass
+    cached = _cached(fn)
+    if cached is not None:
+        return cached
     inner, bound_args, bound_kw, owner = fn, (), {}, None
     while isinstance(inner, (types.MethodType, functools.partial)):
         if isinstance(inner, functools.partial):   # (the inner partial's arguments first)
@@ -120,10 +149,7 @@ def bound_caller(fn):
     module = inner.__globals__
     _define(source, f"<s2s: {callee} bound>", module)
     caller = module.pop(maker)(**bound)
-    try:
-        _CALLERS[fn] = caller
-    except TypeError:
-        pass
+    _keep(fn, caller)
     return caller
 
 

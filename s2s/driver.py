@@ -9,11 +9,15 @@ result until a global the code calls is rebound. Stages are recorded (for
 import contextlib
 import gc
 import os
+import sys
+import threading
+import types
+import weakref
 
 import gast
 import jax.numpy as jnp
 
-from . import backend, compiled_callees, control_flow, frontend, runtime, transforms  # noqa: F401,E501
+from . import backend, compiled_callees, control_flow, frontend, locks, runtime, transforms  # noqa: F401,E501
 from .errors import S2SError, Source
 from .names import Namer, names_in
 from .nodes import copy_tree, walk
@@ -39,7 +43,8 @@ class Parsed:
     """The user function after the stages every transformation shares."""
 
     def __init__(self, fn):
-        self.fn = fn
+        self._fn = weakref.ref(fn)   # (weak: the caches that hold this die with fn)
+        self.code = fn.__code__      # the code it was parsed from (frontend checked the file)
         parsed = frontend.parse_function(fn)
         self.ns = _WithRuntime(parsed.namespace)
         self.filename = parsed.filename
@@ -56,6 +61,10 @@ class Parsed:
         self._names = frozenset(names_in(tree))
 
     @property
+    def fn(self):
+        return self._fn()
+
+    @property
     def names(self):
         """Every identifier in the tree (`names_in`), once the common stages are done."""
         return self._names if self._names is not None else names_in(self.tree)
@@ -65,15 +74,23 @@ class Parsed:
                      | set(runtime.HELPERS))
 
 
-_PARSED = {}
+# function -> its Parsed, for the code it had then. Weak: dropping a function
+# drops what s2s made of it; a replaced `__code__` (autoreload) is parsed again.
+_PARSED = weakref.WeakKeyDictionary()
 
 
 def parsed(fn):
     fn = frontend.python_function(fn)
     p = _PARSED.get(fn)
-    if p is None:
-        with collector_paused():
-            p = _PARSED[fn] = Parsed(fn)
+    if p is None or p.code is not fn.__code__:
+        with locks.BUILD, collector_paused():
+            p = _PARSED.get(fn)
+            if p is None or p.code is not fn.__code__:
+                try:
+                    p = Parsed(fn)
+                except RecursionError:
+                    raise frontend.too_deep(fn) from None
+                _PARSED[fn] = p   # (published once complete)
     return p
 
 
@@ -86,11 +103,17 @@ def collector_paused():
     it 40% of a long function's build (and grew with the program)."""
     was = gc.isenabled()
     gc.disable()
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, DEPTH))
     try:
         yield
     finally:
+        sys.setrecursionlimit(limit)
         if was:
             gc.enable()
+
+
+DEPTH = 60000   # Python's recursion limit while s2s builds (test_deep_expressions.py)
 
 
 
@@ -179,6 +202,8 @@ class Context:
         names kept from the ones this build hands out (it is copied in)."""
         other = parsed(fn)
         self.namer.avoid(names_in(other.tree))
+        if self.gen is not None:   # (put in line: a new __code__ of it rebuilds this)
+            self.gen.depends.append((other._fn, other.code))
         return other.tree, other.ns
 
     @staticmethod
@@ -193,7 +218,7 @@ class Context:
 
 def describe(fn):
     """`f`, or for generated code what it computes: "the gradient of `f`"."""
-    gen = BY_FUNCTION.get(fn)
+    gen = generated_by(fn)
     if gen is None:
         return f"`{getattr(fn, '__name__', fn)}`"
     return f"{gen.transform.what} of {describe(gen.fn)}"
@@ -241,7 +266,10 @@ class Generated:
     generated code calls it."""
 
     def __init__(self, fn, transform, options):
-        self.fn, self.transform, self.options = fn, transform, options
+        self.transform, self.options = transform, options
+        self._fn = weakref.ref(fn)   # (weak: the caches that hold this die with fn)
+        # (function, the code it was built from): it and the functions put in line
+        self.depends = [(self._fn, getattr(fn, "__code__", None))]
         self.cell = backend.cell(empty=True)
         self.function = None
         self.source = None
@@ -250,6 +278,11 @@ class Generated:
         self._stages = None      # [Stage], recorded only when asked for
         self.globals_seen = []   # (globals dict, name, object): the callees it was built for
         self.callees = []        # other Generated it calls
+        self.ready = False       # built: until then only the building thread may use it
+
+    @property
+    def fn(self):
+        return self._fn()
 
     @property
     def stages(self):
@@ -259,17 +292,22 @@ class Generated:
         with recording on."""
         if self._stages is None:
             fresh = Generated(self.fn, self.transform, self.options)
-            with recording():
+            with locks.BUILD, recording():
                 _run(fresh)
             self._stages = fresh._stages
         return self._stages
 
     def is_current(self, seen=None):
-        """False once the user rebinds a global function this code calls."""
+        """False once the user rebinds a global function this code calls, or
+        replaces the code of a function it was built from (autoreload)."""
         seen = set() if seen is None else seen
         if id(self) in seen:
             return True
         seen.add(id(self))
+        for ref, code in self.depends:
+            fn = ref()
+            if fn is not None and getattr(fn, "__code__", None) is not code:
+                return False
         return (all(d.get(name, obj) is obj for d, name, obj in self.globals_seen)
                 and all(c.is_current(seen) for c in self.callees))
 
@@ -277,11 +315,27 @@ class Generated:
         return self.function(*args)
 
 
-class tidying:
+_SETTINGS = threading.local()
+
+
+class _PerThread(type):
+    """`tidying.on`, `recording.on`: each thread's own (a `with` in one thread
+    changes no other thread's builds)."""
+
+    @property
+    def on(cls):
+        return getattr(_SETTINGS, cls.__name__, cls.default)
+
+    @on.setter
+    def on(cls, value):
+        setattr(_SETTINGS, cls.__name__, value)
+
+
+class tidying(metaclass=_PerThread):
     """`with tidying(False):` builds skip the transformations' tidy passes
     (algebra, dead cotangents), so a test can compare the tidied program with
     the one the rules wrote. Builds are cached apart."""
-    on = True
+    default = True
 
     def __init__(self, on):
         self.value = on
@@ -293,9 +347,9 @@ class tidying:
         tidying.on = self.was
 
 
-class recording:
+class recording(metaclass=_PerThread):
     """`with recording():` builds record the program after every stage."""
-    on = False
+    default = False
 
     def __enter__(self):
         self.was, recording.on = recording.on, True
@@ -311,8 +365,10 @@ def record(stages, pass_, tree, filename, ctx=None):
         stages.append(Stage(pass_.name, pass_.purpose, text))
 
 
-_CACHE = {}          # (function, transform name, options) -> Generated
-BY_FUNCTION = {}     # generated function object -> Generated
+# function -> {(its __code__, transform name, options, tidying): Generated}. Weak:
+# a dropped function's builds go with it (a Generated holds its function weakly,
+# and a generated function finds its Generated by an attribute, not a table).
+_CACHE = weakref.WeakKeyDictionary()
 
 
 def build(transform, fn, options):
@@ -321,20 +377,38 @@ def build(transform, fn, options):
     fn = frontend.python_function(fn)
     if getattr(type(fn), "__s2s_shape_specialized__", False):
         return _specialized_at_call(transform, fn, options)
-    key = (fn, transform.name, options, tidying.on)
-    gen = _CACHE.get(key)
-    if gen is not None and gen.is_current():
-        return gen
-    gen = _CACHE[key] = Generated(fn, transform, options)
-    try:
-        with collector_paused():
-            _run(gen)
-    except BaseException:
-        del _CACHE[key]
-        raise
+    code = fn.__code__
+    key = (code, transform.name, options, tidying.on)
+    builds = _CACHE.get(fn)
+    gen = builds.get(key) if builds is not None else None
+    if gen is not None and gen.ready and gen.is_current():
+        return gen   # (no lock: a build is in the cache unfinished only to its own thread)
+    with locks.BUILD:
+        builds = _CACHE.get(fn)
+        if builds is None:
+            builds = _CACHE[fn] = {}
+        gen = builds.get(key)
+        # Under the lock an unfinished entry is this thread's own build further
+        # up the stack: a recursive call, bound to the cell it will fill.
+        if gen is not None and (not gen.ready or gen.is_current()):
+            return gen
+        for old in [k for k in builds if k[0] is not code]:   # (built from a replaced __code__)
+            del builds[old]
+        gen = builds[key] = Generated(fn, transform, options)
+        try:
+            with collector_paused():
+                _run(gen)
+        except RecursionError:
+            del builds[key]
+            raise frontend.too_deep(fn) from None
+        except BaseException:
+            del builds[key]
+            raise
+        gen.ready = True
     return gen
 
 
+@locks.building
 def run_passes(fn, transform, options, passes, gen=None, stages=None):
     """(ctx, tree): `passes` run on a copy of `fn`'s tree after the common stages."""
     p = parsed(fn)
@@ -368,7 +442,7 @@ def _run(gen):
         # The objects themselves, not their source evaluated again.
         gen.function.__defaults__ = frontend.defaults_tuple(gen.fn)
     gen.cell.cell_contents = gen.function
-    BY_FUNCTION[gen.function] = gen
+    gen.function.__s2s_generated__ = gen
 
 
 
@@ -376,21 +450,26 @@ def _specialized_at_call(transform, fn, options):
     """A transformation of one whose code depends on argument shapes
     (`jvp(vmap(f))`): a stand-in whose function picks the generated code for
     the shapes of each call, then runs it."""
-    key = (fn, transform.name, options)
-    gen = _CACHE.get(key)
+    key = (None, transform.name, options, "at call")
+    gen = _CACHE.get(fn, {}).get(key)
     if gen is None:
-        gen = _CACHE[key] = Generated(fn, transform, options)
+        gen = Generated(fn, transform, options)
+        ref = gen._fn   # (weak: the cache holding this stand-in is fn's)
 
         def at_call(*args):
-            target = fn.function_for(args[:options.nparams])
+            target = ref().function_for(args[:options.nparams])
             return build(transform, target, options).function(*args)
 
         gen.function = at_call
         gen.cell.cell_contents = at_call
         gen._stages = []
+        gen.ready = True
+        with locks.BUILD:   # (two threads at once: one stand-in kept)
+            gen = _CACHE.setdefault(fn, {}).setdefault(key, gen)
     return gen
 
 
 def generated_by(fn):
     """The Generated whose function `fn` is, or None."""
-    return BY_FUNCTION.get(fn)
+    gen = getattr(fn, "__s2s_generated__", None) if type(fn) is types.FunctionType else None
+    return gen if gen is not None and gen.function is fn else None   # (not a wraps copy)

@@ -4,18 +4,23 @@ Handles module-level functions, nested functions and closures, lambdas bound to
 a name, functions under decorators, and functions s2s generated (their source is
 registered in linecache by the backend).
 """
+import __future__
+import ast
 import builtins
+import collections
 import copy
+import dis
 import functools
 import inspect
 import linecache
+import sys
 import textwrap
 import types
 
 import gast
 
 from .nodes import walk
-from . import anno
+from . import anno, locks
 from .checkpoint import inside_jax_checkpoint
 from .anno import Key
 from .errors import S2SError
@@ -126,7 +131,8 @@ def _check_passes_through(wrapper, inner):
                  "`fn(*args, **kwargs)` unchanged")
     try:
         lines, _ = inspect.getsourcelines(wrapper.__code__)
-        tree = gast.parse(textwrap.dedent("".join(lines))).body[0]
+        with locks.BUILD:   # (s2s/locks.py: CPython's AST conversion is one thread's)
+            tree = gast.parse(textwrap.dedent("".join(lines))).body[0]
     except (OSError, TypeError, SyntaxError, IndexError):
         raise refuse()
     body = [b for b in tree.body if not (isinstance(b, gast.Expr)
@@ -147,6 +153,7 @@ def _check_passes_through(wrapper, inner):
         raise refuse()
 
 
+@locks.building
 def parse_function(fn):
     original, fn = fn, python_function(fn)
     _refuse_library(original, fn)
@@ -176,6 +183,13 @@ def parse_function(fn):
         if tree is None:
             raise S2SError(f"cannot find the source of `{fn.__qualname__}`",
                            filename, start, 0)
+        lines = running_lines(fn)
+        if start not in lines and not _rewritten_asserts(fn, tree):
+            moved = _moved(fn, filename, lines)   # (the file edited above it: the def moved)
+            if moved is None:
+                raise stale(fn)
+            moved.decorator_list = []
+            return Parsed(fn, moved, filename, Namespace.of(fn))
     _shift(tree, start - 1, indent)
     tree.decorator_list = []
     return Parsed(fn, tree, filename, Namespace.of(fn))
@@ -249,6 +263,198 @@ def _refuse_library(original, fn):
              f"e.g. `def f(x): return {name}(x)`")
 
 
+# -- the source is the code Python runs -------------------------------------------------------
+
+_FUTURE = 0   # the compiler flags of `from __future__ import ...`
+for _feature in __future__.all_feature_names:
+    _FUTURE |= getattr(__future__, _feature).compiler_flag
+
+
+def running_lines(fn):
+    """The first lines (as `co_firstlineno` counts them) of the definitions
+    in fn's file, as the file is now, that compile to the code Python runs
+    for `fn`: the file is compiled whole (once per text: the same imports,
+    classes, closures and `__future__` flags as when Python compiled it) and
+    its code objects of fn's qualified name compared with fn's, nested code
+    too, all but places (lines, columns). Empty when the file was changed
+    after import, or fn's `__code__` replaced (autoreload): s2s must not
+    transform text that is not the running code."""
+    code = fn.__code__
+    return {c.co_firstlineno for c in _file_codes(fn).get(code.co_qualname, ())
+            if same_code(c, code)}
+
+
+class _Recent(collections.OrderedDict):
+    """A dict of the last `KEEP` files looked up (each generated function is
+    a file of its own: kept for good, they would add up)."""
+    KEEP = 64
+
+    def get(self, key, default=None):
+        value = super().get(key, default)
+        if key in self:
+            self.move_to_end(key)
+        return value
+
+    def __setitem__(self, key, value):
+        super().__setitem__(key, value)
+        while len(self) > self.KEEP:
+            self.popitem(last=False)
+
+
+# filename -> (its text, future flags, {qualified name: [code objects]})
+_COMPILED = _Recent()
+
+
+def _file_codes(fn):
+    code = fn.__code__
+    filename = code.co_filename
+    text = "".join(linecache.getlines(filename, fn.__globals__))
+    flags = code.co_flags & _FUTURE
+    cached = _COMPILED.get(filename)
+    if cached is not None and cached[1] == flags and cached[0] == text:
+        return cached[2]
+    made = None
+    for extra in (0, ast.PyCF_ALLOW_TOP_LEVEL_AWAIT):   # (a notebook cell may `await`)
+        try:
+            made = compile(text, filename, "exec", flags=flags | extra, dont_inherit=True)
+            break
+        except (SyntaxError, ValueError):
+            continue
+    table, level = {}, [made] if made is not None else []
+    while level:
+        for c in level:
+            table.setdefault(c.co_qualname, []).append(c)
+        level = [c for d in level for c in d.co_consts if isinstance(c, types.CodeType)]
+    _COMPILED[filename] = (text, flags, table)
+    return table
+
+
+def _rewritten_asserts(fn, tree):
+    """pytest rewrote this module's asserts: a function with one is not its text."""
+    return "@py_builtins" in fn.__globals__ and any(isinstance(n, gast.Assert)
+                                                     for n in walk(tree))
+
+
+def same_code(a, b):
+    """Do two code objects run the same (bytecode, names, constants, nested
+    code), wherever they were written?"""
+    if (a.co_names != b.co_names or a.co_name != b.co_name
+            or a.co_varnames != b.co_varnames or a.co_freevars != b.co_freevars
+            or a.co_cellvars != b.co_cellvars or a.co_argcount != b.co_argcount
+            or a.co_posonlyargcount != b.co_posonlyargcount
+            or a.co_kwonlyargcount != b.co_kwonlyargcount):
+        return False
+    if a.co_code != b.co_code and _instructions(a) != _instructions(b):
+        return False
+    return _same_constants(a.co_consts, b.co_consts)
+
+
+def _instructions(code):
+    """The code's instructions, the same for code compiled from the same text
+    in modules that import different names: CPython 3.11 calls `m.f(x)` with
+    LOAD_METHOD unless `m` is imported at module level (where a file is run
+    without some of its statements, as `s2s` on the command line runs only a
+    file's definitions, the same def compiles either way). Jumps are told by
+    the instruction they go to (the two take different numbers of caches)."""
+    found = list(dis.get_instructions(code))
+    index = {i.offset: n for n, i in enumerate(found)}
+    out = []
+    for i in found:
+        if i.opcode in dis.hasjrel or i.opcode in dis.hasjabs:
+            arg = index.get(i.argval)
+        elif i.opname in ("LOAD_METHOD", "LOAD_ATTR", "LOAD_GLOBAL"):
+            arg = i.argval   # (LOAD_GLOBAL's flag pushing a NULL differs too)
+        else:
+            arg = i.arg
+        out.append(("LOAD_ATTR" if i.opname == "LOAD_METHOD" else i.opname, arg))
+    return out
+
+
+def _same_constants(xs, ys):
+    if len(xs) != len(ys):
+        return False
+    for x, y in zip(xs, ys):
+        if type(x) is not type(y):
+            return False
+        if isinstance(x, types.CodeType):
+            if not same_code(x, y):
+                return False
+        elif isinstance(x, tuple):
+            if not _same_constants(x, y):
+                return False
+        elif isinstance(x, frozenset):
+            if sorted(map(repr, x)) != sorted(map(repr, y)):
+                return False
+        elif repr(x) != repr(y):   # (repr: 0.0 is not -0.0, nan is nan)
+            return False
+    return True
+
+
+def _moved(fn, filename, lines):
+    """The def of `fn` elsewhere in its file (the file edited above it after
+    import): the one starting at one of `lines`, as a gast tree at the file's
+    lines; None if there is none."""
+    text = "".join(linecache.getlines(filename, fn.__globals__))
+    try:
+        module = gast.parse(text)
+    except (SyntaxError, ValueError):
+        return None
+    for node in walk(module):
+        if isinstance(node, (gast.FunctionDef, gast.AsyncFunctionDef)) and \
+                node.name == fn.__code__.co_name and \
+                min([d.lineno for d in node.decorator_list] + [node.lineno]) in lines:
+            return node
+    return None
+
+
+def stale(fn):
+    """The error for a function whose file no longer holds its running code."""
+    code, name = fn.__code__, fn.__qualname__
+    line = linecache.getline(code.co_filename, code.co_firstlineno).rstrip()
+    module = getattr(fn, "__module__", None)
+    if module and module != "__main__" and module in sys.modules and \
+            not code.co_filename.startswith("<"):
+        how = (f"reload the module (`importlib.reload({module})`, or restart) so that the "
+               f"running `{name}` is the file's, then transform it again")
+    else:
+        how = (f"run the new definition of `{name}` (re-run the cell, or the file) and "
+               "transform the function it makes")
+    return S2SError(f"cannot transform `{name}`: its source in {code.co_filename} is not the "
+                    "code Python is running (the file was changed after the function was "
+                    "defined, or its code was replaced), and s2s transforms the running code",
+                    code.co_filename, code.co_firstlineno, len(line) - len(line.lstrip()),
+                    hint=how)
+
+
+def too_deep(fn):
+    """The error for a function whose expressions nest deeper than s2s's
+    recursion limit while it builds (driver.DEPTH): at the line with the
+    most operations (found by the tokenizer, which does not recurse)."""
+    import tokenize
+    code = fn.__code__
+    try:
+        lines, start = inspect.getsourcelines(fn)
+    except (OSError, TypeError):
+        lines, start = [], code.co_firstlineno
+    counts, line, ops = {}, None, 0
+    try:
+        for tok in tokenize.generate_tokens(iter(lines).__next__):
+            if line is None:
+                line = tok.start[0]
+            if tok.type == tokenize.OP:
+                ops += 1
+            elif tok.type == tokenize.NEWLINE:
+                counts[line], line, ops = ops, None, 0
+    except (tokenize.TokenError, SyntaxError):
+        pass
+    where = max(counts, key=counts.get) if counts else 1
+    return S2SError(f"this line nests too deeply for s2s to transform ({counts.get(where, '?')} "
+                    "operators in one statement)", code.co_filename,
+                    start + where - 1 if start else code.co_firstlineno, 0,
+                    hint="split the expression into several assignments "
+                         "(`t = a + b` then `t = t + c`), or raise s2s.driver.DEPTH")
+
+
 def _parse(source, fn, filename, start):
     try:
         return gast.parse(source)
@@ -257,7 +463,7 @@ def _parse(source, fn, filename, start):
                        filename, start + (e.lineno or 1) - 1, 0)
 
 
-_MODULES = {}   # filename -> (its text, its gast tree, {id(node): parent})
+_MODULES = _Recent()   # filename -> (its text, its gast tree, {id(node): parent})
 
 
 def _lambda_in_file(fn, filename):
@@ -296,7 +502,7 @@ def _lambda_in_file(fn, filename):
             this = (body.end_lineno - body.lineno, body.end_col_offset - body.col_offset)
             if best is None or this < size:   # the innermost lambda holding the code
                 best, size = node, this
-    if best is None:
+    if best is None or best.lineno not in running_lines(fn):
         return None
     return _as_function(copy.deepcopy(best), cached[2].get(id(best)))
 
@@ -321,6 +527,8 @@ def _lambda_tree(fn, source, filename, start):
     for node in walk(tree):
         if isinstance(node, gast.Lambda) and [a.id for a in node.args.args] == params:
             found.append(node)
+    if not any(start + f.lineno - 1 in running_lines(fn) for f in found):
+        raise stale(fn)
     if len(found) != 1:
         raise S2SError("cannot tell which lambda on this line is meant", filename, start, 0,
                        hint="give the function a name with `def`")

@@ -85,8 +85,8 @@ class Jitted(pipeline.Transformation):
             plain = self._plain
             if plain is not None and plain[0].is_current():
                 return plain[1]
-            compiled = self._compiled_for(args)
-            self._plain = (self.last, compiled)
+            gen, compiled = self._compiled_with(args)
+            self._plain = (gen, compiled)   # (this call's own build: self.last is any thread's)
             return compiled
         # The code of a transformation (vmap, grad) depends on the arguments'
         # kinds and shapes: chosen once per signature, as jax.jit traces once.
@@ -100,16 +100,20 @@ class Jitted(pipeline.Transformation):
         return compiled
 
     def _compiled_for(self, args):
+        return self._compiled_with(args)[1]
+
+    def _compiled_with(self, args):
+        """(the Generated, or None, and its jax.jit) for these arguments."""
         target = self._target(args)
         if target is None:   # (a Jacobian: its Python wrapper is traced as it is)
-            key = self.fun
+            key = gen = self.fun
         else:
-            key = self.last = driver.build(transforms.JIT, target, self.options)
+            key = gen = self.last = driver.build(transforms.JIT, target, self.options)
         compiled = self._compiled.get(key)
         if compiled is None:
             fn = self.fun if target is None else tracing_with(key.function, self.unroll, self.max_steps)
-            compiled = self._compiled[key] = jax.jit(fn, **self.jit_kwargs)
-        return compiled
+            compiled = self._compiled.setdefault(key, jax.jit(fn, **self.jit_kwargs))
+        return gen, compiled
 
     def generated(self, example_args=None):
         """The converted code: for the kinds (and, for a vmap, shapes) of

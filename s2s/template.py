@@ -23,7 +23,7 @@ import textwrap
 
 import gast
 
-from . import anno
+from . import anno, locks
 from .anno import Key
 from .nodes import Transformer, copy_tree
 
@@ -81,7 +81,8 @@ class Template:
         """The returned expression (a TypeError for a rule that is not one return)."""
         if self._expr is None:
             fn = self.fn
-            tree = gast.parse(textwrap.dedent(inspect.getsource(fn))).body[0]
+            with locks.BUILD:   # (s2s/locks.py: parsing is one thread's at a time)
+                tree = gast.parse(textwrap.dedent(inspect.getsource(fn))).body[0]
             body = [s for s in tree.body if not (isinstance(s, gast.Expr)
                                                  and isinstance(s.value, gast.Constant))]
             if len(body) != 1 or not isinstance(body[0], gast.Return):
@@ -93,9 +94,9 @@ class Template:
     def params(self):
         if self._params is None:
             sig = inspect.signature(self.fn)
-            self._params = list(sig.parameters)
             self._defaults = {k: p.default for k, p in sig.parameters.items()
                               if p.default is not inspect.Parameter.empty}
+            self._params = list(sig.parameters)   # (last: another thread reads it first)
         return self._params
 
     @property

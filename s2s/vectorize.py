@@ -7,11 +7,13 @@ The generated code is specialized on one example's shapes (like `jax.jit` on
 argument shapes): it is built on the first call with each combination of
 per-example shapes and dtypes, then reused.
 """
+import weakref
+
 import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import api, backend, driver, errors, frontend, pipeline, transforms
+from . import api, backend, driver, errors, frontend, locks, pipeline, transforms
 from .errors import S2SError
 from .passes import probe
 from .pipeline import BatchOptions
@@ -31,33 +33,37 @@ def _prepared(fn, signature=None):
                              transforms.BATCH_PREP)
 
 
-_PROBES = {}   # python function -> its compiled probe function
+_PROBES = weakref.WeakKeyDictionary()   # python function -> (its code, its compiled probe)
 
 
+@locks.building
 def _probe_of(fn):
     """The probe of a function probed code calls (it records into its own Record)."""
     fn = frontend.python_function(fn)
-    if fn not in _PROBES:
+    kept = _PROBES.get(fn)
+    if kept is None or kept[0] is not fn.__code__:
         ctx, tree = _prepared(fn)
-        _PROBES[fn] = probe.compile_probe(tree, ctx)
-    return _PROBES[fn]
+        kept = _PROBES[fn] = (fn.__code__, probe.compile_probe(tree, ctx))
+    return kept[1]
 
 
 probe.RECORDER.probe_of = _probe_of
 
 
-_OUTPUTS = {}
+_OUTPUTS = weakref.WeakKeyDictionary()   # python function -> {(code, signature): output}
 
 
+@locks.building
 def output_shape(fn, signature):
     """What `fn` returns (ShapeDtypeStructs) for arguments described by `signature`."""
     fn = frontend.python_function(fn)
-    key = (fn, signature)
-    if key not in _OUTPUTS:
+    key = (fn.__code__, signature)
+    outputs = _OUTPUTS.setdefault(fn, {})
+    if key not in outputs:
         ctx, tree = _prepared(fn, signature)
         probe.run(tree, ctx)
-        _OUTPUTS[key] = ctx.facts["output"]
-    return _OUTPUTS[key]
+        outputs[key] = ctx.facts["output"]
+    return outputs[key]
 
 
 # -- the public API --------------------------------------------------------------------------

@@ -9,6 +9,7 @@ held, and answers the instrumented code's questions (which branches of an
 calls by the name `__s2s_probe__`.
 """
 import inspect
+import threading
 
 import jax
 import numpy as np
@@ -256,8 +257,16 @@ class Recorder:
     and a way to run other functions' probes."""
 
     def __init__(self, probe_of):
-        self.stack = []
+        self._local = threading.local()   # each thread's own stack of records
         self.probe_of = probe_of   # python function -> its probe function
+
+    @property
+    def stack(self):
+        try:
+            return self._local.stack
+        except AttributeError:
+            self._local.stack = []
+            return self._local.stack
 
     def __getattr__(self, name):   # see / branch / enter / keep_going
         return getattr(self.stack[-1], name)
