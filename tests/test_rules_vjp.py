@@ -689,16 +689,6 @@ def so_prod(x):
     return jnp.sum(jnp.prod(x, axis=1))
 
 
-# prod's rules use runtime.prod_others, which the rules table registers as having
-# no derivative (s2s/rules/runtime_helpers.py), so every second derivative through
-# jnp.prod is zero: forward-over-forward (its jvp rule) as well as the two below.
-PROD_SECOND_ORDER = pytest.mark.xfail(
-    strict=True, raises=s2s.S2SError,
-    reason="second derivatives through jnp.prod are not supported yet: runtime.prod_others "
-           "has no derivative rule, and s2s refuses with a clear error rather than "
-           "returning zeros")
-
-
 def so_index(x, v):
     y = x.at[IDX].add(v * v)
     return jnp.sum(y ** 3) + jnp.sum(x[1:] * y[:-1])
@@ -713,7 +703,7 @@ SECOND_ORDER = [
     pytest.param(so_concat_stack, (U(3), U(3)), id="concatenate_stack"),
     pytest.param(so_reductions, (U(2, 3),), id="reductions"),
     pytest.param(so_index, (U(4), U(3)), id="index"),
-    pytest.param(so_prod, (U(2, 3),), id="prod", marks=PROD_SECOND_ORDER),
+    pytest.param(so_prod, (U(2, 3),), id="prod"),   # through runtime.prod_others' source
 ]
 
 

@@ -55,8 +55,8 @@ def getitem_cotangent__(ans_bar, x, index, g):
 
 
 zero_derivative(grad_seed, check_real, tree_zeros_like, zeros_like, zip_length, max_weights, min_weights)
-# prod_others has no rule yet, so a second derivative through jnp.prod is refused
-# with a clear error rather than silently zero.
+# prod_others has no rule: a second derivative through jnp.prod transforms its
+# source, as a user's helper (tests/test_rules_vjp.py checks it against JAX).
 
 
 # The vjp rules' helpers: shapes and axes (no derivative), and the two that cut a
