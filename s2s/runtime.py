@@ -55,6 +55,15 @@ def min_weights(x, axis=None):
 
 
 @helper(pure=True)
+def abs_direction(x):
+    """What |x| changes by per unit of x: the sign (1 at 0, as JAX), or for a
+    complex x its direction x / |x| (0 at 0)."""
+    if jnp.iscomplexobj(x):
+        return x / jnp.where(x == 0, 1.0, jnp.abs(x))
+    return jnp.where(x >= 0, 1.0, -1.0)
+
+
+@helper(pure=True)
 def prod_others(x, axis=None):
     """For each element, the product of the others along `axis` (zeros safe)."""
     shape = jnp.shape(x)

@@ -137,3 +137,15 @@ def test_zip_as_a_value_is_refused_at_its_line():
         s2s.grad(C.zips_as_a_value)(normal(3))
     assert "world_idiom_cases.py:" in str(e.value) and ":?:" not in str(e.value)
     assert "z = zip(x, x)" in str(e.value)
+
+
+@pytest.mark.parametrize("z", [1 + 2j, jnp.array([1 + 1j, -2 - 0.5j, 0.3j])], ids=["scalar", "vector"])
+def test_the_derivative_of_a_complex_modulus(z):
+    same(s2s.grad(C.squared_modulus)(z), jax.grad(C.squared_modulus)(z))
+    same(s2s.jvp(C.squared_modulus, (z,), (z,)), jax.jvp(C.squared_modulus, (z,), (z,)))
+
+
+@pytest.mark.parametrize("transform", ["grad", "jvp", "vmap", "hessian", "jit_grad"])
+def test_the_derivative_of_a_real_modulus_at_zero_is_jaxs(transform):
+    args = (jnp.array([1.0, -2.0, 0.0]),)
+    same(run(s2s, transform, C.abs_times_x, args), run(jax, transform, C.abs_times_x, args))

@@ -4,7 +4,7 @@ at the end of this file serves them too."""
 import jax.numpy as jnp
 
 from . import batch_rule, jvp_rule, vjp_rule, zero_derivative
-from ..runtime import unbroadcast  # noqa: F401  (templates)
+from ..runtime import abs_direction, unbroadcast  # noqa: F401  (templates)
 
 # --- unary math ---------------------------------------------------------------
 
@@ -69,15 +69,17 @@ def square_vjp(ans_bar, x):
     return ans_bar * (2 * x)
 
 
-# At 0 the tangent passes through unchanged, as in JAX (not sign(0) * x_dot == 0).
+# At 0 the tangent passes through unchanged, as in JAX (not sign(0) * x_dot == 0);
+# a complex x changes |x| along its direction x / |x| (JAX's rules: |x| is real,
+# and x's cotangent is conjugated).
 @jvp_rule(jnp.abs, jnp.absolute)
 def abs_jvp(x, x_dot):
-    return jnp.where(x >= 0, x_dot, -x_dot)
+    return jnp.real(jnp.conj(abs_direction(x)) * x_dot)
 
 
 @vjp_rule(jnp.abs, jnp.absolute)
 def abs_vjp(ans_bar, x):
-    return jnp.where(x >= 0, ans_bar, -ans_bar)
+    return ans_bar * jnp.conj(abs_direction(x))
 
 
 @jvp_rule(jnp.sin)

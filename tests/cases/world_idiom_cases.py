@@ -111,3 +111,11 @@ def squared_norm_of_the_flat_params(params):
 def zips_as_a_value(x):
     z = zip(x, x)
     return sum(a * b for a, b in z)
+
+
+def squared_modulus(z):
+    return jnp.sum(jnp.abs(z) ** 2 + jnp.abs(jnp.sin(z)))
+
+
+def abs_times_x(x):
+    return jnp.sum(jnp.abs(x) * x)
