@@ -100,6 +100,13 @@ def note_origin(e):
         pass
 
 
+def at_origin(e, message, hint=None):
+    """An S2SError at the user's line that generated code raising `e` came from."""
+    where = generated_frame(e.__traceback__)
+    filename, line, col = origin(*where) if where is not None else (None, None, None)
+    return S2SError(message, filename, line, col, hint)
+
+
 class Source:
     """Where a tree came from, so any pass can raise an error at a node."""
 

@@ -111,6 +111,8 @@ class Vmapped(pipeline.Transformation):
         if last is not None and not kwargs and last.matches(args) and last.gen.is_current():
             try:   # a repeat of the last call's shapes and dtypes: no re-validation
                 return last.gen.function(*args)
+            except jax.errors.TracerBoolConversionError as e:
+                raise _traced_test(e) from e
             except Exception as e:
                 errors.note_origin(e)
                 raise
@@ -133,6 +135,8 @@ class Vmapped(pipeline.Transformation):
             if not kwargs and len(args) == nargs else None
         try:
             out = gen.function(*moved)
+        except jax.errors.TracerBoolConversionError as e:
+            raise _traced_test(e) from e
         except Exception as e:
             errors.note_origin(e)
             raise
@@ -430,3 +434,13 @@ def _map_prefix(f, axes, tree):
     raise ValueError(f"vmap out_axes specification must be a tree prefix of the "
                      f"corresponding value, got specification {axes} for value tree "
                      f"{jax.tree_util.tree_structure(tree)}.")
+
+
+def _traced_test(e):
+    """A batched `while` (a Python loop on `jnp.any(...)`) or a test on a
+    shape-free value, run under jax.jit: jax.jit traces the test."""
+    return errors.at_origin(
+        e, "this test decides a Python loop or branch in s2s.vmap's code, and jax.jit traces "
+           "it, so Python cannot decide it",
+        "use s2s.jit(s2s.vmap(f)), which makes the loop a lax.while_loop (or call "
+        "s2s.vmap(f) without jax.jit)")

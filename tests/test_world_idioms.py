@@ -149,3 +149,11 @@ def test_the_derivative_of_a_complex_modulus(z):
 def test_the_derivative_of_a_real_modulus_at_zero_is_jaxs(transform):
     args = (jnp.array([1.0, -2.0, 0.0]),)
     same(run(s2s, transform, C.abs_times_x, args), run(jax, transform, C.abs_times_x, args))
+
+
+def test_jax_jit_of_a_batched_while_says_to_use_s2s_jit():
+    xs = jnp.array([1.0, 2.0, 3.0])
+    with pytest.raises(s2s.S2SError, match="s2s.jit") as e:
+        jax.jit(s2s.vmap(C.doubles_until_ten))(xs)
+    assert "world_idiom_cases.py" in str(e.value)
+    same(s2s.jit(s2s.vmap(C.doubles_until_ten))(xs), jnp.array([16.0, 16.0, 12.0]))

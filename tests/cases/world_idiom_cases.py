@@ -119,3 +119,9 @@ def squared_modulus(z):
 
 def abs_times_x(x):
     return jnp.sum(jnp.abs(x) * x)
+
+
+def doubles_until_ten(x):
+    while x < 10.0:
+        x = x * 2.0
+    return x
