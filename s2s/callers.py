@@ -112,8 +112,9 @@ def bound_caller(fn):
         if isinstance(inner, functools.partial):   # (the inner partial's arguments first)
             bound_args, bound_kw = inner.args + bound_args, {**inner.keywords, **bound_kw}
             inner = inner.func
-        else:
-            bound_args, owner = (inner.__self__,) + bound_args, type(inner.__self__)
+        else:   # (a classmethod's `self` is its class: the function is called as it is)
+            owner = None if inspect.isclass(inner.__self__) else type(inner.__self__)
+            bound_args = (inner.__self__,) + bound_args
             inner = inner.__func__
     inner = frontend.python_function(inner)
     code = inner.__code__
@@ -136,8 +137,9 @@ def bound_caller(fn):
         callee = f"{owner.__name__}.{inner.__name__}"
         name = inner.__name__ if isinstance(fn, types.MethodType) else inner.__name__ + "_partial"
     else:
-        bound[inner.__name__] = inner
-        callee, name = inner.__name__, inner.__name__ + "_partial"
+        own = inner.__name__ if inner.__name__.isidentifier() else "lambda_"   # (<lambda>)
+        bound[own] = inner
+        callee, name = own, own + "_partial"
     passed = bound_names + params + [f"{k}={k}" for k in bound_kw]
     # The bound values are the caller's closure; its globals are the function's
     # module, so s2s puts the function in line where it puts its module's.

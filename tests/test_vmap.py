@@ -98,10 +98,11 @@ def test_vmap_under_jit(c):
         # A while loop / break on a batched value loops until no example is
         # still going: Python control flow on a traced value, like any other
         # under jit (README, "Costs and limits"). Either the right numbers or
-        # JAX's concretization error.
+        # an S2SError at the user's line that says to use s2s.jit.
         try:
             got = f(*args)
-        except jax.errors.ConcretizationTypeError:
+        except s2s.S2SError as e:
+            assert "s2s.jit(s2s.vmap(f))" in str(e) and e.filename.endswith("batch_cases.py")
             pytest.xfail("Python loop on a batched condition needs concrete values")
     else:
         got = f(*args)

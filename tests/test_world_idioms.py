@@ -157,3 +157,11 @@ def test_jax_jit_of_a_batched_while_says_to_use_s2s_jit():
         jax.jit(s2s.vmap(C.doubles_until_ten))(xs)
     assert "world_idiom_cases.py" in str(e.value)
     same(s2s.jit(s2s.vmap(C.doubles_until_ten))(xs), jnp.array([16.0, 16.0, 12.0]))
+
+
+@pytest.mark.parametrize("transform", ALL)
+@pytest.mark.parametrize("f", [C.calls_a_callable_object, C.Model.loss, C.SCALED_SUM],
+                         ids=["callable_object", "classmethod", "partial_of_a_lambda"])
+def test_callables_of_the_users_classes(f, transform):
+    args = (normal(3),)
+    same(run(s2s, transform, f, args), run(jax, transform, f, args))

@@ -9,6 +9,7 @@ import gast
 from ..nodes import walk
 from ..errors import S2SError, Source
 from ..frontend import parse_function, python_function
+from .resolve import among
 
 # Methods that change a list or dict in place.
 MUTATING_METHODS = {"append", "extend", "insert", "pop", "remove", "clear", "sort",
@@ -71,10 +72,10 @@ class Calls:
             obj = None
         else:
             obj = self.static(func)
-        if obj in COPYING_BUILTINS:
+        if among(obj, COPYING_BUILTINS):
             items = self.elements(frozenset().union(*args), state) if args else frozenset()
             return self.fresh(e, "dict" if obj is builtins.dict else "list", state, items)
-        if obj in NO_OBJECT_BUILTINS:
+        if among(obj, NO_OBJECT_BUILTINS):
             return frozenset()
         nested = self.nested_def(func)
         summary = self.callee_summary(obj) if nested is None else self.nested_summary(nested)

@@ -179,8 +179,8 @@ def refuse_active_keywords(pass_, prim, call, activity):
 
 def refuse_repackaging(pass_, c, call, activity):
     """`list(x)`, `zip(a, b)` as values would drop the derivative: refuse."""
-    from .resolve import REPACKAGING_BUILTINS, CallKind
-    if c.kind == CallKind.BUILTIN and c.obj in REPACKAGING_BUILTINS \
+    from .resolve import REPACKAGING_BUILTINS, CallKind, among
+    if c.kind == CallKind.BUILTIN and among(c.obj, REPACKAGING_BUILTINS) \
             and any(activity.is_active(a) for a in call.args + [k.value for k in call.keywords]):
         raise pass_.source.error(pass_.located(call),
                                  f"s2s cannot differentiate through `{c.name}(...)` used as "

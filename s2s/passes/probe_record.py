@@ -85,7 +85,16 @@ def _is_object(v):
     cls = type(v)
     return (getattr(cls, "__module__", "builtins") not in ("builtins",)
             and not cls.__module__.startswith(("jax", "jaxlib", "numpy", "s2s"))
-            and not callable(v) and jax.tree_util.all_leaves([v]))
+            and not (callable(v) and _is_function(v)) and jax.tree_util.all_leaves([v]))
+
+
+def _is_function(v):
+    """A function rather than an instance of a class with `__call__`."""
+    import functools
+    import types
+    return isinstance(v, (types.FunctionType, types.MethodType, types.BuiltinFunctionType,
+                          functools.partial)) or not hasattr(type(v), "__call__") \
+        or isinstance(v, type)
 
 
 def _slots(entry):

@@ -44,6 +44,26 @@ NONDIFF_BUILTINS = {
 }
 # Builtins that repackage their operands: a derivative cannot flow through them
 # as a value (they are fine as a loop's iterable, where s2s handles them).
+def _own_call_method(obj):
+    """`type(obj).__call__` where obj is an instance of a class of the user's
+    (a dataclass with `__call__`), else None."""
+    if isinstance(obj, (type, types.FunctionType, types.MethodType, types.BuiltinFunctionType)) \
+            or type(obj).__module__.split(".")[0] in ("s2s", "jax", "jaxlib", "numpy"):
+        return None
+    method = getattr(type(obj), "__call__", None)
+    if isinstance(method, types.FunctionType) and not _is_library(method):
+        return method
+    return None
+
+
+def among(obj, group):
+    """`obj in group` for any object (a dataclass instance is unhashable)."""
+    try:
+        return obj in group
+    except TypeError:
+        return False
+
+
 REPACKAGING_BUILTINS = {builtins.list, builtins.tuple, builtins.dict, builtins.reversed,
                         builtins.zip, builtins.enumerate, builtins.sorted}
 
@@ -106,7 +126,7 @@ def callee(call, ns, locals_):
         prim = rules.lookup(obj)
         if prim is not None:
             return Callee(CallKind.PRIM, prim, func.id)
-        if obj in NONDIFF_BUILTINS or _is_exception_class(obj):
+        if among(obj, NONDIFF_BUILTINS) or _is_exception_class(obj):
             return Callee(CallKind.BUILTIN, obj, func.id)
         prim = rules.fallback_for(obj)
         if prim is not None:   # from JAX, with no rule here: JAX transforms it
@@ -267,14 +287,19 @@ class _Resolver(Transformer):
                                           "(like `jnp.exp`)",
                                     "assign the function to a name first")
         obj = factory(*args, **kwargs)
-        base = f"{factory.__name__}_{getattr(args[0], '__name__', 'function')}"
+        name = self._bound_name(f"{factory.__name__}_{getattr(args[0], '__name__', 'function')}",
+                                obj)
+        return gast.copy_location(gast.Name(id=name, ctx=gast.Load(), annotation=None,
+                                            type_comment=None), call)
+
+    def _bound_name(self, base, obj):
+        """A fresh name for `obj` in the function's namespace (a closure cell)."""
         name, i = base, 0
         while name in self.locals or self.ns.has(name):
             i += 1
             name = f"{base}_{i}"
         self.ns.cells[name] = types.CellType(obj)
-        return gast.copy_location(gast.Name(id=name, ctx=gast.Load(), annotation=None,
-                                            type_comment=None), call)
+        return name
 
     # -- helpers -------------------------------------------------------------
 
@@ -321,12 +346,18 @@ class _Resolver(Transformer):
         if name is not None:
             node.func = gast.copy_location(jnp_attr(name), node.func)
             return node
-        if rules.lookup(obj) is not None or obj in NONDIFF_BUILTINS:
+        if rules.lookup(obj) is not None or among(obj, NONDIFF_BUILTINS):
             return node
         if isinstance(obj, type) and issubclass(obj, BaseException):
             return node
         if rules.fallback_for(obj) is not None:
             return node   # from JAX, with no rule here: JAX transforms it (s2s/by_jax.py)
+        method = _own_call_method(obj)
+        if method is not None:   # SCALE(x), an instance of the user's class: Scale.__call__(SCALE, x)
+            node.args = [node.func] + node.args
+            node.func = gast.copy_location(
+                load(self._bound_name(f"{type(obj).__name__}_call", method)), node.func)
+            return self._rewrite(node, method)
         try:
             python_function(obj)
         except Exception:

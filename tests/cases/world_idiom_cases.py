@@ -125,3 +125,31 @@ def doubles_until_ten(x):
     while x < 10.0:
         x = x * 2.0
     return x
+
+
+import dataclasses  # noqa: E402
+import functools  # noqa: E402
+
+
+@dataclasses.dataclass
+class Scale:
+    s: float
+
+    def __call__(self, x):
+        return x * self.s
+
+
+SCALE = Scale(2.0)
+
+
+def calls_a_callable_object(x):
+    return jnp.sum(SCALE(x) ** 2 + jnp.sin(x))
+
+
+class Model:
+    @classmethod
+    def loss(cls, x):
+        return jnp.sum(jnp.sin(x) ** 2)
+
+
+SCALED_SUM = functools.partial(lambda x, a: jnp.sum(jnp.sin(x) * a), a=2.0)
