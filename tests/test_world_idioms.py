@@ -165,3 +165,10 @@ def test_jax_jit_of_a_batched_while_says_to_use_s2s_jit():
 def test_callables_of_the_users_classes(f, transform):
     args = (normal(3),)
     same(run(s2s, transform, f, args), run(jax, transform, f, args))
+
+
+@pytest.mark.parametrize("make_keys", [jax.random.key, jax.random.PRNGKey], ids=["typed", "raw"])
+def test_vmap_over_keys(make_keys):
+    f, keys, xs = C.noisy_projection, jax.random.split(make_keys(0), 3), normal(3, 2)
+    same(s2s.vmap(f)(keys, xs), jax.vmap(f)(keys, xs))
+    same(s2s.vmap(s2s.grad(f, argnums=1))(keys, xs), jax.vmap(jax.grad(f, argnums=1))(keys, xs))

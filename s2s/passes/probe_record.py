@@ -73,10 +73,18 @@ def describe(v):
         return Info("value", value=v)
     shape = getattr(v, "shape", None)
     if shape is not None and hasattr(v, "dtype"):
-        return Info("array", shape=tuple(shape), dtype=np.dtype(v.dtype))
+        return Info("array", shape=tuple(shape), dtype=_dtype(v.dtype))
     if _is_object(v):   # (a method's `self`: the same object in every example)
         return Info("value", value=v)
     return Info("other")
+
+
+def _dtype(dtype):
+    """NumPy's dtype, or JAX's own where NumPy has none (a typed key's key<fry>)."""
+    try:
+        return np.dtype(dtype)
+    except TypeError:
+        return dtype
 
 
 def _is_object(v):

@@ -153,3 +153,8 @@ class Model:
 
 
 SCALED_SUM = functools.partial(lambda x, a: jnp.sum(jnp.sin(x) * a), a=2.0)
+
+
+def noisy_projection(key, x):
+    k1, k2 = jax.random.split(key)
+    return jnp.sum(jax.random.normal(k1, (2,)) * x) + jax.random.uniform(k2)
