@@ -172,3 +172,10 @@ def test_vmap_over_keys(make_keys):
     f, keys, xs = C.noisy_projection, jax.random.split(make_keys(0), 3), normal(3, 2)
     same(s2s.vmap(f)(keys, xs), jax.vmap(f)(keys, xs))
     same(s2s.vmap(s2s.grad(f, argnums=1))(keys, xs), jax.vmap(jax.grad(f, argnums=1))(keys, xs))
+
+
+@pytest.mark.parametrize("transform", ALL)
+@pytest.mark.parametrize("f", [C.sums_a_map, C.maps_over_two_sequences], ids=lambda f: f.__name__)
+def test_map_of_a_function(f, transform):
+    args = (normal(3),)
+    same(run(s2s, transform, f, args), run(jax, transform, f, args))

@@ -29,7 +29,7 @@ from ..checkpoint import checkpointed
 from ..anno import Key
 from .. import rules
 from ..frontend import python_function
-from ..nodes import Transformer, statements_in
+from ..nodes import Transformer, name_nodes, statements_in
 from ..template import JNP, jnp_attr, load, store
 from .resolve_values import (_evaluate_static, _is_factory, _is_library,  # noqa: F401
                              _is_s2s_api, _jnp_twin, _lax_kind, _NotStatic, _static_value)
@@ -328,6 +328,12 @@ class _Resolver(Transformer):
             return self._dict_method(node, node.func.value, obj.__name__)   # PARAMS.items()
         if obj is builtins.sum:
             return anno.put(node, Key.BUILTIN_SUM, True)
+        if obj is builtins.list and len(node.args) == 1 and not node.keywords \
+                and isinstance(node.args[0], (gast.ListComp, gast.List)):
+            return node.args[0]   # list(map(f, xs)), list([a, b]): the list itself
+        if obj is builtins.map and len(node.args) > 1 and not node.keywords \
+                and isinstance(node.args[0], (gast.Name, gast.Attribute)):
+            return self._map_as_comprehension(node)
         if obj is builtins.dict and not node.args and all(k.arg for k in node.keywords):
             # dict(a=a, b=b) is the display {'a': a, 'b': b}, whose entries carry derivatives
             keys = [gast.Constant(value=k.arg, kind=None) for k in node.keywords]
@@ -419,6 +425,30 @@ class _Resolver(Transformer):
                           node.keywords, node)
         anno.put(call, Key.METHOD, name)   # errors name it as the user wrote it: `.astype`
         return call
+
+    def _map_as_comprehension(self, node):
+        """`map(f, xs, ys)` -> `[f(item, item_1) for item, item_1 in zip(xs, ys)]`,
+        a list (a Python 3 map is an iterator: a list serves every use of it
+        s2s can transform), whose calls of f are resolved like any other."""
+        func, seqs = node.args[0], node.args[1:]
+        taken = {n.id for n in name_nodes(func)}
+        items = []
+        for _ in seqs:
+            name, i = "item", 0
+            while name in taken:
+                i += 1
+                name = f"item_{i}"
+            taken.add(name)
+            items.append(name)
+        call = self._call(copy.deepcopy(func), [load(n) for n in items], [], node)
+        if len(seqs) == 1:
+            target, it = store(items[0]), seqs[0]
+        else:
+            target = gast.Tuple(elts=[store(n) for n in items], ctx=gast.Store())
+            it = self._call(load("zip"), list(seqs), [], node)
+        comp = gast.ListComp(elt=self.visit_Call(call), generators=[gast.comprehension(
+            target=target, iter=it, ifs=[], is_async=0)])
+        return gast.copy_location(comp, node)
 
     def _dict_method(self, node, d, name):
         """`d.keys()` -> `dict_keys(d)`; `d.values()`, `d.items()` -> the lists

@@ -158,3 +158,15 @@ SCALED_SUM = functools.partial(lambda x, a: jnp.sum(jnp.sin(x) * a), a=2.0)
 def noisy_projection(key, x):
     k1, k2 = jax.random.split(key)
     return jnp.sum(jax.random.normal(k1, (2,)) * x) + jax.random.uniform(k2)
+
+
+def square(v):
+    return v * v
+
+
+def sums_a_map(x):
+    return sum(map(jnp.sin, [x[0], x[1]])) + jnp.sum(jnp.stack(list(map(square, [x, x * 2]))))
+
+
+def maps_over_two_sequences(x):
+    return jnp.sum(jnp.array(list(map(jnp.multiply, x, x + 1.0))))
