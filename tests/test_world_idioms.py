@@ -179,3 +179,10 @@ def test_vmap_over_keys(make_keys):
 def test_map_of_a_function(f, transform):
     args = (normal(3),)
     same(run(s2s, transform, f, args), run(jax, transform, f, args))
+
+
+@pytest.mark.parametrize("transform", ALL)
+def test_named_scopes(transform):
+    args = (normal(3),)
+    f = C.layers_in_named_scopes
+    same(run(s2s, transform, f, args), run(jax, transform, f, args))

@@ -74,7 +74,47 @@ def run(tree, ctx):
     while another name holds them (s2s/passes/aliasing.py). Both refuse and
     rewrite nothing."""
     from . import aliasing
+    _drop_annotation_scopes(tree, ctx.ns)
     return aliasing.run(check(tree, ctx.source), ctx)
+
+
+def _annotation_scopes():
+    """Context managers that only name or time what runs inside them: their
+    `with` block is its body (as under JAX's transformations)."""
+    import contextlib
+
+    import jax
+    return (jax.named_scope, jax.profiler.TraceAnnotation, jax.profiler.StepTraceAnnotation,
+            contextlib.nullcontext)
+
+
+def _drop_annotation_scopes(tree, ns):
+    """`with jax.named_scope("layer"): body` -> body."""
+    from .resolve_values import _static_value
+    scopes = _annotation_scopes()
+    for node in reversed(list(_walk(tree))):   # (inner blocks first: a scope in a scope)
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(node, field, None)
+            if not isinstance(block, list):
+                continue
+            out = []
+            for s in block:
+                if isinstance(s, gast.With) and all(
+                        i.optional_vars is None and isinstance(i.context_expr, gast.Call)
+                        and _is_one_of(i.context_expr.func, ns, scopes, _static_value)
+                        for i in s.items):
+                    out.extend(s.body)
+                else:
+                    out.append(s)
+            setattr(node, field, out)
+
+
+def _is_one_of(func, ns, objs, static_value):
+    try:
+        obj = static_value(func, ns)
+    except Exception:
+        return False
+    return any(obj is o for o in objs)
 
 
 def check(tree, source):

@@ -170,3 +170,11 @@ def sums_a_map(x):
 
 def maps_over_two_sequences(x):
     return jnp.sum(jnp.array(list(map(jnp.multiply, x, x + 1.0))))
+
+
+def layers_in_named_scopes(x):
+    with jax.named_scope("outer"):
+        with jax.named_scope("inner"):
+            y = jnp.sin(x)
+        z = y * x
+    return jnp.sum(z)
