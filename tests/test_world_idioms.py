@@ -186,3 +186,11 @@ def test_named_scopes(transform):
     args = (normal(3),)
     f = C.layers_in_named_scopes
     same(run(s2s, transform, f, args), run(jax, transform, f, args))
+
+
+@pytest.mark.parametrize("transform", ["grad", "vjp", "jvp"])
+def test_a_jax_vmap_called_in_the_function(transform):
+    """jax.vmap(f, ...)(x) written in the function is s2s.vmap's (the same signature)."""
+    args = (normal(3, 2), normal(4, 3))
+    f = C.loss_over_a_jax_vmap
+    same(run(s2s, transform, f, args), run(jax, transform, f, args))

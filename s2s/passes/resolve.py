@@ -44,6 +44,16 @@ NONDIFF_BUILTINS = {
 }
 # Builtins that repackage their operands: a derivative cannot flow through them
 # as a value (they are fine as a loop's iterable, where s2s handles them).
+def _s2s_twin(factory):
+    """jax.vmap(f, ...)(x) written in the function: s2s's own vmap (the same
+    signature), which s2s transforms again; other callables as they are."""
+    import s2s
+    for name in ("grad", "value_and_grad", "vmap", "jacfwd", "jacrev", "hessian", "jit"):
+        if factory is getattr(jax, name):
+            return getattr(s2s, name)
+    return factory
+
+
 def _own_call_method(obj):
     """`type(obj).__call__` where obj is an instance of a class of the user's
     (a dataclass with `__call__`), else None."""
@@ -277,7 +287,7 @@ class _Resolver(Transformer):
         """`s2s.vmap(f, in_axes=(None, 0))(w, x)`: the transformation is built once,
         here (its arguments are module-level values), and called by a name."""
         try:
-            factory = _static_value(call.func, self.ns)
+            factory = _s2s_twin(_static_value(call.func, self.ns))
             args = [_evaluate_static(a, self.ns) for a in call.args]
             kwargs = {k.arg: _evaluate_static(k.value, self.ns) for k in call.keywords}
         except (_NotStatic, KeyError):

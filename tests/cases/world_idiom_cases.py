@@ -178,3 +178,12 @@ def layers_in_named_scopes(x):
             y = jnp.sin(x)
         z = y * x
     return jnp.sum(z)
+
+
+def predict(w, x):
+    return jnp.tanh(x @ w)
+
+
+def loss_over_a_jax_vmap(w, xs):
+    preds = jax.vmap(predict, in_axes=(None, 0))(w, xs)
+    return jnp.sum(preds ** 2)
