@@ -1,7 +1,7 @@
 """The realworld corpus (tests/realworld/): code copied unchanged from public
 projects, each function checked in every transformation against JAX.
 
-CI runs the quick subset (every 5th function) and compares every outcome with
+CI runs the quick subset (every 7th function) and compares every outcome with
 tests/realworld/known.py, which lists each (file, function, transformation)
 that is not PASS or BEYOND today. The test fails on an outcome that is not
 listed (a new WRONG, CRASH, REFUSED or SKIP) and on a listed one that now

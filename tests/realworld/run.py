@@ -24,7 +24,7 @@ Outcomes:
   SKIP      no reference at all (JAX fails and there is no fallback)
 
   python tests/realworld/run.py                 every function, every transformation
-  python tests/realworld/run.py --quick         every 5th function (what CI runs)
+  python tests/realworld/run.py --quick         every 7th function (what CI runs)
   python tests/realworld/run.py --only NAME     functions whose name (or file) contains NAME
   python tests/realworld/run.py --jobs N        N worker processes
   python tests/realworld/run.py --write-known   regenerate known.py from this run
@@ -54,7 +54,7 @@ FD_RTOL, FD_ATOL = 1e-4, 1e-6
 FD_EPS = 1e-6
 BATCH = 3
 SEED = 0
-QUICK_EVERY = 5
+QUICK_EVERY = 7
 
 
 def corpus_files():
@@ -544,7 +544,7 @@ def print_table(results, out=sys.stdout):
     print("Each cell: P pass, B beyond JAX, W wrong, C crash, R refused, S skip (counts; '-' none apply)\n",
           file=out)
     width = max(len(f) for f in files + ["source file"]) + 2
-    print("source file".ljust(width) + "fns " + "".join(short[t].ljust(14) for t in TRANSFORMS), file=out)
+    print("source file".ljust(width) + "fns " + "".join(short[t].ljust(17) for t in TRANSFORMS), file=out)
     totals = {t: {} for t in TRANSFORMS}
     for f in files:
         rows = [r for r in results if r[0] == f]
@@ -557,12 +557,12 @@ def print_table(results, out=sys.stdout):
                     counts[r[3]] = counts.get(r[3], 0) + 1
                     totals[t][r[3]] = totals[t].get(r[3], 0) + 1
             cell = " ".join(f"{letters[o]}{counts[o]}" for o in OUTCOMES if o in counts) or "-"
-            line += cell.ljust(14)
+            line += cell.ljust(17)
         print(line, file=out)
     nfn = len({(r[0], r[1]) for r in results})
     line = "TOTAL".ljust(width) + str(nfn).ljust(4)
     for t in TRANSFORMS:
-        line += (" ".join(f"{letters[o]}{totals[t][o]}" for o in OUTCOMES if o in totals[t]) or "-").ljust(14)
+        line += (" ".join(f"{letters[o]}{totals[t][o]}" for o in OUTCOMES if o in totals[t]) or "-").ljust(17)
     print(line, file=out)
     grand = {}
     for r in results:
@@ -579,6 +579,39 @@ def print_failures(results, out=sys.stdout):
     print(f"\n{len(bad)} checks not PASS/BEYOND:", file=out)
     for r in bad:
         print(f"  {r[3]:8s} {r[0]}:{r[1]} [{r[2]}] {r[4]}", file=out)
+
+
+def _cause(reason):
+    """A failure's reason without what varies between functions (names, numbers, addresses)."""
+    import re
+    r = re.sub(r"0x[0-9a-f]+", "0x_", reason)
+    r = re.sub(r"\S+\.py:(\d+|\?)", "FILE:N", r)
+    r = re.sub(r"<s2s: [^>]*>:\d+", "<s2s: _>:N", r)
+    r = re.sub(r"`[^`]*`", "`_`", r)
+    r = re.sub(r"'[^']*'", "'_'", r)
+    r = re.sub(r"\(max abs error [^)]*\)", "", r)
+    r = re.sub(r"\b\d+(\.\d+)?\b", "N", r)
+    r = re.sub(r"shapes? \([^)]*\)", "shapes (..)", r)
+    return r[:160]
+
+
+def print_causes(results, out=sys.stdout, kinds=("WRONG", "CRASH")):
+    """WRONG and CRASH grouped by cause, most frequent first, with an example."""
+    groups = {}
+    for r in results:
+        if r[3] in kinds:
+            g = groups.setdefault((r[3], _cause(r[4])), [])
+            g.append(r)
+    if not groups:
+        return
+    print(f"\n{' and '.join(kinds)} grouped by cause (most frequent first):", file=out)
+    for (outcome, cause), rows in sorted(groups.items(), key=lambda kv: -len(kv[1])):
+        fns = sorted({f"{r[0]}:{r[1]}" for r in rows})
+        ts = sorted({r[2] for r in rows}, key=TRANSFORMS.index)
+        ex = rows[0]
+        print(f"  {len(rows):4d} {outcome:6s} {cause}\n"
+              f"       in {len(fns)} functions ({', '.join(fns[:3])}{', ...' if len(fns) > 3 else ''}); "
+              f"transforms: {', '.join(ts)}\n       e.g. {ex[0]}:{ex[1]} [{ex[2]}] {ex[4][:200]}", file=out)
 
 
 def write_known(results, path=os.path.join(HERE, "known.py")):
@@ -613,6 +646,7 @@ def main(argv=None):
     results = run(cases, transforms, a.jobs, progress=not a.quiet)
     print_table(results)
     print_failures(results)
+    print_causes(results)
     print(f"\n{len({(r[0], r[1]) for r in results})} functions, {time.time() - start:.0f} s")
     if a.json:
         with open(a.json, "w") as f:
