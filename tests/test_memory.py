@@ -102,6 +102,33 @@ def test_a_generated_function_is_found_by_attribute_not_table():
     assert ref() is None
 
 
+def make_with_custom_rule(k):
+    @jax.custom_jvp
+    def g(x):
+        return jnp.sin(x) * k
+    g.defjvp(lambda p, t: (g(p[0]), jnp.cos(p[0]) * k * t[0]))
+
+    def f(x):
+        return jnp.sum(g(x) ** 2)
+    return f, g
+
+
+def test_functions_with_their_own_rules_are_kept_boundedly(monkeypatch):
+    """A user's jax.custom_jvp function is called through a caller s2s writes
+    (kept in a bounded table, callers.KEEP) and handed to JAX: the rules'
+    table of fallbacks does not keep it (it kept every one)."""
+    from s2s import callers
+    monkeypatch.setattr(callers, "KEEP", 5)
+    refs = []
+    for i in range(20):
+        f, g = make_with_custom_rule(i + 0.5)
+        s2s.grad(f)(X).block_until_ready()
+        refs.append(weakref.ref(g))
+        del f, g
+    gc.collect()
+    assert sum(r() is not None for r in refs) <= 5
+
+
 if __name__ == "__main__":
     import sys
     import time

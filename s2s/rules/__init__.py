@@ -363,7 +363,8 @@ def fallback_for(fn):
     prim = Primitive(_shown_name(fn), fn)
     prim.by_own_name = True   # called as the user wrote it
     prim.fallback = True
-    FALLBACKS[fn] = prim
+    if not has_custom_rule(fn):   # (a user's function is not kept: dropped, it is freed)
+        FALLBACKS[fn] = prim
     return prim
 
 
