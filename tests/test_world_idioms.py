@@ -194,3 +194,17 @@ def test_a_jax_vmap_called_in_the_function(transform):
     args = (normal(3, 2), normal(4, 3))
     f = C.loss_over_a_jax_vmap
     same(run(s2s, transform, f, args), run(jax, transform, f, args))
+
+
+def test_a_closure_over_a_differentiated_value_handed_to_jax_is_refused():
+    """tree_map goes to JAX, which would hold the lambda, and so `scalar`, fixed:
+    jvp gave the tangent without scalar's part (a silent wrong answer)."""
+    tree = {"a": normal(2), "b": normal()}
+    for build in (lambda: s2s.jvp(C.tree_scalar_mul, (0.5, tree), (1.0, tree)),
+                  lambda: s2s.grad(C.scaled_tree_norm)(0.5, tree)):
+        with pytest.raises(s2s.S2SError, match="reads a differentiated value") as e:
+            build()
+        assert "world_idiom_cases.py" in str(e.value)
+    # holding scalar fixed, nothing is lost
+    same(s2s.grad(C.scaled_tree_norm, argnums=1)(0.5, tree),
+         jax.grad(C.scaled_tree_norm, argnums=1)(0.5, tree))

@@ -114,7 +114,9 @@ class Activity:
     def _call_active(self, call):
         c = callee(call, self.ns, self.visible)
         operands = list(call.args) + [k.value for k in call.keywords]
-        any_active = any(self.is_active(a) for a in operands)
+        any_active = any(self.is_active(a) or (isinstance(a, gast.Name) and
+                                               self.closing_over.get(a.id, False))
+                         for a in operands)   # (tree_map(lambda_, t): lambda_ reads an active name)
         if c.kind == CallKind.PRIM:
             differentiable = c.obj is None or c.obj.differentiable
             return differentiable and any_active

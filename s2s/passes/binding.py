@@ -177,6 +177,21 @@ def refuse_active_keywords(pass_, prim, call, activity):
                 f"pass `{k.arg}` positionally")
 
 
+def refuse_closures_over_active(pass_, prim, call, activity):
+    """A function s2s hands to JAX (`tree_map(lambda x: scale * x, tree)`)
+    called with a nested function that reads a differentiated value: JAX sees
+    the nested function as a constant, so that derivative would be lost."""
+    for a in list(call.args) + [k.value for k in call.keywords]:
+        if isinstance(a, gast.Name) and activity.closing_over.get(a.id, False):
+            shown = "a lambda" if a.id.startswith("lambda_") else f"`{a.id}`"
+            raise pass_.source.error(
+                pass_.located(call), f"s2s has no rule for `{prim.name}` and hands it to JAX, "
+                                     f"which takes {shown} as a constant, but it reads a "
+                                     "differentiated value (a variable of this function)",
+                "pass that value as an argument of the function instead of reading it "
+                "from outside, or write the loop over the leaves yourself")
+
+
 def refuse_repackaging(pass_, c, call, activity):
     """`list(x)`, `zip(a, b)` as values would drop the derivative: refuse."""
     from .resolve import REPACKAGING_BUILTINS, CallKind, among

@@ -14,6 +14,7 @@ from ..pipeline import JvpOptions
 from ..template import is_zero, jnp_attr, load, zero
 from .activity import certainly_array
 from .binding import (bind_arguments, bind_operands, refuse_active_keywords,
+                      refuse_closures_over_active,
                       refuse_nondiff_operands)
 from .resolve import CallKind, callee
 
@@ -63,6 +64,7 @@ class Tangents:
         if rule is not None and not value.keywords:
             return self.user_jvp(rule, value, scope)
         refuse_active_keywords(self, prim, value, scope.activity)
+        refuse_closures_over_active(self, prim, value, scope.activity)
         tangents = [_leaf_tangents(a, scope) for a in value.args]
         return gast.Call(func=load("jvp_by_jax"), args=[
             copy.deepcopy(value.func), gast.Tuple(elts=list(value.args), ctx=gast.Load()),

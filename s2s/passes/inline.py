@@ -37,6 +37,7 @@ class _Inliner:
 
     def block(self, stmts, defs):
         out = []
+        values = _used_as_values(stmts)
         for s in stmts:
             if isinstance(s, gast.FunctionDef):
                 if _calls_itself(s):
@@ -44,6 +45,8 @@ class _Inliner:
                                                "itself; s2s cannot inline it",
                                             "define it at module level")
                 defs[s.name] = s
+                if s.name in values:   # (passed to a function: tree_map(lambda_, tree))
+                    out.append(s)
                 continue
             call = _local_call(s, defs)
             if call is not None:
@@ -93,6 +96,14 @@ def _local_call(s, defs):
             and value.func.id in defs:
         return value
     return None
+
+
+def _used_as_values(stmts):
+    """Names read other than as the function of a call."""
+    called = {id(n.func) for n in walk(gast.Module(body=stmts, type_ignores=[]))
+              if isinstance(n, gast.Call)}
+    return {n.id for n in walk(gast.Module(body=stmts, type_ignores=[]))
+            if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load) and id(n) not in called}
 
 
 def _calls_itself(fdef):

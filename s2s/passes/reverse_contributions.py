@@ -10,6 +10,7 @@ from ..pipeline import ReverseOptions
 from .. import custom_rules, rules
 from ..template import is_zero, jnp_attr, load, store
 from .binding import (bind_arguments, bind_operands, refuse_active_keywords,
+                      refuse_closures_over_active,
                       refuse_nondiff_operands)
 from .resolve import CallKind, callee
 
@@ -112,6 +113,7 @@ class Contributions:
         rules_ = custom_rules.vjp_rules(prim.fn) if not value.keywords else None
         if rules_ is None:
             refuse_active_keywords(self, prim, value, self.activity)
+            refuse_closures_over_active(self, prim, value, self.activity)
         if not any(_active_leaves(a, self.activity) for a in value.args):
             return [], []
         bars = self.namer.fresh(t + "_args_bar")

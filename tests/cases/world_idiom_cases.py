@@ -187,3 +187,12 @@ def predict(w, x):
 def loss_over_a_jax_vmap(w, xs):
     preds = jax.vmap(predict, in_axes=(None, 0))(w, xs)
     return jnp.sum(preds ** 2)
+
+
+def tree_scalar_mul(scalar, tree_x):
+    return jax.tree_util.tree_map(lambda x: scalar * x, tree_x)
+
+
+def scaled_tree_norm(scalar, tree_x):
+    t = tree_scalar_mul(scalar, tree_x)
+    return jnp.sum(t["a"] ** 2) + t["b"] ** 2
