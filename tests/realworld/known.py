@@ -214,7 +214,7 @@ KNOWN = {
     ('autograd_mixture_variational_inference', 'variational_lower_bound', 'value_and_grad'):
         ('REFUSED', 'autograd_mixture_variational_inference.py:44: s2s cannot yet differentiate a call of a nested function in reverse mode'),
     ('autograd_mixture_variational_inference', 'variational_lower_bound', 'jacfwd'):
-        ('CRASH', "KeyError: 'sampler' [s2s/passes/forward_tangents.py:227 _find_def]"),
+        ('CRASH', "KeyError: 'sampler' [s2s/passes/forward_tangents.py:229 _find_def]"),
     ('autograd_mixture_variational_inference', 'variational_lower_bound', 'jacrev'):
         ('REFUSED', 'autograd_mixture_variational_inference.py:44: s2s cannot yet differentiate a call of a nested function in reverse mode'),
     ('autograd_mixture_variational_inference', 'variational_lower_bound', 'hessian'):
@@ -248,11 +248,11 @@ KNOWN = {
     ('autograd_neural_net', 'log_posterior', 'hessian'):
         ('REFUSED', 'autograd_neural_net.py:31: s2s cannot transform its helper `dot_cotangent_b_jvp`, which the derivative of this line calls: s2s could not trace the jvp of `dot_cotangent_b` on arguments of shapes (float64[5, None], float64[5, None], float64['),
     ('autograd_neural_net_regression', 'nn_predict', 'jvp'):
-        ('CRASH', "KeyError: 'nonlinearity' [s2s/passes/forward_tangents.py:227 _find_def]"),
+        ('CRASH', "KeyError: 'nonlinearity' [s2s/passes/forward_tangents.py:229 _find_def]"),
     ('autograd_neural_net_regression', 'nn_predict', 'vjp'):
         ('REFUSED', 'autograd_neural_net_regression.py:20: s2s cannot yet differentiate a call of a nested function in reverse mode'),
     ('autograd_neural_net_regression', 'nn_predict', 'jacfwd'):
-        ('CRASH', "KeyError: 'nonlinearity' [s2s/passes/forward_tangents.py:227 _find_def]"),
+        ('CRASH', "KeyError: 'nonlinearity' [s2s/passes/forward_tangents.py:229 _find_def]"),
     ('autograd_neural_net_regression', 'nn_predict', 'jacrev'):
         ('REFUSED', 'autograd_neural_net_regression.py:20: s2s cannot yet differentiate a call of a nested function in reverse mode'),
     ('autograd_neural_net_regression', 'nn_predict', 'vmap'):
@@ -317,14 +317,6 @@ KNOWN = {
         ('REFUSED', 'autograd_rnn.py:19: `*args`/`**kwargs` parameters are not supported in a transformed function'),
     ('autograd_sinusoid', 'fun.taylor', 'jit_grad'):
         ('REFUSED', 'autograd_sinusoid.py:18: the two branches of this `if` set values of different structures under jit (PyTreeDef((*, *, *, [(*, *, *, *, *, *, *)])) and PyTreeDef((*, *, *, [])))'),
-    ('autograd_variational_autoencoder', 'neural_net_predict', 'jvp'):
-        ('CRASH', "NameError: name 'ans_bar' is not defined [s2s/api.py:76 _run_jvp]"),
-    ('autograd_variational_autoencoder', 'neural_net_predict', 'vjp'):
-        ('WRONG', 'values differ at leaf 1 (max abs error 0.962, reference max 0.962)'),
-    ('autograd_variational_autoencoder', 'neural_net_predict', 'jacfwd'):
-        ('CRASH', "S2SError at autograd_variational_autoencoder.py:42 wrapping NameError: name 'ans_bar' is not defined [s2s/passes/probe_record.py:286 call]"),
-    ('autograd_variational_autoencoder', 'neural_net_predict', 'jacrev'):
-        ('WRONG', 'values differ at leaf 0 (max abs error 0.474, reference max 0.474)'),
     ('autograd_variational_autoencoder', 'vae_lower_bound', 'grad'):
         ('REFUSED', 'autograd_variational_autoencoder.py:31: star-arguments (`*args`) are not supported'),
     ('autograd_variational_autoencoder', 'vae_lower_bound', 'value_and_grad'):
@@ -372,45 +364,47 @@ KNOWN = {
     ('gradbench_jax_small', 'ode.ode', 'vmap'):
         ('REFUSED', 'gradbench_jax_small.py:60: s2s can only call names and module attributes (like `jnp.exp`)'),
     ('gradbench_jax_small', 'ode.runge_kutta', 'jacfwd'):
-        ('CRASH', "KeyError: 'f' [s2s/passes/forward_tangents.py:227 _find_def]"),
+        ('CRASH', "KeyError: 'f' [s2s/passes/forward_tangents.py:229 _find_def]"),
     ('gradbench_jax_small', 'ode.runge_kutta', 'jacrev'):
         ('REFUSED', 'gradbench_jax_small.py:70: s2s cannot yet differentiate a call of a nested function in reverse mode'),
     ('gradbench_jax_small', 'ode.runge_kutta', 'vmap'):
         ('CRASH', "S2SError at gradbench_jax_small.py:70 wrapping TypeError: 'NoneType' object is not callable [s2s/passes/probe.py:162 traced]"),
     ('jax_advi', 'diag_gaussian_logpdf', 'grad'):
-        ('REFUSED', 'jax_advi.py:25: s2s can only call names and module attributes (like `jnp.exp`)'),
+        ('CRASH', 'S2SError located at <s2s: jax.scipy.stats.norm.logpdf>:1: s2s could not trace `logpdf` on arguments of shapes (float64[], float64[], float64[]): TypeError: logpdf() takes 1 positional argument but 3 were given'),
     ('jax_advi', 'diag_gaussian_logpdf', 'value_and_grad'):
-        ('REFUSED', 'jax_advi.py:25: s2s can only call names and module attributes (like `jnp.exp`)'),
+        ('CRASH', 'S2SError located at <s2s: jax.scipy.stats.norm.logpdf>:1: s2s could not trace `logpdf` on arguments of shapes (float64[], float64[], float64[]): TypeError: logpdf() takes 1 positional argument but 3 were given'),
     ('jax_advi', 'diag_gaussian_logpdf', 'jvp'):
-        ('REFUSED', 'jax_advi.py:25: s2s can only call names and module attributes (like `jnp.exp`)'),
+        ('CRASH', 'S2SError located at <s2s: jax.scipy.stats.norm.logpdf>:1: s2s could not trace `logpdf` on arguments of shapes (float64[], float64[], float64[]): TypeError: logpdf() takes 1 positional argument but 3 were given'),
     ('jax_advi', 'diag_gaussian_logpdf', 'vjp'):
-        ('REFUSED', 'jax_advi.py:25: s2s can only call names and module attributes (like `jnp.exp`)'),
+        ('CRASH', 'S2SError located at <s2s: jax.scipy.stats.norm.logpdf>:1: s2s could not trace `logpdf` on arguments of shapes (float64[], float64[], float64[]): TypeError: logpdf() takes 1 positional argument but 3 were given'),
     ('jax_advi', 'diag_gaussian_logpdf', 'jacfwd'):
-        ('REFUSED', 'jax_advi.py:25: s2s can only call names and module attributes (like `jnp.exp`)'),
+        ('CRASH', 'S2SError located at driver.py:459: `*args`/`**kwargs` parameters are not supported in a transformed function'),
     ('jax_advi', 'diag_gaussian_logpdf', 'jacrev'):
-        ('REFUSED', 'jax_advi.py:25: s2s can only call names and module attributes (like `jnp.exp`)'),
+        ('CRASH', 'S2SError located at <s2s: jax.scipy.stats.norm.logpdf>:1: s2s could not trace `logpdf` on arguments of shapes (float64[], float64[], float64[]): TypeError: logpdf() takes 1 positional argument but 3 were given'),
     ('jax_advi', 'diag_gaussian_logpdf', 'hessian'):
-        ('REFUSED', 'jax_advi.py:25: s2s can only call names and module attributes (like `jnp.exp`)'),
+        ('CRASH', 'S2SError located at <s2s: jax.scipy.stats.norm.logpdf>:1: s2s could not trace `logpdf` on arguments of shapes (float64[], float64[], float64[]): TypeError: logpdf() takes 1 positional argument but 3 were given'),
     ('jax_advi', 'diag_gaussian_logpdf', 'vmap'):
-        ('REFUSED', 'jax_advi.py:25: s2s can only call names and module attributes (like `jnp.exp`)'),
+        ('CRASH', 'S2SError located at <s2s: jax.scipy.stats.norm.logpdf>:1: s2s could not trace `logpdf` on arguments of shapes (float64[], float64[], float64[]): TypeError: logpdf() takes 1 positional argument but 3 were given'),
     ('jax_advi', 'diag_gaussian_logpdf', 'jit'):
-        ('REFUSED', 'jax_advi.py:25: s2s can only call names and module attributes (like `jnp.exp`)'),
+        ('CRASH', "S2SError located at <s2s: jax.scipy.stats.norm.logpdf>:1: s2s could not trace `logpdf` on arguments of shapes (): TypeError: logpdf() missing 1 required positional argument: 'x'"),
     ('jax_advi', 'diag_gaussian_logpdf', 'jit_grad'):
-        ('REFUSED', 'jax_advi.py:25: s2s can only call names and module attributes (like `jnp.exp`)'),
+        ('CRASH', 'S2SError located at <s2s: jax.scipy.stats.norm.logpdf>:1: s2s could not trace `logpdf` on arguments of shapes (float64[], float64[], float64[]): TypeError: logpdf() takes 1 positional argument but 3 were given'),
     ('jax_advi', 'elbo', 'grad'):
         ('REFUSED', 'jax_advi.py:31: s2s cannot yet differentiate a call of a nested function in reverse mode'),
     ('jax_advi', 'elbo', 'value_and_grad'):
         ('REFUSED', 'jax_advi.py:31: s2s cannot yet differentiate a call of a nested function in reverse mode'),
     ('jax_advi', 'elbo', 'jacfwd'):
-        ('CRASH', "KeyError: 'logprob' [s2s/passes/forward_tangents.py:227 _find_def]"),
+        ('CRASH', "KeyError: 'logprob' [s2s/passes/forward_tangents.py:229 _find_def]"),
     ('jax_advi', 'elbo', 'jacrev'):
-        ('REFUSED', 'jax_advi.py:25: s2s can only call names and module attributes (like `jnp.exp`)'),
+        ('CRASH', "KeyError: 'vmap_logpdf' [s2s/frontend.py:61 lookup]"),
     ('jax_advi', 'elbo', 'hessian'):
         ('CRASH', "S2SError at jax_advi.py:31 wrapping TypeError: 'NoneType' object is not callable [s2s/passes/probe.py:162 traced]"),
     ('jax_advi', 'elbo', 'vmap'):
         ('CRASH', "S2SError at jax_advi.py:31 wrapping TypeError: 'NoneType' object is not callable [s2s/passes/probe.py:162 traced]"),
+    ('jax_advi', 'elbo', 'jit'):
+        ('CRASH', "S2SError located at <s2s: jax.scipy.stats.norm.logpdf>:1: s2s could not trace `logpdf` on arguments of shapes (): TypeError: logpdf() missing 1 required positional argument: 'x'"),
     ('jax_advi', 'elbo', 'jit_grad'):
-        ('REFUSED', 'jax_advi.py:25: s2s can only call names and module attributes (like `jnp.exp`)'),
+        ('CRASH', "KeyError: 'vmap_logpdf' [s2s/frontend.py:61 lookup]"),
     ('jax_advi', 'batch_elbo', 'grad'):
         ('REFUSED', 'jax_advi.py:38: star-arguments (`*args`) are not supported'),
     ('jax_advi', 'batch_elbo', 'value_and_grad'):
@@ -428,21 +422,19 @@ KNOWN = {
     ('jax_advi', 'batch_elbo', 'jit_grad'):
         ('REFUSED', 'jax_advi.py:38: star-arguments (`*args`) are not supported'),
     ('jax_differentially_private_sgd', 'clipped_grad', 'jvp'):
-        ('REFUSED', 'jax_differentially_private_sgd.py:45: s2s can only call names and module attributes (like `jnp.exp`)'),
+        ('CRASH', "TypeError: Argument 'PyTreeDef([(*, *), (), (), (*, *), (), (), (), (*, *), (), (*, *)])' of type '<class 'jaxlib._jax.pytree.PyTreeDef'>' is not a valid JAX type [s2s/by_jax.py:69 jvp_by_jax]"),
     ('jax_differentially_private_sgd', 'clipped_grad', 'vjp'):
-        ('REFUSED', 'jax_differentially_private_sgd.py:45: s2s can only call names and module attributes (like `jnp.exp`)'),
+        ('CRASH', "InvalidInputException: Argument 'PyTreeDef([(*, *), (), (), (*, *), (), (), (), (*, *), (), (*, *)])' of type <class 'jaxlib._jax.pytree.PyTreeDef'> is not a valid JAX type. [s2s/by_jax.py:84 vjp_by_jax]"),
     ('jax_differentially_private_sgd', 'clipped_grad', 'vmap'):
-        ('REFUSED', 'jax_differentially_private_sgd.py:45: s2s can only call names and module attributes (like `jnp.exp`)'),
-    ('jax_differentially_private_sgd', 'clipped_grad', 'jit'):
-        ('REFUSED', 'jax_differentially_private_sgd.py:45: s2s can only call names and module attributes (like `jnp.exp`)'),
+        ('REFUSED', 'jax_differentially_private_sgd.py:50: s2s needs the rank of this value to batch it, and it changes from one pass to the next'),
     ('jax_differentially_private_sgd', 'private_grad', 'jvp'):
-        ('REFUSED', 'jax_differentially_private_sgd.py:57: s2s can only call names and module attributes (like `jnp.exp`)'),
+        ('REFUSED', 'jax_differentially_private_sgd.py:50: s2s needs the rank of this value to batch it, and it changes from one pass to the next'),
     ('jax_differentially_private_sgd', 'private_grad', 'vjp'):
-        ('REFUSED', 'jax_differentially_private_sgd.py:57: s2s can only call names and module attributes (like `jnp.exp`)'),
+        ('REFUSED', 'jax_differentially_private_sgd.py:50: s2s needs the rank of this value to batch it, and it changes from one pass to the next'),
     ('jax_differentially_private_sgd', 'private_grad', 'vmap'):
-        ('REFUSED', 'jax_differentially_private_sgd.py:57: s2s can only call names and module attributes (like `jnp.exp`)'),
+        ('REFUSED', 'jax_differentially_private_sgd.py:50: s2s needs the rank of this value to batch it, and it changes from one pass to the next'),
     ('jax_differentially_private_sgd', 'private_grad', 'jit'):
-        ('REFUSED', 'jax_differentially_private_sgd.py:57: s2s can only call names and module attributes (like `jnp.exp`)'),
+        ('CRASH', 'ValueError: vmap in_axes must be an int, None, or a tuple of entries corresponding to the positional arguments passed to the function, but got len(in_axes)=3, len(args)=0 [s2s/vectorize.py:310 _axes_per_argument]'),
     ('jax_kernel_lsq', 'gram.linear', 'jacfwd'):
         ('REFUSED', 'jax_kernel_lsq.py:27: s2s can only call names and module attributes (like `jnp.exp`)'),
     ('jax_kernel_lsq', 'gram.linear', 'jacrev'):
@@ -574,11 +566,11 @@ KNOWN = {
     ('jax_optimizers', 'l2_norm', 'jit_grad'):
         ('CRASH', "TypeError: zeros_like requires ndarray or scalar arguments, got <class 'jaxlib._jax.pytree.PyTreeDef'> at position 0. [s2s/runtime.py:312 zeros_like]"),
     ('jax_optimizers', 'clip_grads', 'jvp'):
-        ('WRONG', 'values differ at leaf 2 (max abs error 0.263, reference max 0.25)'),
+        ('REFUSED', 'jax_optimizers.py:472: s2s has no rule for `jax._src.tree.map` and hands it to JAX, which takes `normalize` as a constant, but it reads a differentiated value (a variable of this function)'),
     ('jax_optimizers', 'clip_grads', 'vjp'):
         ('CRASH', "NameError: name 'normalize' is not defined [s2s/api.py:388 vjp]"),
     ('jax_optimizers', 'clip_grads', 'jacfwd'):
-        ('CRASH', "S2SError at jax_optimizers.py:472 wrapping NameError: name 'normalize' is not defined [s2s/passes/probe.py:162 traced]"),
+        ('REFUSED', 'jax_optimizers.py:472: s2s has no rule for `jax._src.tree.map` and hands it to JAX, which takes `normalize` as a constant, but it reads a differentiated value (a variable of this function)'),
     ('jax_optimizers', 'clip_grads', 'jacrev'):
         ('CRASH', "S2SError at jax_optimizers.py:472 wrapping NameError: name 'normalize' is not defined [s2s/passes/probe.py:162 traced]"),
     ('jax_optimizers', 'clip_grads', 'vmap'):
@@ -764,9 +756,9 @@ KNOWN = {
     ('jax_stax', 'serial.residual', 'jit'):
         ('REFUSED', 'jax_stax.py:286: `*args`/`**kwargs` parameters are not supported in a transformed function'),
     ('jaxopt_loss', 'sparse_sigmoid', 'jacrev'):
-        ('CRASH', "S2SError at jaxopt_projection.py:44 wrapping NameError: name 'projection_box_pullback' is not defined [s2s/passes/probe_record.py:286 call]"),
+        ('CRASH', "S2SError at jaxopt_projection.py:44 wrapping NameError: name 'projection_box_pullback' is not defined [s2s/passes/probe_record.py:303 call]"),
     ('jaxopt_loss', 'multiclass_sparsemax_loss', 'jacrev'):
-        ('CRASH', "S2SError at jaxopt_projection.py:108 wrapping NameError: name 'projection_simplex_pullback' is not defined [s2s/passes/probe_record.py:286 call]"),
+        ('CRASH', "S2SError at jaxopt_projection.py:108 wrapping NameError: name 'projection_simplex_pullback' is not defined [s2s/passes/probe_record.py:303 call]"),
     ('jaxopt_loss', 'multiclass_sparsemax_loss', 'hessian'):
         ('REFUSED', 'jaxopt_projection.py:108: s2s cannot take the derivative of a function that returns a function (such as a vjp and its pullback)'),
     ('jaxopt_loss', 'make_fenchel_young_loss', 'grad'):
@@ -790,25 +782,25 @@ KNOWN = {
     ('jaxopt_loss', 'make_fenchel_young_loss', 'jit_grad'):
         ('REFUSED', 'jaxopt_loss.py:257: `make_fenchel_young_loss.<locals>.fy_loss` takes `*args`/`**kwargs` parameters, which s2s does not support in a transformed function'),
     ('jaxopt_objective', 'least_squares', 'grad'):
-        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.LeastSquares object at 0x7fd2641ef510>`: it is not a Python function with source code (it is a LeastSquares)'),
+        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.LeastSquares object at 0x7f22c5433310>`: it is not a Python function with source code (it is a LeastSquares)'),
     ('jaxopt_objective', 'least_squares', 'value_and_grad'):
-        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.LeastSquares object at 0x7fd2641ef510>`: it is not a Python function with source code (it is a LeastSquares)'),
+        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.LeastSquares object at 0x7f22c5433310>`: it is not a Python function with source code (it is a LeastSquares)'),
     ('jaxopt_objective', 'least_squares', 'jvp'):
-        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.LeastSquares object at 0x7fd2641ef510>`: it is not a Python function with source code (it is a LeastSquares)'),
+        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.LeastSquares object at 0x7f22c5433310>`: it is not a Python function with source code (it is a LeastSquares)'),
     ('jaxopt_objective', 'least_squares', 'vjp'):
-        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.LeastSquares object at 0x7fd2641ef510>`: it is not a Python function with source code (it is a LeastSquares)'),
+        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.LeastSquares object at 0x7f22c5433310>`: it is not a Python function with source code (it is a LeastSquares)'),
     ('jaxopt_objective', 'least_squares', 'jacfwd'):
-        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.LeastSquares object at 0x7fd2641ef510>`: it is not a Python function with source code (it is a LeastSquares)'),
+        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.LeastSquares object at 0x7f22c5433310>`: it is not a Python function with source code (it is a LeastSquares)'),
     ('jaxopt_objective', 'least_squares', 'jacrev'):
-        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.LeastSquares object at 0x7fd2641ef510>`: it is not a Python function with source code (it is a LeastSquares)'),
+        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.LeastSquares object at 0x7f22c5433310>`: it is not a Python function with source code (it is a LeastSquares)'),
     ('jaxopt_objective', 'least_squares', 'hessian'):
-        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.LeastSquares object at 0x7fd2641ef510>`: it is not a Python function with source code (it is a LeastSquares)'),
+        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.LeastSquares object at 0x7f22c5433310>`: it is not a Python function with source code (it is a LeastSquares)'),
     ('jaxopt_objective', 'least_squares', 'vmap'):
-        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.LeastSquares object at 0x7fd2641ef510>`: it is not a Python function with source code (it is a LeastSquares)'),
+        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.LeastSquares object at 0x7f22c5433310>`: it is not a Python function with source code (it is a LeastSquares)'),
     ('jaxopt_objective', 'least_squares', 'jit'):
-        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.LeastSquares object at 0x7fd2641ef510>`: it is not a Python function with source code (it is a LeastSquares)'),
+        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.LeastSquares object at 0x7f22c5433310>`: it is not a Python function with source code (it is a LeastSquares)'),
     ('jaxopt_objective', 'least_squares', 'jit_grad'):
-        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.LeastSquares object at 0x7fd2641ef510>`: it is not a Python function with source code (it is a LeastSquares)'),
+        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.LeastSquares object at 0x7f22c5433310>`: it is not a Python function with source code (it is a LeastSquares)'),
     ('jaxopt_objective', 'ridge_regression', 'grad'):
         ('REFUSED', 'jaxopt_objective.py:118: s2s can only call names and module attributes (like `jnp.exp`)'),
     ('jaxopt_objective', 'ridge_regression', 'value_and_grad'):
@@ -830,25 +822,25 @@ KNOWN = {
     ('jaxopt_objective', 'ridge_regression', 'jit_grad'):
         ('REFUSED', 'jaxopt_objective.py:118: s2s can only call names and module attributes (like `jnp.exp`)'),
     ('jaxopt_objective', 'multiclass_logreg', 'grad'):
-        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.MulticlassLogreg object at 0x7f8be99d5810>`: it is not a Python function with source code (it is a MulticlassLogreg)'),
+        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.MulticlassLogreg object at 0x7fc285d04390>`: it is not a Python function with source code (it is a MulticlassLogreg)'),
     ('jaxopt_objective', 'multiclass_logreg', 'value_and_grad'):
-        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.MulticlassLogreg object at 0x7f8be99d5810>`: it is not a Python function with source code (it is a MulticlassLogreg)'),
+        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.MulticlassLogreg object at 0x7fc285d04390>`: it is not a Python function with source code (it is a MulticlassLogreg)'),
     ('jaxopt_objective', 'multiclass_logreg', 'jvp'):
-        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.MulticlassLogreg object at 0x7f8be99d5810>`: it is not a Python function with source code (it is a MulticlassLogreg)'),
+        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.MulticlassLogreg object at 0x7fc285d04390>`: it is not a Python function with source code (it is a MulticlassLogreg)'),
     ('jaxopt_objective', 'multiclass_logreg', 'vjp'):
-        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.MulticlassLogreg object at 0x7f8be99d5810>`: it is not a Python function with source code (it is a MulticlassLogreg)'),
+        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.MulticlassLogreg object at 0x7fc285d04390>`: it is not a Python function with source code (it is a MulticlassLogreg)'),
     ('jaxopt_objective', 'multiclass_logreg', 'jacfwd'):
-        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.MulticlassLogreg object at 0x7f8be99d5810>`: it is not a Python function with source code (it is a MulticlassLogreg)'),
+        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.MulticlassLogreg object at 0x7fc285d04390>`: it is not a Python function with source code (it is a MulticlassLogreg)'),
     ('jaxopt_objective', 'multiclass_logreg', 'jacrev'):
-        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.MulticlassLogreg object at 0x7f8be99d5810>`: it is not a Python function with source code (it is a MulticlassLogreg)'),
+        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.MulticlassLogreg object at 0x7fc285d04390>`: it is not a Python function with source code (it is a MulticlassLogreg)'),
     ('jaxopt_objective', 'multiclass_logreg', 'hessian'):
-        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.MulticlassLogreg object at 0x7f8be99d5810>`: it is not a Python function with source code (it is a MulticlassLogreg)'),
+        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.MulticlassLogreg object at 0x7fc285d04390>`: it is not a Python function with source code (it is a MulticlassLogreg)'),
     ('jaxopt_objective', 'multiclass_logreg', 'vmap'):
-        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.MulticlassLogreg object at 0x7f8be99d5810>`: it is not a Python function with source code (it is a MulticlassLogreg)'),
+        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.MulticlassLogreg object at 0x7fc285d04390>`: it is not a Python function with source code (it is a MulticlassLogreg)'),
     ('jaxopt_objective', 'multiclass_logreg', 'jit'):
-        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.MulticlassLogreg object at 0x7f8be99d5810>`: it is not a Python function with source code (it is a MulticlassLogreg)'),
+        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.MulticlassLogreg object at 0x7fc285d04390>`: it is not a Python function with source code (it is a MulticlassLogreg)'),
     ('jaxopt_objective', 'multiclass_logreg', 'jit_grad'):
-        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.MulticlassLogreg object at 0x7f8be99d5810>`: it is not a Python function with source code (it is a MulticlassLogreg)'),
+        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.MulticlassLogreg object at 0x7fc285d04390>`: it is not a Python function with source code (it is a MulticlassLogreg)'),
     ('jaxopt_objective', 'multiclass_logreg_with_intercept', 'grad'):
         ('REFUSED', 'jaxopt_objective.py:194: s2s has no rule for `jaxopt_loss.multiclass_logistic_loss`'),
     ('jaxopt_objective', 'multiclass_logreg_with_intercept', 'value_and_grad'):
@@ -910,45 +902,45 @@ KNOWN = {
     ('jaxopt_objective', 'l2_multiclass_logreg_with_intercept', 'jit_grad'):
         ('REFUSED', 'jaxopt_objective.py:250: s2s has no rule for `jaxopt_loss.multiclass_logistic_loss`'),
     ('jaxopt_objective', 'binary_logreg', 'grad'):
-        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.BinaryLogreg object at 0x7fd26408ec90>`: it is not a Python function with source code (it is a BinaryLogreg)'),
+        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.BinaryLogreg object at 0x7f22c5103e90>`: it is not a Python function with source code (it is a BinaryLogreg)'),
     ('jaxopt_objective', 'binary_logreg', 'value_and_grad'):
-        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.BinaryLogreg object at 0x7fd26408ec90>`: it is not a Python function with source code (it is a BinaryLogreg)'),
+        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.BinaryLogreg object at 0x7f22c5103e90>`: it is not a Python function with source code (it is a BinaryLogreg)'),
     ('jaxopt_objective', 'binary_logreg', 'jvp'):
-        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.BinaryLogreg object at 0x7fd26408ec90>`: it is not a Python function with source code (it is a BinaryLogreg)'),
+        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.BinaryLogreg object at 0x7f22c5103e90>`: it is not a Python function with source code (it is a BinaryLogreg)'),
     ('jaxopt_objective', 'binary_logreg', 'vjp'):
-        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.BinaryLogreg object at 0x7fd26408ec90>`: it is not a Python function with source code (it is a BinaryLogreg)'),
+        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.BinaryLogreg object at 0x7f22c5103e90>`: it is not a Python function with source code (it is a BinaryLogreg)'),
     ('jaxopt_objective', 'binary_logreg', 'jacfwd'):
-        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.BinaryLogreg object at 0x7fd26408ec90>`: it is not a Python function with source code (it is a BinaryLogreg)'),
+        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.BinaryLogreg object at 0x7f22c5103e90>`: it is not a Python function with source code (it is a BinaryLogreg)'),
     ('jaxopt_objective', 'binary_logreg', 'jacrev'):
-        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.BinaryLogreg object at 0x7fd26408ec90>`: it is not a Python function with source code (it is a BinaryLogreg)'),
+        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.BinaryLogreg object at 0x7f22c5103e90>`: it is not a Python function with source code (it is a BinaryLogreg)'),
     ('jaxopt_objective', 'binary_logreg', 'hessian'):
-        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.BinaryLogreg object at 0x7fd26408ec90>`: it is not a Python function with source code (it is a BinaryLogreg)'),
+        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.BinaryLogreg object at 0x7f22c5103e90>`: it is not a Python function with source code (it is a BinaryLogreg)'),
     ('jaxopt_objective', 'binary_logreg', 'vmap'):
-        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.BinaryLogreg object at 0x7fd26408ec90>`: it is not a Python function with source code (it is a BinaryLogreg)'),
+        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.BinaryLogreg object at 0x7f22c5103e90>`: it is not a Python function with source code (it is a BinaryLogreg)'),
     ('jaxopt_objective', 'binary_logreg', 'jit'):
-        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.BinaryLogreg object at 0x7fd26408ec90>`: it is not a Python function with source code (it is a BinaryLogreg)'),
+        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.BinaryLogreg object at 0x7f22c5103e90>`: it is not a Python function with source code (it is a BinaryLogreg)'),
     ('jaxopt_objective', 'binary_logreg', 'jit_grad'):
-        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.BinaryLogreg object at 0x7fd26408ec90>`: it is not a Python function with source code (it is a BinaryLogreg)'),
+        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.BinaryLogreg object at 0x7f22c5103e90>`: it is not a Python function with source code (it is a BinaryLogreg)'),
     ('jaxopt_objective', 'multiclass_linear_svm_dual', 'grad'):
-        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.MulticlassLinearSvmDual object at 0x7fd26408ed10>`: it is not a Python function with source code (it is a MulticlassLinearSvmDual)'),
+        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.MulticlassLinearSvmDual object at 0x7f22c50c1390>`: it is not a Python function with source code (it is a MulticlassLinearSvmDual)'),
     ('jaxopt_objective', 'multiclass_linear_svm_dual', 'value_and_grad'):
-        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.MulticlassLinearSvmDual object at 0x7fd26408ed10>`: it is not a Python function with source code (it is a MulticlassLinearSvmDual)'),
+        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.MulticlassLinearSvmDual object at 0x7f22c50c1390>`: it is not a Python function with source code (it is a MulticlassLinearSvmDual)'),
     ('jaxopt_objective', 'multiclass_linear_svm_dual', 'jvp'):
-        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.MulticlassLinearSvmDual object at 0x7fd26408ed10>`: it is not a Python function with source code (it is a MulticlassLinearSvmDual)'),
+        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.MulticlassLinearSvmDual object at 0x7f22c50c1390>`: it is not a Python function with source code (it is a MulticlassLinearSvmDual)'),
     ('jaxopt_objective', 'multiclass_linear_svm_dual', 'vjp'):
-        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.MulticlassLinearSvmDual object at 0x7fd26408ed10>`: it is not a Python function with source code (it is a MulticlassLinearSvmDual)'),
+        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.MulticlassLinearSvmDual object at 0x7f22c50c1390>`: it is not a Python function with source code (it is a MulticlassLinearSvmDual)'),
     ('jaxopt_objective', 'multiclass_linear_svm_dual', 'jacfwd'):
-        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.MulticlassLinearSvmDual object at 0x7fd26408ed10>`: it is not a Python function with source code (it is a MulticlassLinearSvmDual)'),
+        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.MulticlassLinearSvmDual object at 0x7f22c50c1390>`: it is not a Python function with source code (it is a MulticlassLinearSvmDual)'),
     ('jaxopt_objective', 'multiclass_linear_svm_dual', 'jacrev'):
-        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.MulticlassLinearSvmDual object at 0x7fd26408ed10>`: it is not a Python function with source code (it is a MulticlassLinearSvmDual)'),
+        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.MulticlassLinearSvmDual object at 0x7f22c50c1390>`: it is not a Python function with source code (it is a MulticlassLinearSvmDual)'),
     ('jaxopt_objective', 'multiclass_linear_svm_dual', 'hessian'):
-        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.MulticlassLinearSvmDual object at 0x7fd26408ed10>`: it is not a Python function with source code (it is a MulticlassLinearSvmDual)'),
+        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.MulticlassLinearSvmDual object at 0x7f22c50c1390>`: it is not a Python function with source code (it is a MulticlassLinearSvmDual)'),
     ('jaxopt_objective', 'multiclass_linear_svm_dual', 'vmap'):
-        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.MulticlassLinearSvmDual object at 0x7fd26408ed10>`: it is not a Python function with source code (it is a MulticlassLinearSvmDual)'),
+        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.MulticlassLinearSvmDual object at 0x7f22c50c1390>`: it is not a Python function with source code (it is a MulticlassLinearSvmDual)'),
     ('jaxopt_objective', 'multiclass_linear_svm_dual', 'jit'):
-        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.MulticlassLinearSvmDual object at 0x7fd26408ed10>`: it is not a Python function with source code (it is a MulticlassLinearSvmDual)'),
+        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.MulticlassLinearSvmDual object at 0x7f22c50c1390>`: it is not a Python function with source code (it is a MulticlassLinearSvmDual)'),
     ('jaxopt_objective', 'multiclass_linear_svm_dual', 'jit_grad'):
-        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.MulticlassLinearSvmDual object at 0x7fd26408ed10>`: it is not a Python function with source code (it is a MulticlassLinearSvmDual)'),
+        ('CRASH', 'S2SError located at :?: cannot transform `jaxopt_objective.<jaxopt_objective.MulticlassLinearSvmDual object at 0x7f22c50c1390>`: it is not a Python function with source code (it is a MulticlassLinearSvmDual)'),
     ('jaxopt_projection', 'projection_non_negative', 'jvp'):
         ('REFUSED', 'jaxopt_projection.py:36: `del` is not supported'),
     ('jaxopt_projection', 'projection_non_negative', 'vjp'):
@@ -998,25 +990,25 @@ KNOWN = {
     ('jaxopt_projection', 'projection_l2_ball', 'jit'):
         ('REFUSED', 'jaxopt_projection.py:276: s2s does not know the argument `operand` of lax.cond'),
     ('jaxopt_projection', 'projection_hyperplane', 'jvp'):
-        ('WRONG', 'values differ at leaf 1 (max abs error 0.512, reference max 0.993)'),
+        ('REFUSED', 'jaxopt_tree_util.py:90: s2s has no rule for `jax.tree_util.tree_map` and hands it to JAX, which takes a lambda as a constant, but it reads a differentiated value (a variable of this function)'),
     ('jaxopt_projection', 'projection_hyperplane', 'vjp'):
-        ('CRASH', "NameError: name 'lambda_' is not defined [s2s/api.py:388 vjp]"),
+        ('REFUSED', 'jaxopt_tree_util.py:90: s2s has no rule for `jax.tree_util.tree_map` and hands it to JAX, which takes a lambda as a constant, but it reads a differentiated value (a variable of this function)'),
     ('jaxopt_projection', 'projection_hyperplane', 'jacfwd'):
-        ('CRASH', "S2SError at jaxopt_tree_util.py:90 wrapping NameError: name 'lambda_' is not defined [s2s/passes/probe_record.py:286 call]"),
+        ('REFUSED', 'jaxopt_tree_util.py:90: s2s has no rule for `jax.tree_util.tree_map` and hands it to JAX, which takes a lambda as a constant, but it reads a differentiated value (a variable of this function)'),
     ('jaxopt_projection', 'projection_hyperplane', 'jacrev'):
-        ('CRASH', "S2SError at jaxopt_tree_util.py:90 wrapping NameError: name 'lambda_' is not defined [s2s/passes/probe_record.py:286 call]"),
+        ('REFUSED', 'jaxopt_tree_util.py:90: s2s has no rule for `jax.tree_util.tree_map` and hands it to JAX, which takes a lambda as a constant, but it reads a differentiated value (a variable of this function)'),
     ('jaxopt_projection', 'projection_hyperplane', 'vmap'):
-        ('CRASH', "S2SError at jaxopt_tree_util.py:90 wrapping NameError: name 'lambda_' is not defined [s2s/passes/probe_record.py:286 call]"),
+        ('REFUSED', 'jaxopt_tree_util.py:90: s2s cannot batch this statement (FunctionDef)'),
     ('jaxopt_projection', 'projection_halfspace', 'jvp'):
-        ('WRONG', 'values differ at leaf 1 (max abs error 0.376, reference max 1.28)'),
+        ('REFUSED', 'jaxopt_tree_util.py:90: s2s has no rule for `jax.tree_util.tree_map` and hands it to JAX, which takes a lambda as a constant, but it reads a differentiated value (a variable of this function)'),
     ('jaxopt_projection', 'projection_halfspace', 'vjp'):
-        ('CRASH', "NameError: name 'lambda_' is not defined [s2s/api.py:388 vjp]"),
+        ('REFUSED', 'jaxopt_tree_util.py:90: s2s has no rule for `jax.tree_util.tree_map` and hands it to JAX, which takes a lambda as a constant, but it reads a differentiated value (a variable of this function)'),
     ('jaxopt_projection', 'projection_halfspace', 'jacfwd'):
-        ('CRASH', "S2SError at jaxopt_tree_util.py:90 wrapping NameError: name 'lambda_' is not defined [s2s/passes/probe_record.py:286 call]"),
+        ('REFUSED', 'jaxopt_tree_util.py:90: s2s has no rule for `jax.tree_util.tree_map` and hands it to JAX, which takes a lambda as a constant, but it reads a differentiated value (a variable of this function)'),
     ('jaxopt_projection', 'projection_halfspace', 'jacrev'):
-        ('CRASH', "S2SError at jaxopt_tree_util.py:90 wrapping NameError: name 'lambda_' is not defined [s2s/passes/probe_record.py:286 call]"),
+        ('REFUSED', 'jaxopt_tree_util.py:90: s2s has no rule for `jax.tree_util.tree_map` and hands it to JAX, which takes a lambda as a constant, but it reads a differentiated value (a variable of this function)'),
     ('jaxopt_projection', 'projection_halfspace', 'vmap'):
-        ('CRASH', "S2SError at jaxopt_tree_util.py:90 wrapping NameError: name 'lambda_' is not defined [s2s/passes/probe_record.py:286 call]"),
+        ('REFUSED', 'jaxopt_tree_util.py:90: s2s cannot batch this statement (FunctionDef)'),
     ('jaxopt_tree_util', 'broadcast_pytrees', 'jvp'):
         ('REFUSED', 'jaxopt_tree_util.py:34: `*args`/`**kwargs` parameters are not supported in a transformed function'),
     ('jaxopt_tree_util', 'broadcast_pytrees', 'vjp'):
@@ -1054,25 +1046,25 @@ KNOWN = {
     ('jaxopt_tree_util', 'tree_sub', 'jit'):
         ('CRASH', 'TypeError: tree_map_partial_jit() takes 1 positional argument but 2 were given [s2s/control_flow_tapes.py:192 checked]'),
     ('jaxopt_tree_util', 'tree_scalar_mul', 'jvp'):
-        ('WRONG', 'values differ at leaf 3 (max abs error 0.327, reference max 0.431)'),
+        ('REFUSED', 'jaxopt_tree_util.py:85: s2s has no rule for `jax.tree_util.tree_map` and hands it to JAX, which takes a lambda as a constant, but it reads a differentiated value (a variable of this function)'),
     ('jaxopt_tree_util', 'tree_scalar_mul', 'vjp'):
-        ('CRASH', "NameError: name 'lambda_' is not defined [s2s/api.py:388 vjp]"),
+        ('REFUSED', 'jaxopt_tree_util.py:85: s2s has no rule for `jax.tree_util.tree_map` and hands it to JAX, which takes a lambda as a constant, but it reads a differentiated value (a variable of this function)'),
     ('jaxopt_tree_util', 'tree_scalar_mul', 'jacfwd'):
-        ('CRASH', "S2SError at jaxopt_tree_util.py:85 wrapping NameError: name 'lambda_' is not defined [s2s/passes/probe.py:162 traced]"),
+        ('REFUSED', 'jaxopt_tree_util.py:85: s2s has no rule for `jax.tree_util.tree_map` and hands it to JAX, which takes a lambda as a constant, but it reads a differentiated value (a variable of this function)'),
     ('jaxopt_tree_util', 'tree_scalar_mul', 'jacrev'):
-        ('CRASH', "S2SError at jaxopt_tree_util.py:85 wrapping NameError: name 'lambda_' is not defined [s2s/passes/probe.py:162 traced]"),
+        ('REFUSED', 'jaxopt_tree_util.py:85: s2s has no rule for `jax.tree_util.tree_map` and hands it to JAX, which takes a lambda as a constant, but it reads a differentiated value (a variable of this function)'),
     ('jaxopt_tree_util', 'tree_scalar_mul', 'vmap'):
-        ('CRASH', "S2SError at jaxopt_tree_util.py:85 wrapping NameError: name 'lambda_' is not defined [s2s/passes/probe.py:162 traced]"),
+        ('REFUSED', 'jaxopt_tree_util.py:85: s2s cannot batch this statement (FunctionDef)'),
     ('jaxopt_tree_util', 'tree_add_scalar_mul', 'jvp'):
-        ('WRONG', 'values differ at leaf 3 (max abs error 0.16, reference max 0.15)'),
+        ('REFUSED', 'jaxopt_tree_util.py:90: s2s has no rule for `jax.tree_util.tree_map` and hands it to JAX, which takes a lambda as a constant, but it reads a differentiated value (a variable of this function)'),
     ('jaxopt_tree_util', 'tree_add_scalar_mul', 'vjp'):
-        ('CRASH', "NameError: name 'lambda_' is not defined [s2s/api.py:388 vjp]"),
+        ('REFUSED', 'jaxopt_tree_util.py:90: s2s has no rule for `jax.tree_util.tree_map` and hands it to JAX, which takes a lambda as a constant, but it reads a differentiated value (a variable of this function)'),
     ('jaxopt_tree_util', 'tree_add_scalar_mul', 'jacfwd'):
-        ('CRASH', "S2SError at jaxopt_tree_util.py:90 wrapping NameError: name 'lambda_' is not defined [s2s/passes/probe.py:162 traced]"),
+        ('REFUSED', 'jaxopt_tree_util.py:90: s2s has no rule for `jax.tree_util.tree_map` and hands it to JAX, which takes a lambda as a constant, but it reads a differentiated value (a variable of this function)'),
     ('jaxopt_tree_util', 'tree_add_scalar_mul', 'jacrev'):
-        ('CRASH', "S2SError at jaxopt_tree_util.py:90 wrapping NameError: name 'lambda_' is not defined [s2s/passes/probe.py:162 traced]"),
+        ('REFUSED', 'jaxopt_tree_util.py:90: s2s has no rule for `jax.tree_util.tree_map` and hands it to JAX, which takes a lambda as a constant, but it reads a differentiated value (a variable of this function)'),
     ('jaxopt_tree_util', 'tree_add_scalar_mul', 'vmap'):
-        ('CRASH', "S2SError at jaxopt_tree_util.py:90 wrapping NameError: name 'lambda_' is not defined [s2s/passes/probe.py:162 traced]"),
+        ('REFUSED', 'jaxopt_tree_util.py:90: s2s cannot batch this statement (FunctionDef)'),
     ('jaxopt_tree_util', 'tree_l2_norm', 'grad'):
         ('REFUSED', 'jaxopt_tree_util.py:139: s2s does not know the array attribute `.real`'),
     ('jaxopt_tree_util', 'tree_l2_norm', 'value_and_grad'):
@@ -1114,21 +1106,21 @@ KNOWN = {
     ('jaxopt_tree_util', 'tree_l2_norm.squared', 'jit_grad'):
         ('REFUSED', 'jaxopt_tree_util.py:139: s2s does not know the array attribute `.real`'),
     ('jaxopt_tree_util', 'tree_average', 'jvp'):
-        ('WRONG', 'values differ at leaf 2 (max abs error 0.238, reference max 0.132)'),
+        ('REFUSED', 'jaxopt_tree_util.py:162: s2s has no rule for `jax.tree_util.tree_map` and hands it to JAX, which takes a lambda as a constant, but it reads a differentiated value (a variable of this function)'),
     ('jaxopt_tree_util', 'tree_average', 'vjp'):
-        ('CRASH', "NameError: name 'lambda_' is not defined [s2s/api.py:388 vjp]"),
+        ('REFUSED', 'jaxopt_tree_util.py:162: s2s has no rule for `jax.tree_util.tree_map` and hands it to JAX, which takes a lambda as a constant, but it reads a differentiated value (a variable of this function)'),
     ('jaxopt_tree_util', 'tree_average', 'jacfwd'):
-        ('CRASH', "S2SError at jaxopt_tree_util.py:162 wrapping NameError: name 'lambda_' is not defined [s2s/passes/probe.py:162 traced]"),
+        ('REFUSED', 'jaxopt_tree_util.py:162: s2s has no rule for `jax.tree_util.tree_map` and hands it to JAX, which takes a lambda as a constant, but it reads a differentiated value (a variable of this function)'),
     ('jaxopt_tree_util', 'tree_average', 'jacrev'):
-        ('CRASH', "S2SError at jaxopt_tree_util.py:162 wrapping NameError: name 'lambda_' is not defined [s2s/passes/probe.py:162 traced]"),
+        ('REFUSED', 'jaxopt_tree_util.py:162: s2s has no rule for `jax.tree_util.tree_map` and hands it to JAX, which takes a lambda as a constant, but it reads a differentiated value (a variable of this function)'),
     ('jaxopt_tree_util', 'tree_average', 'vmap'):
-        ('CRASH', "S2SError at jaxopt_tree_util.py:162 wrapping NameError: name 'lambda_' is not defined [s2s/passes/probe.py:162 traced]"),
+        ('REFUSED', 'jaxopt_tree_util.py:162: s2s cannot batch this statement (FunctionDef)'),
     ('jaxopt_tree_util', 'tree_gram', 'jvp'):
-        ('CRASH', "KeyError: 'vmap_right' [s2s/passes/forward_tangents.py:227 _find_def]"),
+        ('CRASH', "KeyError: 'vmap_right' [s2s/passes/forward_tangents.py:229 _find_def]"),
     ('jaxopt_tree_util', 'tree_gram', 'vjp'):
         ('REFUSED', 'jaxopt_tree_util.py:176: s2s cannot yet differentiate a call of a nested function in reverse mode'),
     ('jaxopt_tree_util', 'tree_gram', 'jacfwd'):
-        ('CRASH', "KeyError: 'vmap_right' [s2s/passes/forward_tangents.py:227 _find_def]"),
+        ('CRASH', "KeyError: 'vmap_right' [s2s/passes/forward_tangents.py:229 _find_def]"),
     ('jaxopt_tree_util', 'tree_gram', 'jacrev'):
         ('REFUSED', 'jaxopt_tree_util.py:176: s2s cannot yet differentiate a call of a nested function in reverse mode'),
     ('jaxopt_tree_util', 'tree_gram', 'vmap'):
@@ -1143,14 +1135,6 @@ KNOWN = {
         ('REFUSED', 'jaxopt_tree_util.py:34: `*args`/`**kwargs` parameters are not supported in a transformed function'),
     ('jaxopt_tree_util', 'tree_where', 'vmap'):
         ('REFUSED', 'jaxopt_tree_util.py:34: `*args`/`**kwargs` parameters are not supported in a transformed function'),
-    ('jaxopt_tree_util', 'tree_reciproqual', 'vjp'):
-        ('CRASH', "NameError: name 'lambda_' is not defined [s2s/api.py:388 vjp]"),
-    ('jaxopt_tree_util', 'tree_reciproqual', 'jacfwd'):
-        ('CRASH', "S2SError at jaxopt_tree_util.py:214 wrapping NameError: name 'lambda_' is not defined [s2s/passes/probe.py:162 traced]"),
-    ('jaxopt_tree_util', 'tree_reciproqual', 'jacrev'):
-        ('CRASH', "S2SError at jaxopt_tree_util.py:214 wrapping NameError: name 'lambda_' is not defined [s2s/passes/probe.py:162 traced]"),
-    ('jaxopt_tree_util', 'tree_reciproqual', 'vmap'):
-        ('CRASH', "S2SError at jaxopt_tree_util.py:214 wrapping NameError: name 'lambda_' is not defined [s2s/passes/probe.py:162 traced]"),
     ('optax_classification', 'sigmoid_binary_cross_entropy', 'vmap'):
         ('REFUSED', 'optax_classification.py:69: s2s cannot batch a call whose value is thrown away'),
     ('optax_classification', 'perceptron_loss', 'jacfwd'):
