@@ -208,3 +208,12 @@ def test_a_closure_over_a_differentiated_value_handed_to_jax_is_refused():
     # holding scalar fixed, nothing is lost
     same(s2s.grad(C.scaled_tree_norm, argnums=1)(0.5, tree),
          jax.grad(C.scaled_tree_norm, argnums=1)(0.5, tree))
+
+
+@pytest.mark.parametrize("transform", ["grad", "vmap", "jacfwd", "jacrev", "hessian", "jit"])
+def test_a_print_runs_once_per_call_as_under_jax(transform, capsys):
+    f = C.prints_then_computes
+    x = normal(2, 3) if transform == "vmap" else normal(3)
+    for _ in range(2):   # the first call builds (the probe must not print), the second reuses
+        getattr(s2s, transform)(f)(x)
+        assert capsys.readouterr().out.count("computing") == 1

@@ -196,3 +196,8 @@ def tree_scalar_mul(scalar, tree_x):
 def scaled_tree_norm(scalar, tree_x):
     t = tree_scalar_mul(scalar, tree_x)
     return jnp.sum(t["a"] ** 2) + t["b"] ** 2
+
+
+def prints_then_computes(x):
+    print("computing")
+    return jnp.sum(jnp.sin(x) ** 2)
