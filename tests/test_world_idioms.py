@@ -217,3 +217,10 @@ def test_a_print_runs_once_per_call_as_under_jax(transform, capsys):
     for _ in range(2):   # the first call builds (the probe must not print), the second reuses
         getattr(s2s, transform)(f)(x)
         assert capsys.readouterr().out.count("computing") == 1
+
+
+def test_an_unsupported_operator_is_refused_at_its_line():
+    with pytest.raises(s2s.S2SError) as e:
+        s2s.grad(C.xor_of_masks)(normal(3))
+    assert "BitXor" in str(e.value) and ":?:" not in str(e.value)
+    assert "m = (x > 0) ^ (x < 1)" in str(e.value)

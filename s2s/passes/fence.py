@@ -135,8 +135,18 @@ def check(tree, source):
         else:
             message = f"`{kind.__name__}` is not supported by s2s"
             hint = "rewrite this part with plain assignments, if/for/while and jnp calls"
-        raise source.error(node, message, hint)
+        raise source.error(_placed(node, tree), message, hint)
     return tree
+
+
+def _placed(node, tree):
+    """`node`, or for an operator (`^`: no place of its own) the expression it is in."""
+    if getattr(node, "lineno", None) is not None:
+        return node
+    for parent in _walk(tree):
+        if node in children(parent):
+            return _placed(parent, tree) if parent is not tree else parent
+    return node
 
 
 def _walk(node):

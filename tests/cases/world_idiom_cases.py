@@ -201,3 +201,8 @@ def scaled_tree_norm(scalar, tree_x):
 def prints_then_computes(x):
     print("computing")
     return jnp.sum(jnp.sin(x) ** 2)
+
+
+def xor_of_masks(x):
+    m = (x > 0) ^ (x < 1)
+    return jnp.sum(jnp.where(m, x, 0.0))
