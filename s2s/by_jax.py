@@ -65,7 +65,7 @@ def jvp_by_jax(fun, primals, tangents, **kwargs):
     try:
         return jax.jvp(f, tuple(xs), tangents)[1]
     except TypeError:   # an output JAX cannot transform (a function)
-        f, rebuild = _values_only(f, xs)
+        f, _, rebuild = _values_only(f, xs)
         return rebuild(jax.jvp(f, tuple(xs), tangents)[1])
 
 
@@ -80,21 +80,19 @@ def vjp_by_jax(fun, primals, active, out_bar, **kwargs):
         out, pullback = jax.vjp(f, *xs)
         bars = iter(pullback(_like(out_bar, out)))
     except TypeError:   # an output JAX cannot transform (a function)
-        f, rebuild = _values_only(f, xs)
+        f, kept, rebuild = _values_only(f, xs)
         out, pullback = jax.vjp(f, *xs)
-        bars = iter(pullback(_kept(_like(out_bar, rebuild(out)), rebuild)))
+        bars = iter(pullback(_kept(_like(out_bar, rebuild(out)), kept)))
     leaves, treedef = jax.tree_util.tree_flatten(primals)
     return jax.tree_util.tree_unflatten(treedef, [next(bars) if on else None for on in flags])
 
 
 def _values_only(f, xs):
-    """(g, rebuild): g is f with the outputs JAX cannot transform left out
-    (ravel_pytree's `unravel`, a function), rebuild puts them back (as None
-    in a tangent or cotangent); (f, identity) where every output is an array."""
+    """(g, kept, rebuild): g is f without the outputs JAX cannot transform
+    (ravel_pytree's `unravel`, a function), kept marks the outputs g keeps,
+    and rebuild puts the others back beside g's (in a tangent or cotangent)."""
     leaves, treedef = jax.tree_util.tree_flatten(f(*xs))
     kept = [_is_value(v) for v in leaves]
-    if all(kept):
-        return f, lambda out: out
 
     def g(*args):
         return [v for v, k in zip(jax.tree_util.tree_leaves(f(*args)), kept) if k]
@@ -103,15 +101,11 @@ def _values_only(f, xs):
         it = iter(values)
         return jax.tree_util.tree_unflatten(treedef, [next(it) if k else v
                                                       for v, k in zip(leaves, kept)])
-    rebuild.kept = kept
-    return g, rebuild
+    return g, kept, rebuild
 
 
-def _kept(bar, rebuild):
-    """The cotangent of `rebuild`'s kept outputs only."""
-    kept = getattr(rebuild, "kept", None)
-    if kept is None:
-        return bar
+def _kept(bar, kept):
+    """The cotangent of the kept outputs only."""
     parts = jax.tree_util.tree_leaves(bar, is_leaf=lambda v: v is None)
     return [b for b, k in zip(parts, kept) if k]
 
@@ -146,7 +140,7 @@ def vmap_by_jax(fun, args, in_axes, **kwargs):
     try:
         return jax.vmap(f)(*xs)
     except TypeError:   # an output JAX cannot batch (a function): passed on unbatched
-        f, rebuild = _values_only(f, [x[0] for x in xs])   # (what one example gives)
+        f, _, rebuild = _values_only(f, [x[0] for x in xs])   # (what one example gives)
         return rebuild(jax.vmap(f)(*xs))
 
 

@@ -100,9 +100,9 @@ def _local_call(s, defs):
 
 def _used_as_values(stmts):
     """Names read other than as the function of a call."""
-    called = {id(n.func) for n in walk(gast.Module(body=stmts, type_ignores=[]))
-              if isinstance(n, gast.Call)}
-    return {n.id for n in walk(gast.Module(body=stmts, type_ignores=[]))
+    nodes = list(walk(gast.Module(body=stmts, type_ignores=[])))
+    called = {id(n.func) for n in nodes if isinstance(n, gast.Call)}
+    return {n.id for n in nodes
             if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load) and id(n) not in called}
 
 

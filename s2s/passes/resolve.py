@@ -32,7 +32,8 @@ from ..frontend import python_function
 from ..nodes import Transformer, name_nodes, statements_in
 from ..template import JNP, jnp_attr, load, store
 from .resolve_values import (_evaluate_static, _is_factory, _is_library,  # noqa: F401
-                             _is_s2s_api, _jnp_twin, _lax_kind, _NotStatic, _static_value)
+                             _is_s2s_api, _jnp_twin, _lax_kind, _NotStatic, _own_call_method,
+                             _s2s_twin, _static_value)
 from .scopes import local_functions, local_names
 
 # Builtins that take part in generated code as they are.
@@ -44,26 +45,8 @@ NONDIFF_BUILTINS = {
 }
 # Builtins that repackage their operands: a derivative cannot flow through them
 # as a value (they are fine as a loop's iterable, where s2s handles them).
-def _s2s_twin(factory):
-    """jax.vmap(f, ...)(x) written in the function: s2s's own vmap (the same
-    signature), which s2s transforms again; other callables as they are."""
-    import s2s
-    for name in ("grad", "value_and_grad", "vmap", "jacfwd", "jacrev", "hessian", "jit"):
-        if factory is getattr(jax, name):
-            return getattr(s2s, name)
-    return factory
-
-
-def _own_call_method(obj):
-    """`type(obj).__call__` where obj is an instance of a class of the user's
-    (a dataclass with `__call__`), else None."""
-    if isinstance(obj, (type, types.FunctionType, types.MethodType, types.BuiltinFunctionType)) \
-            or type(obj).__module__.split(".")[0] in ("s2s", "jax", "jaxlib", "numpy"):
-        return None
-    method = getattr(type(obj), "__call__", None)
-    if isinstance(method, types.FunctionType) and not _is_library(method):
-        return method
-    return None
+REPACKAGING_BUILTINS = {builtins.list, builtins.tuple, builtins.dict, builtins.reversed,
+                        builtins.zip, builtins.enumerate, builtins.sorted}
 
 
 def among(obj, group):
@@ -73,9 +56,6 @@ def among(obj, group):
     except TypeError:
         return False
 
-
-REPACKAGING_BUILTINS = {builtins.list, builtins.tuple, builtins.dict, builtins.reversed,
-                        builtins.zip, builtins.enumerate, builtins.sorted}
 
 # Array methods and the jax.numpy function each stands for.
 ARRAY_METHODS = {

@@ -6,6 +6,7 @@ import math
 import types
 
 import gast
+import jax
 import jax.numpy as jnp
 import numpy as np
 from jax import lax
@@ -88,3 +89,25 @@ def _is_factory(obj):
         return obj in FACTORIES
     except TypeError:   # unhashable
         return False
+
+
+def _s2s_twin(factory):
+    """jax.vmap(f, ...)(x) written in the function: s2s's own vmap (the same
+    signature), which s2s transforms again; other callables as they are."""
+    import s2s
+    for name in ("grad", "value_and_grad", "vmap", "jacfwd", "jacrev", "hessian", "jit"):
+        if factory is getattr(jax, name):
+            return getattr(s2s, name)
+    return factory
+
+
+def _own_call_method(obj):
+    """`type(obj).__call__` where obj is an instance of a class of the user's
+    (a dataclass with `__call__`), else None."""
+    if isinstance(obj, (type, types.FunctionType, types.MethodType, types.BuiltinFunctionType)) \
+            or type(obj).__module__.split(".")[0] in ("s2s", "jax", "jaxlib", "numpy"):
+        return None
+    method = getattr(type(obj), "__call__", None)
+    if isinstance(method, types.FunctionType) and not _is_library(method):
+        return method
+    return None
