@@ -143,6 +143,8 @@ def chaotic(f, args):
     inputs move by one part in 1e12? Then no two correct evaluations (eager and
     XLA-compiled, say) need agree: `cos` of an intermediate of 3e36 is noise."""
     def nudge(leaf):
+        if jax.dtypes.issubdtype(getattr(leaf, "dtype", np.float64), jax.dtypes.prng_key):
+            return leaf
         a = np.asarray(leaf)
         return leaf * (1 + 1e-12) if np.issubdtype(a.dtype, np.floating) else leaf
     nudged = tuple(jax.tree_util.tree_map(nudge, a) for a in args)
@@ -211,7 +213,7 @@ def _argnums(prog):
 
 
 def _float0_like(args, prog):
-    return tuple(np.zeros((), dtype=jax.dtypes.float0) if i in prog.int_argnums else None
+    return tuple(np.zeros((), dtype=jax.dtypes.float0) if i in prog.nondiff_argnums else None
                  for i in range(len(args)))
 
 
@@ -239,7 +241,7 @@ def cases(prog, mod):
     def vjp_fd():
         cts = []
         for i, a in enumerate(args):
-            if i in prog.int_argnums:
+            if i in prog.nondiff_argnums:     # ints and typed keys
                 cts.append(np.zeros((), dtype=jax.dtypes.float0))
                 continue
             jac = fd_jacobian(f, args, i)

@@ -13,6 +13,20 @@ bounded arguments), and no operation sees ties on purpose (no
 `jnp.maximum(a, a)`, no `jnp.max` of a constant vector), so JAX's derivative is
 the derivative. Choices are ordered simplest first, so hypothesis shrinks
 towards short, plain programs.
+
+Besides s2s's own idiom, f's statements may be the idioms of published code
+(IDIOMS, issue 32 item 4): `dict(a=..., b=...)` read by key or handed to a
+helper; names first assigned inside a loop and read after it; `a, b = e`
+along a first axis of length 2 (or 4); a list appended in a loop then
+`jnp.array`/`jnp.stack`/`jnp.vstack`ed; a closure from a module-level factory;
+`functools.partial`; a dataclass instance with `__call__`; noise from a typed
+key (`jax.random.key`, split or not, or a key argument of f: vmap batches
+it with `jax.random.split`); `*args` helpers, `f(*xs)`, `zip(*pairs)`; and
+checks that never fire (`if x.dtype != jnp.float64: raise TypeError(...)`,
+`assert x.shape == (4,), ...`). Expressions may spell out keyword arguments
+at their defaults (`jnp.sum(e, where=None)`, `jax.nn.softmax(e, axis=-1,
+where=None)`, `jnp.mean(e, axis=None, keepdims=False)`). The module-level
+defs they need are `Program.defs`.
 """
 import re
 from dataclasses import dataclass, field
@@ -30,7 +44,9 @@ class Arg:
 
     kind: "array" (shape), "float" (a Python float), "int" (a Python int:
     never differentiated), "dict" ({"w": shape, "b": shape}), "tuple"
-    (a tuple of arrays of `parts` shapes)."""
+    (a tuple of arrays of `parts` shapes), "key" (a typed PRNG key from
+    `jax.random.key`: never differentiated, never static; vmap batches it
+    with `jax.random.split`)."""
     name: str
     kind: str
     shape: tuple = ()
@@ -39,7 +55,7 @@ class Arg:
 
     @property
     def differentiable(self):
-        return self.kind != "int"
+        return self.kind not in ("int", "key")
 
     def describe(self):
         if self.kind == "array":
@@ -48,6 +64,8 @@ class Arg:
             return f"{self.name}: Python float"
         if self.kind == "int":
             return f"{self.name}: Python int = {self.int_value}"
+        if self.kind == "key":
+            return f"{self.name}: typed key jax.random.key(...)"
         if self.kind == "dict":
             inner = ", ".join(f"{k!r}: float64{list(s)}" for k, s in self.parts)
             return f"{self.name}: dict {{{inner}}}"
@@ -69,6 +87,8 @@ class Program:
     value_seed: int          # the inputs, tangents, cotangents come from this
     vmap_axes: tuple         # per argument: 0 or None (ints: None)
     features: list = field(default_factory=list)   # constructs used, for reports
+    defs: list = field(default_factory=list)   # module-level defs the idioms use (a closure
+                                               # factory, a dataclass, a *args helper...)
 
     main = "f"
 
@@ -97,19 +117,31 @@ class Program:
         return self._def("f_loss", body + [f"out = {self.result}",
                                                  f"return {self.loss_form.format('out')}"])
 
+    def _header(self, text):
+        """The imports `text` needs: jax.numpy always, the others when used
+        (programs without the idioms read exactly as before)."""
+        lines = []
+        if "functools." in text:
+            lines.append("import functools")
+        if "@dataclass" in text:
+            lines.append("from dataclasses import dataclass")
+        if re.search(r"\bjax\.", text):
+            lines.append("import jax")
+        return lines + ["import jax.numpy as jnp", ""]
+
+    def _assemble(self, defs):
+        text = "\n".join(self.defs + self.helpers + defs)
+        parts = self._header(text) + [d + "\n" for d in self.defs] + \
+            [h + "\n" for h in self.helpers] + [d + "\n" for d in defs]
+        return "\n".join(parts).rstrip() + "\n"
+
     @property
     def source(self):
-        parts = ["import jax.numpy as jnp", ""] + [h + "\n" for h in self.helpers]
-        parts.append(self.main_source + "\n")
-        if self.loss_form:
-            parts.append(self.loss_source + "\n")
-        return "\n".join(parts).rstrip() + "\n"
+        return self._assemble([self.main_source] + ([self.loss_source] if self.loss_form else []))
 
     def source_for(self, name):
         """The source a reader needs for one entry point (helpers + that def)."""
-        body = self.loss_source if name == "f_loss" else self.main_source
-        parts = ["import jax.numpy as jnp", ""] + [h + "\n" for h in self.helpers] + [body]
-        return "\n".join(parts).rstrip() + "\n"
+        return self._assemble([self.loss_source if name == "f_loss" else self.main_source])
 
     # -- shrinking: smaller programs that may keep a failure --------------------
     def simpler(self):
@@ -119,6 +151,8 @@ class Program:
         broken (a name left undefined): the oracle sees those fail in plain
         Python, so they never keep a failure's signature."""
         from dataclasses import replace
+        for k in range(len(self.defs)):
+            yield replace(self, defs=self.defs[:k] + self.defs[k + 1:])
         for k in range(len(self.helpers)):
             yield replace(self, helpers=self.helpers[:k] + self.helpers[k + 1:])
         for lines in _smaller_blocks(self.body):
@@ -142,6 +176,12 @@ class Program:
 
     @property
     def int_argnums(self):
+        """The static arguments (Python ints): jit's static_argnums."""
+        return tuple(i for i, a in enumerate(self.args) if a.kind == "int")
+
+    @property
+    def nondiff_argnums(self):
+        """Arguments with float0 tangents and cotangents: ints and keys."""
         return tuple(i for i, a in enumerate(self.args) if not a.differentiable)
 
     @property
@@ -167,6 +207,10 @@ class Program:
             return arr(()) if batch else float(arr(()))
         if arg.kind == "int":
             return arg.int_value
+        if arg.kind == "key":
+            import jax
+            key = jax.random.key(int(rng.integers(0, 2 ** 31)))
+            return jax.random.split(key, batch) if batch else key
         if arg.kind == "dict":
             return {k: arr(s) for k, s in arg.parts}
         return tuple(arr(s) for s in arg.parts)
@@ -181,7 +225,7 @@ class Program:
         rng = self._rng(1)
         out = []
         for a in self.args:
-            if a.kind == "int":
+            if not a.differentiable:
                 out.append(np.zeros((), dtype=jax.dtypes.float0))
             else:
                 out.append(self._value(a, rng))
@@ -269,9 +313,13 @@ class Env:
         self.int_args = []       # integer arguments (loop bounds, branch tests)
         self.unused = []         # recently assigned, not read yet: preferred leaves
         self.features = set()
+        self.idioms = False      # also write the idioms of published code (IDIOMS)
+        self.keys = []           # typed PRNG key arguments
 
     def child(self):
         e = Env(self.N, self.K)
+        e.idioms = self.idioms
+        e.keys = self.keys
         e.vars = dict(self.vars)
         e.locals = list(self.locals)
         e.ints = list(self.ints)
@@ -426,9 +474,18 @@ def changes_shape(draw, env, shape, depth):
         options += ["sum0", "vecmat", "row", "head", "einsum_vi", "mean0", "stack2"]
     else:
         options += ["outer", "bcast", "reshape_t", "einsum_ij", "stackcols", "transpose2"]
+    if env.idioms:
+        # keyword arguments at their defaults, as published code spells them out
+        options += ["softmax_kw"] if shape != () else ["sum_where", "mean_kw"]
     kind = draw(st.sampled_from(options))
-    env.features.add(kind)
+    env.features.add(kind if not kind.endswith(("_kw", "_where")) else "idiom: default kwargs")
     sub = lambda s: expr(draw, env, s, depth - 1)
+    if kind == "sum_where":
+        return f"jnp.sum({sub(draw(st.sampled_from([(N,), (N, K), (K,)])))}, where=None)"
+    if kind == "mean_kw":
+        return f"jnp.mean({sub(draw(st.sampled_from([(N,), (N, K), (K,)])))}, axis=None, keepdims=False)"
+    if kind == "softmax_kw":
+        return f"jax.nn.softmax({sub(shape)}, axis=-1, where=None)"
     if kind in ("sum", "mean", "max", "min"):
         s = draw(st.sampled_from([(N,), (N, K), (K,)]))
         return f"jnp.{kind}({sub(s)})"
@@ -518,10 +575,22 @@ LOCAL_NAMES = ["h", "g", "z", "u", "y", "q", "r", "a", "b2", "d"]
 TEMP_NAMES = ["t", "t2", "t3", "t4"]
 LOOP_NAMES = ["i", "j", "k", "l2"]
 
+# the idioms, simplest first (hypothesis shrinks towards the first)
+IDIOM_WEIGHT = 2    # "idiom" among f's ~8 top-level statement kinds this many times
+                    # (2: about one statement in five; run.py --idiom-weight; 0: no idioms)
+STAR_ARGS = True    # `*args` helpers, f(*xs), zip(*pairs) among them (run.py --no-star-args)
+IDIOMS = ["error_branch", "dict_call", "unpack", "loop_names", "list_stack", "closure",
+          "partial", "callable", "random_key", "star_args"]
+
 
 class Gen:
-    def __init__(self, draw, N, K, helpers):
+    def __init__(self, draw, N, K, helpers, idioms=False, star_args=True):
         self.draw = draw
+        self.idioms = idioms          # also write the idioms of published code
+        self.star_args = star_args    # among them, `*args` helpers and `f(*xs)`
+        self.defs = []                # module-level defs the idioms use
+        self.def_counter = 0
+        self.array_args = []          # f's array arguments (they have .dtype, .shape)
         self.N, self.K = N, K
         self.helpers = helpers        # [(name, param shapes, result shapes)]
         self.helper_sources = []
@@ -564,6 +633,8 @@ class Gen:
             kinds += ["tuple", "list"]
             if self.helpers:
                 kinds.append("call")
+            if self.idioms:
+                kinds += ["idiom"] * max(IDIOM_WEIGHT, 1)
         kind = draw(st.sampled_from(kinds))
         assignable = [v for v in env.locals if v in env.vars]
         if kind in ("reassign", "aug", "while") and not assignable:
@@ -601,6 +672,8 @@ class Gen:
             return self.tuple_stmt(env)
         if kind == "list":
             return self.list_stmt(env)
+        if kind == "idiom":
+            return self.idiom(env)
         return self.call_stmt(env)
 
     def _update(self, env, name):
@@ -775,6 +848,269 @@ class Gen:
             outs.append(n)
         return [f"{', '.join(outs)} = {call}"]
 
+    # -- the idioms of published code (issue 32, item 4) ------------------------
+    # Each is one drawn choice of a top-level statement of f (IDIOMS, simplest
+    # first); what it defines is typed like everything else (env.vars).
+
+    def def_expr(self, params, shape, max_depth=2):
+        """An expression of `shape` over `params` (readable text -> shape) that
+        reads each of them: the body of a small module-level def."""
+        env = Env(self.N, self.K)
+        env.vars = dict(params)
+        env.unused = list(params)
+        env.idioms = self.idioms
+        out = rhs(self.draw, env, shape, max_depth)
+        for name in list(env.unused):
+            out = f"{out} + {atom(adapt(env, name, params[name], shape))}"
+        return out
+
+    def def_name(self, stem):
+        self.def_counter += 1
+        return f"{stem}{self.def_counter - 1}"
+
+    def _bind(self, env, shape, value, pool=None):
+        """`name = value`, a new name of `shape` at function level."""
+        name = self.fresh(env, pool or LOCAL_NAMES)
+        env.vars[name] = shape
+        env.locals.append(name)
+        env.unused.append(name)
+        return f"{name} = {value}"
+
+    def _scalar_value(self, env):
+        """A constant or (half the time) a scalar the result depends on."""
+        draw = self.draw
+        return const(draw) if draw(st.booleans()) else rhs(draw, env, (), 1)
+
+    def idiom(self, env):
+        draw = self.draw
+        kinds = list(IDIOMS)
+        if not self.star_args:
+            kinds.remove("star_args")
+        kind = draw(st.sampled_from(kinds))
+        env.features.add(f"idiom: {kind}")
+        return getattr(self, "idiom_" + kind)(env)
+
+    def idiom_error_branch(self, env):
+        """A check that never fails, as library code guards its inputs."""
+        draw = self.draw
+        arrays = [a for a in self.array_args if a in env.vars]
+        names = [v for v in env.vars if v.isidentifier()]
+        form = draw(st.sampled_from(["dtype", "ndim", "assert_shape", "jnp_ndim", "assert_jnp_shape"]
+                                    if arrays else ["jnp_ndim", "assert_jnp_shape"]))
+        if form in ("dtype", "ndim", "assert_shape"):
+            a = draw(st.sampled_from(arrays))
+            if form == "dtype":
+                return [f"if {a}.dtype != jnp.float64:",
+                        f'    raise TypeError(f"expected float64, got {{{a}.dtype}}")']
+            if form == "ndim":
+                return [f"if {a}.ndim > 5:", f'    raise ValueError("{a}: too many dimensions")']
+            return [f'assert {a}.shape == {tuple(env.vars[a])!r}, f"bad shape {{{a}.shape}}"']
+        v = draw(st.sampled_from(names))
+        shape = tuple(env.vars[v])
+        if form == "jnp_ndim":
+            return [f"if jnp.ndim({v}) != {len(shape)}:",
+                    f'    raise ValueError(f"{v} must have {len(shape)} dimensions, not {{jnp.ndim({v})}}")']
+        return [f'assert jnp.shape({v}) == {shape!r}, "{v}: wrong shape"']
+
+    def idiom_dict_call(self, env):
+        """`d = dict(a=..., b=...)`, read as `d["a"]`, sometimes handed to a helper."""
+        draw = self.draw
+        s1, s2 = draw(st.sampled_from(env.shapes())), draw(st.sampled_from(env.shapes()))
+        e1, e2 = rhs(draw, env, s1, 1), rhs(draw, env, s2, 1)
+        d = self.fresh(env, ["dd", "dd2", "dd3"])
+        lines = [f"{d} = dict(a={e1}, b={e2})"]
+        if draw(st.booleans()):
+            for k, s in (("a", s1), ("b", s2)):
+                env.vars[f'{d}["{k}"]'] = s
+                env.unused.append(f'{d}["{k}"]')
+            return lines
+        name = self.def_name("use_dict")
+        out = draw(st.sampled_from(env.shapes()))
+        body = self.def_expr({'q["a"]': s1, 'q["b"]': s2}, out)
+        self.defs.append(f"def {name}(q):\n    return {body}")
+        env.features.add("idiom: dict to a helper")
+        return lines + [self._bind(env, out, f"{name}({d})")]
+
+    def idiom_unpack(self, env):
+        """`a, b = e` along e's first axis (of length 2, or 4)."""
+        draw = self.draw
+        N, K = self.N, self.K
+        form = draw(st.sampled_from(["vec2", "stack", "transpose", "vec4"]))
+        if form == "vec2":            # (K,) = (2,): two scalars
+            value, shape, n = rhs(draw, env, (K,), 2), (), K
+        elif form == "stack":
+            shape = draw(st.sampled_from(env.shapes()))
+            e1 = rhs(draw, env, shape, 1)
+            e2 = rhs(draw, env, shape, 1)
+            value, n = f"jnp.stack([{e1}, {e2}])", 2
+        elif form == "transpose":     # (N, K).T: K rows of shape (N,)
+            value, shape, n = f"{atom(rhs(draw, env, (N, K), 1))}.T", (N,), K
+        else:
+            value, shape, n = rhs(draw, env, (N,), 2), (), N
+        names = [self.fresh(env, LOCAL_NAMES) for _ in range(n)]
+        for name in names:
+            env.vars[name] = shape
+            env.locals.append(name)
+            env.unused.append(name)
+        return [f"{', '.join(names)} = {value}"]
+
+    def idiom_loop_names(self, env):
+        """Names first assigned inside a loop, read after it (the last
+        iteration's values)."""
+        draw = self.draw
+        var = self.fresh(env, LOOP_NAMES, reuse=True)
+        bound = draw(st.sampled_from(["3", "2", "1"]))
+        inner = env.child()
+        inner.ints.append(var)
+        body, new = [], []
+        for _ in range(draw(st.integers(1, 2))):
+            shape = draw(st.sampled_from(env.shapes()))
+            value = rhs(draw, inner, shape)
+            name = self.fresh(env, LOCAL_NAMES)
+            inner.vars[name] = shape
+            new.append((name, shape))
+            body.append(f"{name} = {value}")
+        assignable = [v for v in env.locals if v in env.vars]
+        if assignable and draw(st.booleans()):
+            target = draw(st.sampled_from(assignable))
+            body.append(f"{target} = {self._update(inner, target)}")
+        env.unused = [u for u in inner.unused if u in env.vars]
+        for name, shape in new:
+            env.vars[name] = shape
+            env.locals.append(name)
+            env.unused.append(name)
+        return [f"for {var} in range({bound}):"] + ["    " + b for b in body]
+
+    def idiom_list_stack(self, env):
+        """`out = []`, appended in a loop, then `jnp.array(out)`, `jnp.stack(out)`
+        or `jnp.vstack(out)`: a new leading axis."""
+        draw = self.draw
+        N, K = self.N, self.K
+        elem, n = draw(st.sampled_from([((), N), ((), K), ((K,), N), ((N,), K)]))
+        forms = ["jnp.array({})", "jnp.stack({})"] + (["jnp.vstack({})"] if elem else [])
+        form = draw(st.sampled_from(forms))
+        acc = self.fresh(env, ["outs", "outs2", "outs3"])
+        var = self.fresh(env, LOOP_NAMES, reuse=True)
+        inner = env.child()
+        inner.ints.append(var)
+        value = rhs(draw, inner, elem)
+        vecs = [v for v, s in env.vars.items() if s == (N,)]
+        if elem == () and vecs and draw(st.booleans()):
+            value = f"{draw(st.sampled_from(vecs))}[{var}] * {atom(value)}"
+            env.features.add("x[i] in loop")
+        stacked = form.format(acc)
+        shape = (n,) + elem
+        if elem == (N,):
+            stacked, shape = f"{stacked}.T", (N, K)
+        env.unused = [u for u in inner.unused if u in env.vars]
+        return [f"{acc} = []", f"for {var} in range({n}):", f"    {acc}.append({value})",
+                self._bind(env, shape, stacked)]
+
+    def idiom_closure(self, env):
+        """A module-level factory returning a nested function that reads the
+        factory's parameter: `make(k)(e)` or `g = make(k); g(e)`."""
+        draw = self.draw
+        s, out = draw(st.sampled_from(env.shapes())), draw(st.sampled_from(env.shapes()))
+        name = self.def_name("make")
+        body = self.def_expr({"p": s, "k": ()}, out)
+        self.defs.append(f"def {name}(k):\n    def inner(p):\n        return {body}\n\n"
+                         f"    return inner")
+        k, arg = self._scalar_value(env), rhs(self.draw, env, s, 1)
+        if draw(st.booleans()):
+            return [self._bind(env, out, f"{name}({k})({arg})")]
+        g = self.fresh(env, ["gc", "gc2", "gc3"])
+        return [f"{g} = {name}({k})", self._bind(env, out, f"{g}({arg})")]
+
+    def idiom_partial(self, env):
+        """`g = functools.partial(helper, k=...)`, then `g(e)`."""
+        draw = self.draw
+        s, out = draw(st.sampled_from(env.shapes())), draw(st.sampled_from(env.shapes()))
+        name = self.def_name("scaled")
+        body = self.def_expr({"v": s, "k": ()}, out)
+        self.defs.append(f"def {name}(v, k=1.0):\n    return {body}")
+        k, arg = self._scalar_value(env), rhs(self.draw, env, s, 1)
+        g = self.fresh(env, ["gp", "gp2", "gp3"])
+        call = draw(st.sampled_from(["{g}({a})", "{g}(v={a})"]))
+        return [f"{g} = functools.partial({name}, k={k})",
+                self._bind(env, out, call.format(g=g, a=arg))]
+
+    def idiom_callable(self, env):
+        """An instance of a module-level dataclass with `__call__`."""
+        draw = self.draw
+        s, out = draw(st.sampled_from(env.shapes())), draw(st.sampled_from(env.shapes()))
+        name = self.def_name("Scale")
+        body = self.def_expr({"v": s, "self.k": ()}, out)
+        self.defs.append(f"@dataclass\nclass {name}:\n    k: float\n\n"
+                         f"    def __call__(self, v):\n        return {body}")
+        k, arg = self._scalar_value(env), rhs(self.draw, env, s, 1)
+        if draw(st.booleans()):
+            return [self._bind(env, out, f"{name}(k={k})({arg})")]
+        obj = self.fresh(env, ["sc", "sc2", "sc3"])
+        return [f"{obj} = {name}({k})", self._bind(env, out, f"{obj}({arg})")]
+
+    def idiom_random_key(self, env, key=None):
+        """Noise from a typed key: f's key argument, or one made here; split
+        or not."""
+        draw = self.draw
+        lines = []
+        if key is None and env.keys and draw(st.integers(0, 2)):
+            key = draw(st.sampled_from(env.keys))
+        if key is not None:
+            pass
+        else:
+            key = self.fresh(env, ["kk", "kk2", "kk3"])
+            lines.append(f"{key} = jax.random.key({draw(st.integers(0, 9))})")
+        if draw(st.booleans()):
+            k1, k2 = self.fresh(env, ["k1", "k3", "k5"]), self.fresh(env, ["k2", "k4", "k6"])
+            lines.append(f"{k1}, {k2} = jax.random.split({key})")
+            key = draw(st.sampled_from([k1, k2]))
+        shape = draw(st.sampled_from(env.shapes()))
+        sample = draw(st.sampled_from(["jax.random.normal({k}, {s})",
+                                       "jax.random.uniform({k}, {s}, minval=0.5, maxval=1.5)"]))
+        value = rhs(draw, env, shape, 1)
+        return lines + [self._bind(env, shape, f"{sample.format(k=key, s=repr(tuple(shape)))} * "
+                                               f"{atom(value)}")]
+
+    def idiom_star_args(self, env):
+        """A helper taking `*args`, called with arguments or `*xs`; or
+        `zip(*pairs)`."""
+        draw = self.draw
+        N, K = self.N, self.K
+        form = draw(st.sampled_from(["call", "splat", "zip"]))
+        if form == "zip":
+            s1 = draw(st.sampled_from([(), (N,)]))
+            s2 = draw(st.sampled_from(env.shapes()))
+            pairs = self.fresh(env, ["pairs", "pairs2", "pairs3"])
+            items = ", ".join(f"({rhs(draw, env, s1, 1)}, {rhs(draw, env, s2, 1)})" for _ in range(K))
+            ls, rs = self.fresh(env, ["lefts", "lefts2"]), self.fresh(env, ["rights", "rights2"])
+            stacked = f"jnp.stack({ls})" if s1 == () else f"jnp.stack({ls}, axis=1)"
+            env.features.add("idiom: zip(*pairs)")
+            return [f"{pairs} = [{items}]", f"{ls}, {rs} = zip(*{pairs})",
+                    self._bind(env, (K,) if s1 == () else (N, K), stacked),
+                    self._bind(env, s2, f"{rs}[0] * 0.5 + {rs}[1]")]
+        s, out = draw(st.sampled_from(env.shapes())), draw(st.sampled_from(env.shapes()))
+        name = self.def_name("star")
+        variant = draw(st.sampled_from(["loop", "first_rest", "index"]))
+        if variant == "loop":
+            self.defs.append(f"def {name}(*args):\n    acc = args[0]\n    for a in args[1:]:\n"
+                             f"        acc = acc * 0.5 + jnp.sin(a)\n"
+                             f"    return {self.def_expr({'acc': s}, out)}")
+        elif variant == "first_rest":
+            self.defs.append(f"def {name}(first, *rest):\n    total = first\n    for r in rest:\n"
+                             f"        total = total + jnp.tanh(r)\n"
+                             f"    return {self.def_expr({'total': s}, out)}")
+        else:
+            self.defs.append(f"def {name}(*args):\n"
+                             f"    return {self.def_expr({'args[0]': s, 'args[1]': s}, out)}")
+        n = draw(st.integers(2, 3))
+        values = [rhs(draw, env, s, 1) for _ in range(n)]
+        if form == "call":
+            return [self._bind(env, out, f"{name}({', '.join(values)})")]
+        xs = self.fresh(env, ["xs", "xs2", "xs3"])
+        packed = draw(st.sampled_from(["({},)", "[{}]"])).format(", ".join(values))
+        env.features.add("idiom: f(*xs)")
+        return [f"{xs} = {packed}", self._bind(env, out, f"{name}(*{xs})")]
+
     # -- functions ------------------------------------------------------------
     def helper(self, index):
         draw = self.draw
@@ -790,6 +1126,7 @@ class Gen:
             env.locals.append(n)
         env.unused = list(names)
         env.features = set()
+        env.idioms = self.idioms
         lines = self.block(env, draw(st.integers(1, 3)), level=1, top=False)
         nres = draw(st.sampled_from([1, 1, 2]))
         results = [draw(st.sampled_from(shapes)) for _ in range(nres)]
@@ -812,12 +1149,22 @@ def _returned(draw, env, shape):
 
 
 @st.composite
-def programs(draw, max_statements=6, max_helpers=2):
+def programs(draw, max_statements=6, max_helpers=2, idioms=None, star_args=None):
     """Programs of up to `max_statements` top-level statements in `f` (each
-    may hold a loop or a branch) and up to `max_helpers` helper functions."""
+    may hold a loop or a branch) and up to `max_helpers` helper functions.
+    `idioms`: a top-level statement may also be one of IDIOMS (the idioms of
+    published code: dict(...), names first assigned in a loop, unpacking,
+    list-append-stack, closures, functools.partial, callable objects, typed
+    PRNG keys, *args: about one top-level statement in five at
+    IDIOM_WEIGHT 2), expressions may spell out keyword arguments at their
+    defaults, and f may take a typed key (one program in eight). `star_args`: among the idioms, `*args`
+    helpers, `f(*xs)` and `zip(*pairs)`. None: IDIOM_WEIGHT > 0, STAR_ARGS
+    (what run.py --idiom-weight and --no-star-args set)."""
+    idioms = IDIOM_WEIGHT > 0 if idioms is None else idioms
+    star_args = STAR_ARGS if star_args is None else star_args
     N = 4      # N, K and vmap's batch of 3 all differ: a mixed-up axis shows
     K = 2
-    gen = Gen(draw, N, K, helpers=[])
+    gen = Gen(draw, N, K, helpers=[], idioms=idioms, star_args=star_args)
     features = set()
     for index in range(draw(st.integers(0, max_helpers))):
         features |= gen.helper(index)
@@ -826,6 +1173,8 @@ def programs(draw, max_statements=6, max_helpers=2):
     args = [Arg("x", "array", (N,))]
     args.append(draw(st.sampled_from([Arg("s", "array", ()), Arg("c", "float")])))
     extra = draw(st.lists(st.sampled_from(["m", "n", "p", "tup", "c2"]), unique=True, max_size=3))
+    if idioms and draw(st.integers(0, 7)) == 7:
+        extra.append("key")
     for e in extra:
         if e == "m":
             args.append(Arg("m", "array", (N, K)))
@@ -838,14 +1187,21 @@ def programs(draw, max_statements=6, max_helpers=2):
             args.append(Arg("tp", "tuple", parts=((K,), ())))
         elif e == "c2" and not any(a.kind == "float" for a in args):
             args.append(Arg("c", "float"))
+        elif e == "key":
+            args.append(Arg("key", "key"))
     order = draw(st.permutations(range(len(args))))
     args = [args[i] for i in order]
 
     env = Env(N, K)
     env.features = features
+    env.idioms = idioms
     gen.used = {a.name for a in args}
+    gen.array_args = [a.name for a in args if a.kind == "array"]
     for a in args:
-        if a.kind in ("array", "float"):
+        if a.kind == "key":
+            env.keys.append(a.name)
+            env.features.add("idiom: key argument")
+        elif a.kind in ("array", "float"):
             env.vars[a.name] = a.shape
         elif a.kind == "int":
             env.ints.append(a.name)
@@ -868,6 +1224,10 @@ def programs(draw, max_statements=6, max_helpers=2):
     for helper in gen.helpers:
         if helper[0] not in gen.called:
             body += gen.call_stmt(env, helper)
+    for key in env.keys:      # f's key argument is read
+        if not any(re.search(rf"\b{key}\b", line) for line in body):
+            env.features.add("idiom: random_key")
+            body += gen.idiom_random_key(env, key)
     out = _returned(draw, env, out_shape)
     loss = ""
     if out_shape != ():
@@ -881,4 +1241,4 @@ def programs(draw, max_statements=6, max_helpers=2):
     value_seed = draw(st.integers(0, 2 ** 31 - 1))
     return Program(helpers=gen.helper_sources, body=body, result=out, loss_form=loss, args=args,
                    out_shape=out_shape, value_seed=value_seed, vmap_axes=tuple(axes),
-                   features=sorted(env.features))
+                   features=sorted(env.features), defs=gen.defs)
