@@ -162,3 +162,35 @@ def test_a_chaotic_program_is_numerically_wild():
     x = jnp.array([0.3, -0.7])
     assert oracle.chaotic(wild, (x,))
     assert not oracle.chaotic(tame, (x,))
+
+
+def test_a_refusal_another_mode_accepts_is_a_disagreement():
+    """Modes agree (issue 32 item 5): vmap refusing a program grad accepts is a
+    DISAGREE of vmap's; a refusal every mode shares, or one ALLOWED_REFUSALS
+    lists as mode-specific, is not."""
+    R = oracle.Result
+    results = [R("grad", "PASS"), R("vmap", "REFUSED", "s2s cannot batch this call"),
+               R("jvp", "REFUSED", "s2s cannot batch this call")]
+    found = run.disagreements(results)
+    assert [(r.transform, accepted) for r, accepted in found] == [("vmap", ["grad"]), ("jvp", ["grad"])]
+    assert run.disagreements([R("grad", "REFUSED", "no"), R("vmap", "REFUSED", "no")]) == []
+    assert run.disagreements([R("grad", "CRASH", "boom"), R("vmap", "REFUSED", "no")]) == []
+    transform, pattern, _ = run.ALLOWED_REFUSALS[0]
+    allowed = R(transform[0], "REFUSED", "x", pattern.split("|")[0])
+    assert run.disagreements([R("grad", "PASS"), allowed]) == []
+
+
+def test_the_idioms_of_published_code_are_drawn_and_run():
+    """programs.IDIOMS are part of the default draw; the programs run in plain
+    Python (the generator keeps them well-typed)."""
+    from tests.fuzz import programs as P
+    drawn = [run.drawn(i, SEED, 30, programs(**SIZE)) for i in (29,)]
+    strategy = programs(**SIZE)
+    records = run.survey(30, SEED, [], strategy=strategy)[2]
+    seen = {f for _, p, _ in records for f in p.features if f.startswith("idiom: ")}
+    assert len(seen) >= 3, seen
+    for _, p, _ in records[:10]:
+        [r] = oracle.check(p, ["jvp"])
+        assert r.message != "program fails in plain Python", (r.detail, p.source)
+    assert drawn[0].source == records[29][1].source
+    assert P.IDIOM_WEIGHT > 0

@@ -15,11 +15,21 @@ numbers and names blanked): the first program that showed it, shrunk while the
 signature stays the same: statement by statement (`Program.simpler`) and, with
 --hypothesis-shrink, first by hypothesis (the same seeded search is replayed
 up to that program, which then fails the test, so hypothesis shrinks it).
+
+Modes agree (issue 32 item 5): a program that one transformation REFUSES
+while another accepts it (PASS or WRONG: s2s gave a value) counts as a
+DISAGREE for the refusing one, unless the refusal is in ALLOWED_REFUSALS
+(refusals that are legitimately mode-specific, each with its reason). The
+report gives DISAGREE per transformation and one program per signature
+(refusing transformation, its message), shrunk while the refusal and an
+acceptance stay. A table per idiom of published code (programs.IDIOMS:
+the program's "idiom: ..." features) shows how each fares.
 """
 import argparse
 import collections
 import os
 import pickle
+import re
 import subprocess
 import sys
 import tempfile
@@ -37,7 +47,109 @@ if __name__ == "__main__":
 from hypothesis import HealthCheck, Phase, Verbosity, given, seed, settings  # noqa: E402
 
 from . import oracle  # noqa: E402
+from . import programs as programs_module  # noqa: E402
 from .programs import programs  # noqa: E402
+
+# Refusals that are legitimately mode-specific: (transformations, a regular
+# expression the refusal's message matches, why). Such a refusal is no
+# DISAGREE when another transformation accepts the program.
+ALLOWED_REFUSALS = [
+    (("s2s_jit", "s2s_jit_grad", "s2s_jit_lax", "s2s_jit_grad_lax", "jit_grad"),
+     r"static|concrete|data-dependent|value-dependent shape",
+     "jit needs shapes and Python control on values known when tracing"),
+    (("vmap",), r"rank|changes (its )?shape",
+     "vmap documents it refuses a name whose rank differs between branches/iterations"),
+]
+
+
+def allowed_refusal(result):
+    text = f"{result.message}\n{result.detail}"
+    for transforms, pattern, _ in ALLOWED_REFUSALS:
+        if result.transform in transforms and re.search(pattern, text):
+            return True
+    return False
+
+
+ACCEPTED = ("PASS", "WRONG")    # s2s transformed the program and gave a value
+
+
+def disagreements(results):
+    """[(refusing Result, [transformations that accepted])] for one program:
+    refusals another transformation does not share (not ALLOWED_REFUSALS)."""
+    accepted = [r.transform for r in results if r.outcome in ACCEPTED]
+    if not accepted:
+        return []
+    return [(r, accepted) for r in results
+            if r.outcome == "REFUSED" and not allowed_refusal(r)]
+
+
+class Disagreement:
+    def __init__(self, signature, index, program, result, accepted):
+        self.signature, self.index = signature, index
+        self.program, self.result, self.accepted = program, result, accepted
+        self.count = 0
+        self.shrunk = None      # (program, result, accepted transformation)
+
+
+def disagreement_survey(records, transforms):
+    """counts[transform] of programs where it disagrees, and the first program
+    per (transformation, refusal message) signature."""
+    counts = collections.Counter()
+    found = {}
+    for index, program, results in records:
+        for r, accepted in disagreements(results):
+            counts[r.transform] += 1
+            sig = ("DISAGREE", r.transform, oracle.normalize(r.message))
+            if sig not in found:
+                found[sig] = Disagreement(sig, index, program, r, accepted)
+            found[sig].count += 1
+    return counts, found
+
+
+def reduce_disagreement(d, budget_s=60.0):
+    """Program.simpler while the refusal stays and one accepting
+    transformation still accepts."""
+    program, result = d.program, d.result
+    deadline = time.time() + budget_s
+    # the cheapest acceptor first
+    order = ["jvp", "grad", "vjp", "value_and_grad", "vmap", "s2s_jit"]
+    acceptor = min(d.accepted, key=lambda t: order.index(t) if t in order else len(order))
+    tried, progress = set(), True
+    while progress and time.time() < deadline:
+        progress = False
+        for candidate in program.simpler():
+            if time.time() > deadline:
+                break
+            if candidate.source in tried:
+                continue
+            tried.add(candidate.source)
+            r, other = oracle.check(candidate, [d.signature[1], acceptor])
+            if r.outcome == "REFUSED" and oracle.normalize(r.message) == d.signature[2] \
+                    and other.outcome in ACCEPTED:
+                program, result, progress = candidate, r, True
+                break
+    d.shrunk = (program, result, acceptor)
+
+
+def idiom_table(records, disagree_by_index):
+    """Per idiom (a program's "idiom: ..." features): programs, checks and
+    their outcomes, and the programs with a DISAGREE."""
+    rows = collections.defaultdict(collections.Counter)
+    for index, program, results in records:
+        idioms = [f for f in program.features if f.startswith("idiom: ")] or ["(no idiom)"]
+        for idiom in idioms:
+            row = rows[idiom]
+            row["programs"] += 1
+            row["checks"] += len(results)
+            for r in results:
+                row[r.outcome] += 1
+            row["DISAGREE"] += disagree_by_index.get(index, 0)
+    cols = ["programs", "checks", "PASS", "REFUSED", "WRONG", "CRASH", "DISAGREE"]
+    width = max([len(k) for k in rows] + [5])
+    lines = [f"{'idiom':<{width}}  " + "  ".join(f"{c:>8}" for c in cols)]
+    for idiom in sorted(rows):
+        lines.append(f"{idiom:<{width}}  " + "  ".join(f"{rows[idiom][c]:>8}" for c in cols))
+    return "\n".join(lines)
 
 
 def _settings(n, phases):
@@ -117,7 +229,13 @@ PROGRAMS_PER_SHARD = 150   # a process's memory grows with the programs it check
                            # checks them in short-lived processes, `jobs` at a time
 
 
-def parallel_survey(n, seed_value, transforms, per_program, jobs, jax_cache="", quiet=True):
+def generator_flags(args):
+    """The programs.py settings a --jobs child must share to draw the same programs."""
+    return ["--idiom-weight", str(args.idiom_weight)] + (["--no-star-args"] if args.no_star_args else [])
+
+
+def parallel_survey(n, seed_value, transforms, per_program, jobs, jax_cache="", quiet=True,
+                    flags=()):
     """`survey` split between processes (tests/fuzz/run.py --shard k/m each,
     at most `jobs` at a time), merged: counts added, the first program of each
     signature kept."""
@@ -131,7 +249,7 @@ def parallel_survey(n, seed_value, transforms, per_program, jobs, jax_cache="", 
         while waiting and len(running) < jobs:
             k = waiting.pop(0)
             running[k] = _start_shard(k, shards, n, seed_value, transforms, per_program,
-                                      jax_cache, quiet, tmp)
+                                      jax_cache, quiet, tmp, flags)
         k, child = _first_finished(running)
         del running[k]
         if child.returncode not in (0, 1):   # 1: it found failures, which are in its dump
@@ -145,12 +263,13 @@ def parallel_survey(n, seed_value, transforms, per_program, jobs, jax_cache="", 
     return counts, failures, records, time.time() - start
 
 
-def _start_shard(k, shards, n, seed_value, transforms, per_program, jax_cache, quiet, tmp):
+def _start_shard(k, shards, n, seed_value, transforms, per_program, jax_cache, quiet, tmp,
+                 flags=()):
     dump = os.path.join(tmp, f"shard{k:04d}.pickle")
     command = [sys.executable, "-m", "tests.fuzz.run", "--programs", str(n),
                "--seed", str(seed_value), "--transforms", ",".join(transforms),
                "--shard", f"{k}/{shards}", "--dump", dump, "--no-shrink",
-               "--jax-cache", jax_cache] + (["--quiet"] if quiet else [])
+               "--jax-cache", jax_cache] + (["--quiet"] if quiet else []) + list(flags)
     if per_program:
         command += ["--per-program", str(per_program)]
     return subprocess.Popen(command, cwd=ROOT)
@@ -273,8 +392,16 @@ def entry_point(program, transform):
     return program.main if transform in ("jvp", "vjp", "vmap", "jacfwd", "jacrev") else program.loss
 
 
-def table(counts, transforms):
-    cols = [o for o in oracle.OUTCOMES if any(counts[t][o] for t in transforms)] or ["PASS"]
+def table(counts, transforms, disagree=None):
+    """The outcome counts per transformation; `disagree`: DISAGREE per
+    transformation (programs it refused that another accepted), a column of
+    its own (those checks are also counted REFUSED)."""
+    if disagree is not None:
+        counts = {t: collections.Counter(counts[t]) for t in transforms}
+        for t in transforms:
+            counts[t]["DISAGREE"] = disagree[t]      # (kept when 0: the summary names it)
+    cols = [o for o in oracle.OUTCOMES + ["DISAGREE"] if any(counts[t][o] for t in transforms)] \
+        or ["PASS"]
     width = max(len(t) for t in transforms + ["transform"])
     lines = [f"{'transform':<{width}}  " + "  ".join(f"{c:>9}" for c in cols)]
     for t in transforms:
@@ -299,24 +426,58 @@ def describe_failure(f):
 
 
 def summary(n_programs, total):
-    checks = sum(total.values())
+    checks = sum(v for k, v in total.items() if k != "DISAGREE")
     extra = "".join(f", {o} {total[o]}" for o in ("BOTH_FAIL", "SKIP") if total[o])
+    disagree = f", DISAGREE {total['DISAGREE']}" if "DISAGREE" in total else ""
     return (f"fuzz: {n_programs} programs, {checks} checks: PASS {total['PASS']}, "
-            f"REFUSED {total['REFUSED']}, WRONG {total['WRONG']}, CRASH {total['CRASH']}{extra}")
+            f"REFUSED {total['REFUSED']}, WRONG {total['WRONG']}, CRASH {total['CRASH']}{extra}"
+            f"{disagree}")
 
 
-def report(n_programs, counts, failures, transforms, seconds, skips=None):
-    text, total = table(counts, transforms)
+def describe_disagreement(d):
+    program, result, acceptor = d.shrunk or (d.program, d.result, None)
+    transform = d.signature[1]
+    accepted = [acceptor] if acceptor else d.accepted
+    lines = [f"=== {transform}: DISAGREE: REFUSED: {result.message}",
+             f"    while {', '.join(accepted)} accept{'s' if len(accepted) == 1 else ''} it;"
+             f" seen in {d.count} program(s); first at program #{d.index}"
+             + ("; shrunk" if d.shrunk and d.shrunk[0] is not d.program else ""),
+             program.describe(),
+             program.source.rstrip(),
+             "--- " + result.detail.replace("\n", "\n    ")]
+    return "\n".join(lines)
+
+
+def report(n_programs, counts, failures, transforms, seconds, skips=None, records=None,
+           disagreed=None):
+    """`records`: also DISAGREE (a column, and one program per signature) and
+    the table per idiom; `disagreed`: disagreement_survey(records) already
+    made (and shrunk)."""
+    disagree = None
+    if records is not None:
+        disagree, found = disagreed or disagreement_survey(records, transforms)
+    text, total = table(counts, transforms, disagree)
     out = [text, ""]
     refused = [f for f in failures.values() if f.signature[1] == "REFUSED"]
     broken = [f for f in failures.values() if f.signature[1] in ("WRONG", "CRASH")]
     if broken:
         out.append(f"{len(broken)} WRONG/CRASH signature(s):\n")
         out += [describe_failure(f) + "\n" for f in sorted(broken, key=lambda f: f.signature)]
+    if records is not None and found:
+        out.append(f"{len(found)} DISAGREE signature(s) (one transformation refuses what another "
+                   f"accepts; ALLOWED_REFUSALS in run.py lists the legitimate ones):\n")
+        out += [describe_disagreement(d) + "\n" for d in sorted(found.values(), key=lambda d: d.signature)]
     if refused:
         out.append(f"{len(refused)} REFUSED signature(s) (the generator writes only supported "
                    f"constructs: judge each):\n")
         out += [describe_failure(f) + "\n" for f in sorted(refused, key=lambda f: f.signature)]
+    if records is not None:
+        by_index = collections.Counter()
+        for index, _, results in records:
+            by_index[index] = len(disagreements(results))
+        out.append("Per idiom of published code (a program counts under each idiom it has):")
+        out.append(idiom_table(records, by_index))
+        out.append("")
     if skips:
         out.append("SKIP reasons (checks):")
         out += [f"  {count:5d}  {why}" for why, count in skips.most_common()]
@@ -427,9 +588,18 @@ def main(argv=None):
     parser.add_argument("--merge", metavar="DIR",
                         help="report the shard surveys a --jobs run left in DIR, also "
                              "those of a run stopped early (no shrinking)")
+    parser.add_argument("--idiom-weight", type=int, default=programs_module.IDIOM_WEIGHT,
+                        help="how often f's top-level statements are idioms of published code "
+                             "(programs.IDIOMS): 'idiom' is this many of the ~8 statement kinds "
+                             "(default %(default)s: about one statement in five; 0: none, and no "
+                             "keyword-argument or key idioms either)")
+    parser.add_argument("--no-star-args", action="store_true",
+                        help="no *args helpers, f(*xs) or zip(*pairs) among the idioms")
     parser.add_argument("--shard", help=argparse.SUPPRESS)   # k/m: a --jobs child
     parser.add_argument("--dump", help=argparse.SUPPRESS)    # where a child pickles its survey
     args = parser.parse_args(argv)
+    programs_module.IDIOM_WEIGHT = args.idiom_weight
+    programs_module.STAR_ARGS = not args.no_star_args
     if args.jax_cache:
         use_compilation_cache(args.jax_cache)
     jobs = args.jobs or os.cpu_count() or 1
@@ -459,7 +629,7 @@ def main(argv=None):
         try:
             counts, failures, records, seconds = parallel_survey(
                 args.programs, args.seed, transforms, args.per_program, jobs, args.jax_cache,
-                args.quiet)
+                args.quiet, generator_flags(args))
         except ShardDied as e:   # report what was found, and fail
             counts, failures, records, seconds = e.survey
             incomplete = True
@@ -479,7 +649,14 @@ def main(argv=None):
             reduce(f, args.shrink_budget / (2 if args.hypothesis_shrink else 1))
     skips = collections.Counter(f"{r.transform}: {r.message}" + (f" ({normalize_detail(r.detail)})" if r.detail else "")
                                 for _, _, results in records for r in results if r.outcome == "SKIP")
-    text = report(len(records), counts, failures, transforms, seconds, skips)
+    disagreed = disagreement_survey(records, transforms)
+    if not args.no_shrink:
+        for d in sorted(disagreed[1].values(), key=lambda d: d.signature):
+            if not args.quiet:
+                print(f"shrinking DISAGREE {d.signature[1]} {d.signature[2][:60]}", file=sys.stderr,
+                      flush=True)
+            reduce_disagreement(d, args.shrink_budget / 2)
+    text = report(len(records), counts, failures, transforms, seconds, skips, records, disagreed)
     print(text)
     if args.out:
         with open(args.out, "w") as fh:
