@@ -76,6 +76,14 @@ def normalize(message):
     """The first line of a message without what varies between programs."""
     line = message.strip().splitlines()[0] if message.strip() else ""
     line = re.sub(r"\S*s2s_fuzz_\S*?\.py", "<prog>", line)
+    line = re.sub(r"\bs2s_fuzz_\d+_\d+\b", "<prog>", line)        # the program's module
+    line = re.sub(r"\b([A-Za-z_]+?)_?\d+\b", r"\1N", line)          # Scale0, helper1, x_slice_3
+    line = re.sub(r"(?<=[A-Za-z])_\d+_", "_N_", line)                  # x_slice_3_dot
+    # the names s2s invents, and the structures it prints, vary with the program
+    line = re.sub(r"(shape of|batching rule for) `[^`]*`", r"\1 `_`", line)
+    line = re.sub(r"^(<prog>:\d+:\d+: )?`[^`]*` is assigned in only one branch", r"\1`_` is assigned in only one branch", line)
+    line = re.sub(r"\([^()]*PyTreeDef.*$", "(...)", line)
+    line = re.sub(r"on arguments of shapes \(.*?\):", "on arguments of shapes (...):", line)
     line = re.sub(r"<s2s-\d+[^>]*>", "<generated>", line)
     line = re.sub(r"'[^']*'", "'_'", line)
     line = re.sub(r"\b\d+(\.\d+)?\b", "N", line)

@@ -54,11 +54,17 @@ from .programs import programs  # noqa: E402
 # expression the refusal's message matches, why). Such a refusal is no
 # DISAGREE when another transformation accepts the program.
 ALLOWED_REFUSALS = [
-    (("s2s_jit", "s2s_jit_grad", "s2s_jit_lax", "s2s_jit_grad_lax", "jit_grad"),
-     r"static|concrete|data-dependent|value-dependent shape",
-     "jit needs shapes and Python control on values known when tracing"),
-    (("vmap",), r"rank|changes (its )?shape",
-     "vmap documents it refuses a name whose rank differs between branches/iterations"),
+    (("s2s_jit", "s2s_jit_lax", "s2s_jit_grad", "s2s_jit_grad_lax", "jit_grad"),
+     r"is assigned in only one branch of this `if`, whose condition is traced under jit",
+     "a traced condition becomes lax.cond, which needs the name from both branches "
+     "(jax.jit refuses such a program too)"),
+    (("s2s_jit", "s2s_jit_lax", "s2s_jit_grad", "s2s_jit_grad_lax", "jit_grad"),
+     r"turns a traced value into a NumPy array|ran past its bound",
+     "jit: no concrete values while tracing; a while loop under jit has a bound"),
+    (("vjp", "grad", "value_and_grad", "jacrev", "hessian", "jvp_of_grad", "grad_of_grad",
+      "jit_grad", "s2s_jit_grad", "s2s_jit_grad_lax"),
+     r"`return` inside a nested loop is not supported in reverse mode",
+     "reverse mode's documented limit (issue 11 item 5: tests/test_return_in_loop.py)"),
 ]
 
 
