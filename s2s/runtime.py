@@ -242,7 +242,10 @@ def split_like(g, arrays, axis=0):
         sizes = [jnp.size(a) for a in arrays]
         flat = jnp.ravel(g)
     else:
-        sizes = [jnp.shape(a)[axis] for a in arrays]
+        # (the axis counted from the end: under vmap, an array the batch left as
+        # it was has one axis fewer than g)
+        end = axis % jnp.ndim(g) - jnp.ndim(g)
+        sizes = [jnp.shape(a)[end] for a in arrays]
         flat = g
     points, total = [], 0
     for n in sizes[:-1]:
@@ -308,6 +311,8 @@ def zeros_like(x):
     None (a loop's `return` value before the loop returns)."""
     if x is None or isinstance(x, str):
         return None
+    if isinstance(x, (list, tuple, dict)):   # (a helper's tuple of arrays: jnp.unstack's)
+        return tree_zeros_like(x)
     if isinstance(x, jax.core.Tracer) or not hasattr(x, "dtype"):
         return jnp.zeros_like(x)
     if getattr(x, "weak_type", False):

@@ -4,6 +4,7 @@ registered with `@helper` like the rest of s2s/runtime.py, which imports them
 back (`s2s.runtime` names every helper). Plain jnp code: s2s differentiates
 and batches them again from their source (grad of grad)."""
 import jax.numpy as jnp
+from jax import lax
 from jax._src.numpy.linalg import SlogdetResult   # what jnp.linalg.slogdet returns
 
 from .runtime import helper, max_weights, min_weights, unbroadcast
@@ -24,8 +25,14 @@ def _cumprod_partials(x):
 @helper(pure=True)
 def cumprod_tangent(x, x_dot, axis=None):
     """The tangent of jnp.cumprod(x, axis) (axis=None: x flattened)."""
-    if axis is None:   # (one assignment each: axis never depends on x)
-        return cumprod_tangent(jnp.ravel(x), jnp.ravel(x_dot), 0)
+    # (axis=None by a private function, not a call of itself: s2s inlines a
+    # helper's source to transform it again, and cannot inline recursion)
+    if axis is None:
+        return _cumprod_tangent(jnp.ravel(x), jnp.ravel(x_dot), 0)
+    return _cumprod_tangent(x, x_dot, axis)
+
+
+def _cumprod_tangent(x, x_dot, axis):
     partials = _cumprod_partials(jnp.moveaxis(x, axis, -1))
     tangent = jnp.sum(partials * jnp.expand_dims(jnp.moveaxis(x_dot, axis, -1), -1), axis=-2)
     return jnp.moveaxis(tangent, -1, axis)
@@ -34,8 +41,12 @@ def cumprod_tangent(x, x_dot, axis=None):
 @helper(pure=True)
 def cumprod_cotangent(g, x, axis=None):
     """The cotangent of x in jnp.cumprod(x, axis), given the output's `g`."""
-    if axis is None:
-        return jnp.reshape(cumprod_cotangent(jnp.ravel(g), jnp.ravel(x), 0), jnp.shape(x))
+    if axis is None:   # (a private function, as in cumprod_tangent)
+        return jnp.reshape(_cumprod_cotangent(jnp.ravel(g), jnp.ravel(x), 0), jnp.shape(x))
+    return _cumprod_cotangent(g, x, axis)
+
+
+def _cumprod_cotangent(g, x, axis):
     partials = _cumprod_partials(jnp.moveaxis(x, axis, -1))
     cotangent = jnp.sum(partials * jnp.expand_dims(jnp.moveaxis(g, axis, -1), -2), axis=-1)
     return jnp.moveaxis(cotangent, -1, axis)
@@ -45,12 +56,18 @@ def cumprod_cotangent(g, x, axis=None):
 
 @helper(pure=True)
 def diff_tangent(a_dot, n=1, axis=-1, prepend=None, append=None):
-    """The tangent of jnp.diff(a, n, axis, prepend, append) for constant ends."""
+    """The tangent of jnp.diff(a, n, axis, prepend, append) for constant ends:
+    a_dot with zeros where the ends go, differenced."""
+    # (a pad, not jnp.diff's prepend/append of zeros: s2s differentiates and
+    # batches the pad, and jnp.diff's ends are not differentiable to it)
+    lo, hi = 0, 0   # (how many entries each end adds along the axis)
     if prepend is not None:
-        prepend = jnp.zeros_like(prepend)
+        lo = 1 if jnp.ndim(prepend) == 0 else jnp.shape(prepend)[axis]
     if append is not None:
-        append = jnp.zeros_like(append)
-    return jnp.diff(a_dot, n, axis=axis, prepend=prepend, append=append)
+        hi = 1 if jnp.ndim(append) == 0 else jnp.shape(append)[axis]
+    widths = [(0, 0)] * jnp.ndim(a_dot)
+    widths[axis] = (lo, hi)
+    return jnp.diff(jnp.pad(a_dot, widths), n, axis=axis)
 
 
 @helper(pure=True)
@@ -239,9 +256,15 @@ def matrix_power_tangent(a, a_dot, n):
     """The tangent of jnp.linalg.matrix_power(a, n): the sum over k < n of
     a^k a_dot a^(n-1-k), built up as t = t a + a^k a_dot; for n < 0, that of
     inv(a)^-n, inv(a)'s tangent being -inv(a) a_dot inv(a)."""
+    # (n < 0 by a private function, not a call of itself: s2s cannot inline recursion)
     if n < 0:
         a_inv = jnp.linalg.inv(a)
-        return matrix_power_tangent(a_inv, -jnp.matmul(jnp.matmul(a_inv, a_dot), a_inv), -n)
+        return _power_tangent(a_inv, -jnp.matmul(jnp.matmul(a_inv, a_dot), a_inv), -n)
+    return _power_tangent(a, a_dot, n)
+
+
+def _power_tangent(a, a_dot, n):
+    """matrix_power_tangent for n >= 0."""
     power = jnp.zeros_like(a) + jnp.eye(jnp.shape(a)[-1])   # a^k
     total = jnp.zeros_like(a_dot)
     for k in range(n):
@@ -256,17 +279,20 @@ def matrix_power_cotangent(g, a, n):
     (a^k)^T g (a^(n-1-k))^T, which is matrix_power_tangent of a^T and g."""
     if n < 0:
         a_inv_t = jnp.swapaxes(jnp.linalg.inv(a), -1, -2)
-        return -jnp.matmul(jnp.matmul(a_inv_t, matrix_power_tangent(a_inv_t, g, -n)), a_inv_t)
-    return matrix_power_tangent(jnp.swapaxes(a, -1, -2), g, n)
+        return -jnp.matmul(jnp.matmul(a_inv_t, _power_tangent(a_inv_t, g, -n)), a_inv_t)
+    return _power_tangent(jnp.swapaxes(a, -1, -2), g, n)
 
 
 # -- lax.dot_general -----------------------------------------------------------------------
 
 @helper
-def dot_general_specs(lhs, rhs, dimension_numbers):
+def dot_general_specs(lhs, rhs, dimension_numbers, cotangent=None):
     """The einsum subscripts (lhs, rhs, output) of lax.dot_general(lhs, rhs,
     dimension_numbers): contracted and batch axes share a letter; the output
-    is the batch axes, then lhs's free axes, then rhs's."""
+    is the batch axes, then lhs's free axes, then rhs's. With cotangent="lhs"
+    (or "rhs"): instead (dimension numbers, permutation) such that that
+    operand's cotangent is jnp.transpose(lax.dot_general(g, rhs, dims), perm)
+    (lax.dot_general(lhs, g, dims) for rhs's), as JAX's transpose rule."""
     (lc, rc), (lb, rb) = dimension_numbers
     letters = iter("abcdefghijklmnopqrstuvwxyz")
     ls = [next(letters) for _ in range(jnp.ndim(lhs))]
@@ -275,22 +301,40 @@ def dot_general_specs(lhs, rhs, dimension_numbers):
         rs[j] = ls[i]
     out = [ls[i] for i in lb] + [c for i, c in enumerate(ls) if i not in lc and i not in lb] + \
         [c for j, c in enumerate(rs) if j not in rc and j not in rb]
-    return "".join(ls), "".join(rs), "".join(out)
+    if cotangent is None:
+        return "".join(ls), "".join(rs), "".join(out)
+    nb, batch = len(lb), out[:len(lb)]
+    if cotangent == "lhs":   # g against rhs over rhs's free axes
+        free = [c for c in rs if c not in ls]
+        dims = ((tuple(out.index(c) for c in free), tuple(rs.index(c) for c in free)),
+                (tuple(range(nb)), tuple(rb)))
+        axes = batch + [c for c in out[nb:] if c in ls] + \
+            [c for c in rs if c in ls and c not in batch]
+        return dims, tuple(axes.index(c) for c in ls)
+    free = [c for c in ls if c not in rs]   # lhs against g over lhs's free axes
+    dims = ((tuple(ls.index(c) for c in free), tuple(out.index(c) for c in free)),
+            (tuple(lb), tuple(range(nb))))
+    axes = batch + [c for c in ls if c in rs and c not in batch] + [c for c in out[nb:] if c in rs]
+    return dims, tuple(axes.index(c) for c in rs)
 
+
+# Each cotangent is itself a lax.dot_general, then a transpose (as JAX's own
+# transpose rule): not an einsum, whose subscripts here would be computed, where
+# s2s's reverse mode needs them written out (grad of grad through dot_general).
 
 @helper(pure=True, product=True)
 def dot_general_cotangent_lhs(g, lhs, rhs, dimension_numbers):
     """Cotangent of lhs in lax.dot_general(lhs, rhs, dimension_numbers): the
-    output's cotangent against rhs, back to lhs's axes (one einsum)."""
-    ls, rs, out = dot_general_specs(lhs, rhs, dimension_numbers)
-    return jnp.einsum(out + "," + rs + "->" + ls, g, rhs)
+    output's cotangent against rhs, back to lhs's axes."""
+    dims, perm = dot_general_specs(lhs, rhs, dimension_numbers, "lhs")
+    return jnp.transpose(lax.dot_general(g, rhs, dims), perm)
 
 
 @helper(pure=True, product=True)
 def dot_general_cotangent_rhs(g, lhs, rhs, dimension_numbers):
     """Cotangent of rhs in lax.dot_general(lhs, rhs, dimension_numbers)."""
-    ls, rs, out = dot_general_specs(lhs, rhs, dimension_numbers)
-    return jnp.einsum(ls + "," + out + "->" + rs, lhs, g)
+    dims, perm = dot_general_specs(lhs, rhs, dimension_numbers, "rhs")
+    return jnp.transpose(lax.dot_general(lhs, g, dims), perm)
 
 
 # -- cumulative_sum and cumulative_prod ------------------------------------------------------

@@ -63,7 +63,10 @@ def convolve_rows(a, v, mode="full", kind="convolve"):
     n_a, n_v = jnp.shape(a)[1], jnp.shape(v)[1]
     where = jnp.ravel(jnp.arange(n_a)[:, None] + jnp.arange(n_v)[None, :])
     products = jnp.reshape(a[:, :, None] * v[:, None, :], (jnp.shape(a)[0], -1))
-    full = jnp.zeros((jnp.shape(a)[0], n_a + n_v - 1), products.dtype).at[:, where].add(products)
+    # each product added into its place by a 0/1 matrix (a product, where a
+    # scatter into jnp.zeros of a batched shape would not batch under vmap)
+    places = jnp.where(where[:, None] == jnp.arange(n_a + n_v - 1)[None, :], 1.0, 0.0)
+    full = jnp.matmul(products, places)
     length = {"full": n_a + n_v - 1, "same": max(n_a, n_v),
               "valid": max(n_a, n_v) - min(n_a, n_v) + 1}[mode]
     start = _start(n_a, n_v, length, mode, kind)

@@ -3,7 +3,6 @@ cross products and interp (s2s/rules/stats.py), registered with `@helper`
 like the rest of s2s/runtime.py, which imports them back. Plain jnp code: s2s
 differentiates and batches them again from their source."""
 import jax.numpy as jnp
-from jax import lax
 
 from .runtime import helper, unbroadcast
 
@@ -101,9 +100,10 @@ def cross_cotangent_b(g, a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
 def _interp_parts(x, xp, fp, left, right):
     """(i, t, slope, inside, below, above) of jnp.interp(x, xp, fp, left, right):
     below / above mark where fp[0] / fp[-1] is the value."""
-    # (the interval's index has no derivative: stop_gradient says so to s2s)
-    i = jnp.clip(jnp.searchsorted(lax.stop_gradient(xp), lax.stop_gradient(x), side="right"),
-                 1, jnp.size(xp) - 1)
+    # (the interval's index has no derivative: s2s's rule for searchsorted says so.
+    # No lax.stop_gradient here: this source is put in line in the user's code,
+    # whose module need not name `lax`)
+    i = jnp.clip(jnp.searchsorted(xp, x, side="right"), 1, jnp.size(xp) - 1)
     width = xp[i] - xp[i - 1]
     flat = width == 0   # (JAX: |width| below the spacing of eps, about 1e-32 in float64)
     t = jnp.where(flat, 0.0, (x - xp[i - 1]) / jnp.where(flat, 1.0, width))
@@ -202,7 +202,9 @@ def cov_rows(m, rowvar=True, bias=False, ddof=None):
     xc = x - jnp.mean(x, axis=2, keepdims=True)
     if ddof is None:
         ddof = 0 if bias else 1
-    c = jnp.matmul(xc, jnp.swapaxes(xc, 1, 2)) / (jnp.shape(x)[2] - ddof)
+    # (an einsum, not a matmul of stacks of matrices: s2s batches its cotangent,
+    # so jacrev and vmap of grad go through)
+    c = jnp.einsum("bij,bkj->bik", xc, xc) / (jnp.shape(x)[2] - ddof)
     return jnp.reshape(c, (jnp.shape(m)[0],) + jnp.shape(jnp.squeeze(c[0])))
 
 

@@ -259,8 +259,8 @@ def add_at_batch(batch, **operands):
 @batch_rule(split_like, unstack_like)
 def split_batch(batch, g, arrays, axis=0):
     axis = batch.value(axis, "the axis")
-    if axis is None:
-        raise batch.error("s2s cannot batch this with axis=None")
+    if axis is None:   # (each example's cotangent flattened: left to jax.vmap)
+        return batch.by_jax()
     return batch.rebuild(g=batch.with_batch(g), arrays=batch.with_batch(arrays),
                          axis=shift_axes(axis))
 
