@@ -21,6 +21,9 @@ class Key(enum.Enum):
               "user wrote it, for messages")
     LAX_KIND = ("a Call of lax control flow (`lax.cond`, `lax.scan`, ...): its kind, which "
                 "normalize writes out as the Python statements it stands for")
+    SELF_TYPE = ("a Call of a method with its `self` passed first (`Model.loss(self, x)`), "
+                 "where resolve knows that object's class: the class, so that the method "
+                 "is transformed for it (its `self.f(...)` and `super()` resolved)")
     BUILTIN_SUM = ("a Call of Python's `sum(items, start)`: normalize writes it out as "
                    "the loop that adds the items; value True")
 

@@ -6,7 +6,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import driver, errors, frontend, pipeline, transforms
+from . import driver, errors, frontend, listed_parameters, pipeline, transforms
 from .errors import S2SError
 from .pipeline import JvpOptions, ReverseOptions
 
@@ -61,7 +61,7 @@ def jvp(fun, primals, tangents, has_aux=False):
             _check_same_structure(i, p, t)
         mask = tuple(differentiable(p) for p in primals)
         tangents = [_tangent_for(p, t) for p, t in zip(primals, tangents)]
-    original, fun = fun, _for_args(fun, primals)
+    original, fun = fun, _for_args(listed_for(fun, len(primals)), primals)
     defaults = default_values(fun, len(primals))
     mask += (False,) * len(defaults)
     gen = get_jvp(fun, mask)
@@ -152,7 +152,7 @@ def _check_same_structure(i, p, t):
 _DEFAULTS = weakref.WeakKeyDictionary()   # function -> {(its code, nargs): default values}
 
 
-def _keywords_in_place(fun, args, kwargs, argnums):
+def keywords_in_place(fun, args, kwargs, argnums):
     """`grad(f)(x, scale=3.0)`: the arguments in parameter order, as JAX takes
     them (an argument passed by keyword is not differentiated)."""
     names, defaults = frontend.parameters(frontend.python_function(fun))
@@ -257,7 +257,7 @@ class Transformed(pipeline.Transformation):
                 errors.note_origin(e)
                 raise
         if kwargs:
-            args = _keywords_in_place(self.fn, args, kwargs, self.argnums)
+            args = keywords_in_place(self.fn, args, kwargs, self.argnums)
         nargs = len(args)
         args = [_floats_as_arrays((a,))[0] if i in self.argnums else a
                 for i, a in enumerate(args)] + default_values(self.fn, len(args))
@@ -379,6 +379,7 @@ def vjp(fun, *primals, has_aux=False):
     """`(fun(*primals), vjp_fn)` as `jax.vjp`; `vjp_fn(ct)` runs only the pullback
     and returns one cotangent per primal."""
     primals = _floats_as_arrays(primals)
+    fun = listed_for(fun, len(primals))
     fn = frontend.python_function(_for_args(fun, primals))
     defaults = default_values(fn, len(primals))
     args = list(primals) + defaults
@@ -403,6 +404,16 @@ def vjp(fun, *primals, has_aux=False):
         value, aux = out
         return value, vjp_fn, aux
     return out, vjp_fn
+
+
+def listed_for(fun, nargs):
+    """`def f(x, *args)`: the function (or transformation) to call with `nargs`
+    positional arguments (s2s/listed_parameters.py); `fun` itself otherwise."""
+    if isinstance(fun, listed_parameters.ByArity):
+        return fun.for_arity(nargs)
+    if listed_parameters.takes_listed(fun):
+        return listed_parameters.listed_function(fun, nargs)
+    return fun
 
 
 def kind_of(x):

@@ -90,7 +90,7 @@ def library_caller(fn):
 
 
 @locks.building
-def bound_caller(fn):
+def bound_caller(fn, arity=None):
     """`s2s.grad(model.loss)`, `s2s.grad(functools.partial(loss, w=w))`: a bound
     method or a partial has no source of its own, so s2s transforms a caller of
     the function inside, written out with real source, the bound values held
@@ -103,8 +103,11 @@ def bound_caller(fn):
             return loss(x, w=w)
 
     As in JAX, the bound values (`self`, a partial's arguments) are constants:
-    the transformation differentiates and batches the remaining parameters."""
-    cached = _cached(fn)
+    the transformation differentiates and batches the remaining parameters.
+    For a function taking `*args`/`**kwargs`, `arity` (a call's number of
+    positional arguments, its keyword names) lists that call's."""
+    key = fn if arity is None else (fn, arity)
+    cached = _cached(key)
     if cached is not None:
         return cached
     inner, bound_args, bound_kw, owner = fn, (), {}, None
@@ -141,6 +144,16 @@ def bound_caller(fn):
         bound[own] = inner
         callee, name = own, own + "_partial"
     passed = bound_names + params + [f"{k}={k}" for k in bound_kw]
+    if arity is not None:
+        extra = [f"args_{i}" for i in range(max(0, arity[0] - len(params)))]
+        params += extra + list(arity[1])
+        passed += extra + [f"{k}={k}" for k in arity[1]]
+    else:
+        for flag, star in ((inspect.CO_VARARGS, "*"), (inspect.CO_VARKEYWORDS, "**")):
+            if code.co_flags & flag:   # (made again for each call's arguments: ByArity)
+                listed = star + _unbound("args" if star == "*" else "kwargs", bound, params)
+                params.append(listed)
+                passed.append(listed)
     # The bound values are the caller's closure; its globals are the function's
     # module, so s2s puts the function in line where it puts its module's.
     maker = "__s2s_bind_" + name
@@ -151,8 +164,43 @@ def bound_caller(fn):
     module = inner.__globals__
     _define(source, f"<s2s: {callee} bound>", module)
     caller = module.pop(maker)(**bound)
-    _keep(fn, caller)
+    _keep(key, caller)
     return caller
+
+
+@locks.building
+def listed_caller(fn, npositional, keywords=()):
+    """`s2s.grad(f)(x, a, b, scale=2.0)` of `def f(x, *args, **kwargs)`: a caller
+    listing this call's parameters, which calls f as the user's code would:
+
+        def f(x, args_0, args_1, scale):
+            return f_(x, args_0, args_1, scale=scale)
+
+    (s2s/listed_parameters.py transforms f itself for these arguments)."""
+    from . import listed_parameters
+    code = fn.__code__
+    fixed = list(code.co_varnames[:min(npositional, code.co_argcount)])
+    star = code.co_varnames[code.co_argcount + code.co_kwonlyargcount] \
+        if code.co_flags & inspect.CO_VARARGS else "args"
+    extra = listed_parameters.extra_names(star, max(0, npositional - code.co_argcount),
+                                          set(fixed) | set(keywords) | {fn.__name__ + "_"})
+    params = fixed + extra + list(keywords)
+    passed = fixed + extra + [f"{k}={k}" for k in keywords]
+    name = fn.__name__ if fn.__name__.isidentifier() else "lambda_"
+    maker = "__s2s_list_" + name
+    source = (f"def {maker}({name}_):\n"
+              f"    def {name}({', '.join(params)}):\n"
+              f"        return {name}_({', '.join(passed)})\n"
+              f"    return {name}\n")
+    module = fn.__globals__
+    _define(source, f"<s2s: {fn.__qualname__} with its arguments listed>", module)
+    return module.pop(maker)(fn)
+
+
+def _unbound(name, *taken):
+    while any(name in names for names in taken):
+        name += "_"
+    return name
 
 
 def _public_path(fn, name):

@@ -20,7 +20,7 @@ import types
 import gast
 
 from .nodes import walk
-from . import anno, locks
+from . import anno, listed_parameters, locks
 from .checkpoint import inside_jax_checkpoint
 from .anno import Key
 from .errors import S2SError
@@ -96,6 +96,9 @@ def python_function(fn):
         fn, seen = inner, seen + 1
     if isinstance(fn, types.FunctionType):
         return fn
+    method = call_method(fn)
+    if method is not None:   # `s2s.grad(least_squares)`: an instance of a class with __call__
+        return callers.bound_caller(method)
     name = getattr(fn, "__qualname__", None) or getattr(fn, "__name__", None) or repr(fn)
     module = getattr(fn, "__module__", None)
     full = f"{module}.{name}" if module else name
@@ -104,6 +107,20 @@ def python_function(fn):
         f"(it is a {type(fn).__name__})",
         hint="s2s rewrites Python source; pass a function written with `def` or "
              "`lambda` in a .py file")
+
+
+def call_method(obj):
+    """`obj.__call__` bound, for an instance of a user's class defining
+    `__call__` in Python (JAX transforms such objects as functions); else None."""
+    if isinstance(obj, (type, types.FunctionType, types.MethodType, types.BuiltinFunctionType,
+                        functools.partial)) or \
+            (type(obj).__module__ or "").split(".")[0] in ("s2s", "jax", "jaxlib", "numpy"):
+        return None
+    method = getattr(type(obj), "__call__", None)
+    if isinstance(method, types.FunctionType) and \
+            (method.__module__ or "").split(".")[0] not in LIBRARIES:
+        return types.MethodType(method, obj)
+    return None
 
 
 def check_listed_parameters(fn):
@@ -155,6 +172,13 @@ def _check_passes_through(wrapper, inner):
 
 @locks.building
 def parse_function(fn):
+    parsed = _parse_function(fn)
+    if hasattr(parsed.fn, "__s2s_listed__"):   # (a twin: `*args` for one call's arguments)
+        listed_parameters.specialize(parsed.tree, parsed.fn)
+    return parsed
+
+
+def _parse_function(fn):
     original, fn = fn, python_function(fn)
     _refuse_library(original, fn)
     filename = fn.__code__.co_filename
@@ -222,6 +246,8 @@ def parameters(fn):
     ordinary), `defaults` mapping a name to its default value."""
     code = fn.__code__
     names = list(code.co_varnames[:code.co_argcount + code.co_kwonlyargcount])
+    if hasattr(fn, "__s2s_listed__"):
+        names = listed_parameters.parameter_names(fn)
     values = fn.__defaults__ or ()
     defaults = dict(zip(names[code.co_argcount - len(values):code.co_argcount], values))
     defaults.update(fn.__kwdefaults__ or {})

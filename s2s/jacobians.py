@@ -44,11 +44,14 @@ class Jacobian(pipeline.Transformation):
     def __repr__(self):
         return f"<s2s.{self.mode} of {getattr(self.fun, '__qualname__', self.fun)!r}>"
 
-    def __call__(self, *args):
+    def __call__(self, *args, **kwargs):
         args = list(args)
         nargs = len(args)
         argnums = tuple(a % nargs if -nargs <= a < nargs else _bad_argnums(a, nargs)
                         for a in self.argnums)
+        if kwargs:   # (in parameter order; as in JAX, never differentiated)
+            args = api.keywords_in_place(_user_function(self), args, kwargs, argnums)
+            nargs = len(args)
         args += _defaults(self.fun, nargs)   # constants, as in JAX
         for i in argnums:
             for leaf in jax.tree_util.tree_leaves(args[i]):

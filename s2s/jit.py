@@ -18,6 +18,7 @@ import jax
 from . import control_flow, driver, errors, frontend, pipeline, transforms
 from .api import is_pytree
 from .errors import S2SError
+from .listed_parameters import ByArity, takes_listed
 from .pipeline import JitOptions
 
 _UNSET = object()
@@ -249,6 +250,8 @@ def jit(fun=None, *, static_argnums=None, static_argnames=None, donate_argnums=N
                 and out_shardings is _UNSET and not jit_kwargs and unroll == fun.unroll \
                 and max_steps == fun.max_steps:
             return fun   # jit of jit
+        if takes_listed(fun):   # `def f(x, *args)`: jitted per call's arguments
+            return ByArity(fun, make)
         return Jitted(fun, static_argnums, static_argnames, donate_argnums, in_shardings,
                       out_shardings, unroll, max_steps, **jit_kwargs)
     if fun is None:

@@ -98,6 +98,9 @@ def keep_compiled(fun, make):
     """`make(fun)`, except that a transformation of a jitted function (s2s.jit)
     is jitted the same way: grad(jit(f)) is jit(grad(f)), as JAX differentiates
     a jitted function into a jitted one."""
+    from .listed_parameters import ByArity, takes_listed
+    if takes_listed(fun):   # `def f(x, *args)`: made for each call's arguments
+        return ByArity(fun, make)
     rejit = getattr(fun, "__s2s_rejit__", None)
     return make(fun) if rejit is None else rejit(make(fun.fun))
 

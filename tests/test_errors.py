@@ -99,8 +99,7 @@ CASES = [
     (ec.from_import_inside, "from import", ["`from ... import`"], ["module level"], x3),
     (ec.set_comprehension, "set comprehension", ["set comprehensions"], ["`for` loop"], x3),
     (ec.star_call, "star call", ["`*args`"], ["one by one"], x3),
-    (ec.star_params, "star params", ["`*args`"], ["explicitly"], x3),
-    (ec.kwargs_params, "kwargs params", ["`**kwargs`"], ["explicitly"], x3),
+    # (`*args`/`**kwargs` parameters are listed per call: tests/test_listed_parameters.py)
     # (keyword-only parameters are ordinary ones to s2s, unless that would put one
     # without a default after defaults: tests/test_bound_functions.py)
     (ec.keyword_only_params, "keyword-only", ["keyword-only", "without a default"],

@@ -51,6 +51,10 @@ class ControlFlow:
                 and isinstance(seen.value, bool) and s.test.id not in self.analysis.unsteady:
             # decided by shapes alone: the same branch for every call of this specialization
             return self.block(s.body if seen.value else s.orelse)
+        if seen is not None and seen.kind == "tree" and seen.container in (tuple, list, dict) \
+                and s.test.id not in self.analysis.unsteady:
+            # `if args:`: a tuple's truth is its length, every example's the same
+            return self.block(s.body if seen.children else s.orelse)
         if not self.batched(s.test):
             s.body = self.block(s.body) or [gast.Pass()]
             s.orelse = self.block(s.orelse)

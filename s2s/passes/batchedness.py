@@ -81,7 +81,8 @@ class Batchedness:
                 else:
                     self.store(s.targets[0], self.pattern(s.value, s))
             elif isinstance(s, (gast.If, gast.While)):
-                inner = under_batched or self.is_batched(s.test)
+                inner = under_batched or (self.is_batched(s.test)
+                                          and not self.length_test(s))
                 self._block(s.body, inner)
                 self._block(s.orelse, inner)
             elif isinstance(s, gast.For):
@@ -112,6 +113,15 @@ class Batchedness:
             joined = join(element(self.pattern(xs, stmt), None), self.pattern(v, stmt))
             return list_pattern(joined)
         return self.value_batched(value, stmt)
+
+    def length_test(self, stmt):
+        """`if args:` on a tuple or list: its truth is its length, the same for
+        every example (s2s/passes/batch_control.py picks the branch)."""
+        test = stmt.test
+        if not isinstance(test, gast.Name) or test.id in self.unsteady:
+            return False
+        seen = self.record.info(anno.get(stmt, Key.STATEMENT_ID), test.id, "in")
+        return seen is not None and seen.kind == "tree" and seen.container in (tuple, list, dict)
 
     def is_batched(self, node):
         patterns = self.patterns

@@ -4,6 +4,7 @@ SUPPORTED is the one table of node types the later passes understand; every
 other node is refused here with a message naming the construct and what to
 write instead. No later pass ever sees an unknown node.
 """
+import copy
 import linecache
 
 import gast
@@ -75,7 +76,51 @@ def run(tree, ctx):
     rewrite nothing."""
     from . import aliasing
     _drop_annotation_scopes(tree, ctx.ns)
+    _attribute_stores_as_setattr(tree, ctx.fn)
     return aliasing.run(check(tree, ctx.source), ctx)
+
+
+def _attribute_stores_as_setattr(tree, fn):
+    """`self.nfev += 1`, `model.last = v` -> `setattr(self, "nfev", self.nfev + 1)`:
+    a side effect on an object, run once per call as under JAX (the value is
+    not differentiated through the object). Objects are a method's `self` and
+    names the function neither takes nor binds (its module's, its closure's);
+    an attribute set on another parameter (an array) stays refused."""
+    from .scopes import local_names, params
+    names = params(tree)
+    parts = getattr(fn, "__qualname__", "").split(".")
+    objects = {names[0]} if names and len(parts) > 1 and parts[-2] != "<locals>" else set()
+    bound = local_names(tree) - objects
+    for node in _walk(tree):
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(node, field, None)
+            if isinstance(block, list):
+                setattr(node, field, [_as_setattr(s, bound) or s for s in block])
+
+
+def _as_setattr(s, bound):
+    target = s.targets[0] if isinstance(s, gast.Assign) and len(s.targets) == 1 else \
+        getattr(s, "target", None) if isinstance(s, gast.AugAssign) else None
+    if not (isinstance(target, gast.Attribute) and isinstance(target.value, gast.Name)) \
+            or target.value.id in bound:
+        return None
+    value = s.value
+    if isinstance(s, gast.AugAssign):
+        read = gast.Attribute(value=copy.deepcopy(target.value), attr=target.attr,
+                              ctx=gast.Load())
+        value = gast.BinOp(left=read, op=s.op, right=s.value)
+    call = gast.Call(func=gast.Name(id="setattr", ctx=gast.Load(), annotation=None,
+                                    type_comment=None),
+                     args=[gast.Name(id=target.value.id, ctx=gast.Load(), annotation=None,
+                                     type_comment=None),
+                           gast.Constant(value=target.attr, kind=None), value],
+                     keywords=[])
+    out = gast.Expr(value=call)
+    for n in _walk(out):
+        if getattr(n, "lineno", None) is None:
+            gast.copy_location(n, s)
+            n.end_lineno, n.end_col_offset = s.end_lineno, s.end_col_offset
+    return out
 
 
 def _annotation_scopes():

@@ -60,6 +60,9 @@ class _Inliner:
         fdef = defs[call.func.id]
         names = params(fdef)
         defaults = dict(zip(names[len(names) - len(fdef.args.defaults):], fdef.args.defaults))
+        if len(call.args) > len(names):
+            raise self.source.error(call, f"this call passes {len(call.args)} arguments to "
+                                          f"`{fdef.name}`, which takes {len(names)}")
         bound = dict(zip(names, call.args))
         bound.update({k.arg: k.value for k in call.keywords})
         rename = {n: self.namer.fresh(n) for n in sorted(local_names(fdef))}
@@ -145,15 +148,19 @@ def with_callees(fn, ctx):
             obj = c.obj
             same_module = getattr(obj, "__globals__", None) is ns.globals
             helper = runtime.defines(obj)   # sees only jnp and other helpers
-            if not (same_module or helper) or not _closure_shared(obj, ns):
+            if not (same_module or helper):
                 continue
-            if isinstance(node.func, gast.Attribute):   # (a method, by its class)
+            if isinstance(node.func, gast.Attribute) or _twin(obj):
+                # (a method, by its class; a function taking `*args`, per number of arguments)
                 if obj in by_method:
                     node.func = load(by_method[obj])
                     continue
+            inner_tree, inner_ns = parse(obj)
+            if not _cells_shared(inner_ns.cells, ns):
+                continue
+            if isinstance(node.func, gast.Attribute) or _twin(obj):
                 by_method[obj] = ctx.namer.fresh(obj.__name__)
                 node.func = load(by_method[obj])
-            inner_tree, inner_ns = parse(obj)
             copied = found[node.func.id] = copy.deepcopy(inner_tree)
             copied.name = node.func.id
             visit(copied, inner_ns)   # (the copy: its calls of methods get renamed)
@@ -163,18 +170,31 @@ def with_callees(fn, ctx):
     return fn
 
 
-def _closure_shared(obj, ns):
-    """Give `ns` the variables `obj` closes over (`k` of `def unpack(p): return
-    p[:k]` made inside `build(k)`), so its copied body reads them; False where
-    a name there already means something else (it is then not copied)."""
-    code, cells = getattr(obj, "__code__", None), getattr(obj, "__closure__", None) or ()
-    names = code.co_freevars if code is not None else ()
-    for name, cell in zip(names, cells):
+def _twin(obj):
+    """A function specialized for a call (s2s/listed_parameters.py): one copy each."""
+    return hasattr(obj, "__s2s_listed__") or hasattr(obj, "__s2s_self_type__")
+
+
+def _cells_shared(cells, ns):
+    """Give `ns` the variables a callee closes over (`k` of `def unpack(p): return
+    p[:k]` made inside `build(k)`, and the names resolve bound for it), so its
+    copied body reads them; False where a name there already means something
+    else (it is then not copied). `__class__` (zero-argument `super()`'s) is
+    read by nothing once resolve has named the base class."""
+    cells = {n: c for n, c in cells.items() if n != "__class__"}
+    for name, cell in cells.items():
         if name in ns.cells:
-            if ns.cells[name] is not cell:
+            if ns.cells[name] is not cell and _contents(ns.cells[name]) is not _contents(cell):
                 return False
         elif ns.has(name):
             return False
-    for name, cell in zip(names, cells):
-        ns.cells[name] = cell
+    for name, cell in cells.items():
+        ns.cells.setdefault(name, cell)
     return True
+
+
+def _contents(cell):
+    try:
+        return cell.cell_contents
+    except ValueError:   # (an empty cell)
+        return cell

@@ -145,8 +145,9 @@ class Expressions:
         args = [argument(a, out) for a in e.args]
         keywords = [gast.keyword(arg=k.arg, value=argument(k.value, out)) for k in e.keywords]
         call = gast.Call(func=func, args=args, keywords=keywords)
-        if anno.has(e, Key.METHOD):   # `x.astype(...)` as written, for error messages
-            anno.put(call, Key.METHOD, anno.get(e, Key.METHOD))
+        for key in (Key.METHOD, Key.SELF_TYPE):   # (`x.astype` as written, for messages;
+            if anno.has(e, key):                   # the class of a method's `self`)
+                anno.put(call, key, anno.get(e, key))
         return call
 
     def expr_Subscript(self, e, out):

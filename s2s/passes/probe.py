@@ -214,17 +214,19 @@ class _Instrument:
         return out or [gast.Pass()]
 
     def prints(self, s):
+        """A `print(...)` or `setattr(...)` statement: an effect, not a value."""
         if not (isinstance(s, gast.Expr) and isinstance(s.value, gast.Call)
                 and isinstance(s.value.func, gast.Name) and s.value.func.id not in self.names):
             return False
         try:
-            return self.ns.lookup(s.value.func.id) is print
+            return self.ns.lookup(s.value.func.id) in (print, setattr)
         except KeyError:
             return False
 
     def stmt(self, s):
         sid = anno.get(s, Key.STATEMENT_ID)
-        if self.prints(s):   # the user's print shows once per call, as under JAX: not here
+        if self.prints(s):   # the user's print (or `self.count += 1`) runs once per call,
+            # as under JAX: not here
             return [self.see(sid, "in", s.value)]
         self.calls(s)
         if isinstance(s, gast.If):

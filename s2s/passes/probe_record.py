@@ -14,7 +14,7 @@ import threading
 import jax
 import numpy as np
 
-from .. import frontend
+from .. import frontend, listed_parameters
 
 
 # -- what a value is, per example ----------------------------------------------------
@@ -292,8 +292,10 @@ class Recorder:
         """A user function called from probed code runs its own probe."""
         if getattr(type(fn), "__s2s_shape_specialized__", False):
             fn = fn.function_for(args)   # vmap(g): the batched code for these shapes
+        fn = listed_parameters.twin(frontend.python_function(fn), len(args), kwargs,
+                                    type(args[0]) if args else None)   # (a method: self's class)
         probe = self.probe_of(fn)
-        bound = inspect.signature(frontend.python_function(fn)).bind(*args, **kwargs)
+        bound = inspect.signature(fn).bind(*args, **kwargs)
         bound.apply_defaults()   # the probe's def carries no defaults
         args, kwargs = bound.args, bound.kwargs
         self.stack.append(Record())

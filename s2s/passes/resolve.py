@@ -24,7 +24,7 @@ import jax
 import jax.numpy as jnp
 from jax import lax
 
-from .. import anno, compiled_callees
+from .. import anno, compiled_callees, listed_parameters
 from ..checkpoint import checkpointed
 from ..anno import Key
 from .. import rules
@@ -41,7 +41,7 @@ NONDIFF_BUILTINS = {
     builtins.range, builtins.len, builtins.int, builtins.bool, builtins.print,
     builtins.isinstance, builtins.enumerate, builtins.zip, builtins.tuple,
     builtins.list, builtins.dict, builtins.str, builtins.type, builtins.round,
-    builtins.reversed, builtins.slice, builtins.sorted,
+    builtins.reversed, builtins.slice, builtins.sorted, builtins.setattr,
 }
 # Builtins that repackage their operands: a derivative cannot flow through them
 # as a value (they are fine as a loop's iterable, where s2s handles them).
@@ -121,16 +121,20 @@ def callee(call, ns, locals_):
         prim = rules.fallback_for(obj)
         if prim is not None:   # from JAX, with no rule here: JAX transforms it
             return Callee(CallKind.PRIM, prim, func.id)
-        return _user(obj, func.id)
+        return _user(obj, func.id, call)
     obj = _static_value(func, ns)
     prim = rules.lookup(obj) or rules.fallback_for(obj)
     if prim is not None:   # `jax.nn.relu(x)`: a rule of another public module
         return Callee(CallKind.PRIM, prim, prim.name)
-    return _user(obj, gast.unparse(func) if hasattr(gast, "unparse") else None)
+    return _user(obj, gast.unparse(func) if hasattr(gast, "unparse") else None, call)
 
 
-def _user(obj, name):
-    return Callee(CallKind.USER, python_function(obj), name, compiled_callees.compiled(obj),
+def _user(obj, name, call):
+    fn = python_function(obj)
+    if not any(isinstance(a, gast.Starred) for a in call.args):   # (`*xs`: the fence says)
+        fn = listed_parameters.twin(fn, len(call.args), [k.arg for k in call.keywords if k.arg],
+                                    anno.get(call, Key.SELF_TYPE))
+    return Callee(CallKind.USER, fn, name, compiled_callees.compiled(obj),
                   checkpointed(obj) is not None)
 
 
@@ -159,18 +163,26 @@ def run(fn_tree, ctx):
 
 
 def _method_owner(fn, fn_tree, ns):
-    """(self's name, the class) when `fn` is a method of a module-level class
-    (`Model.loss`), so that `self.predict(x)` reads `Model.predict(self, x)`."""
+    """(self's name, the class, whether it is self's exact class) when `fn` is a
+    method of a module-level class (`Model.loss`), so that `self.predict(x)`
+    reads `Model.predict(self, x)`; the exact class where the caller's object
+    is known (s2s/listed_parameters.py's twins)."""
+    if not fn_tree.args.args:
+        return None
+    exact = getattr(fn, "__s2s_self_type__", None)
+    if exact is not None:
+        return fn_tree.args.args[0].id, exact, True
     parts = getattr(fn, "__qualname__", "").split(".")
-    if len(parts) != 2 or not fn_tree.args.args:
+    if len(parts) != 2:
         return None
     try:
         cls = ns.lookup(parts[0])
     except Exception:
         return None
-    if not isinstance(cls, type) or getattr(cls, parts[1], None) is not fn:
+    if not isinstance(cls, type) or getattr(getattr(cls, parts[1], None), "__code__", None) \
+            is not fn.__code__:
         return None
-    return fn_tree.args.args[0].id, cls
+    return fn_tree.args.args[0].id, cls, False
 
 
 def _plain_method(cls, name):
@@ -194,7 +206,7 @@ class _Resolver(Transformer):
         self.source = source
         self.own = own   # each function definition -> the names it binds (local_names)
         self.locals = set()
-        self.owner = None   # (self's name, class) in a method: _method_owner
+        self.owner = None   # (self's name, class, exact) in a method: _method_owner
 
     def resolve_function(self, fn, outer_locals):
         saved = self.locals
@@ -244,12 +256,15 @@ class _Resolver(Transformer):
             func.value.value.value = self.visit(func.value.value.value)
             func.value.slice = self.visit(func.value.slice)
             return node
+        if isinstance(func, gast.Attribute) and self._super_call(func):
+            return self.visit_Call(self._super_method(node))
         if isinstance(func, gast.Attribute) and self._own_method(func):
             owner = self.owner[1]   # self.predict(x) -> Model.predict(self, x)
             node.args = [func.value] + node.args
-            node.func = gast.copy_location(gast.Attribute(value=load(owner.__name__),
+            node.func = gast.copy_location(gast.Attribute(value=load(self._class_name(owner)),
                                                           attr=func.attr, ctx=gast.Load()), func)
             return self.visit_Call(node)
+        self._note_self_type(node)
         if isinstance(func, gast.Attribute) and self._is_local_value(func.value):
             func.value = self.visit(func.value)
             return self._method(node)
@@ -281,6 +296,15 @@ class _Resolver(Transformer):
                                 obj)
         return gast.copy_location(gast.Name(id=name, ctx=gast.Load(), annotation=None,
                                             type_comment=None), call)
+
+    def _class_name(self, cls):
+        """A name the function reads `cls` by: its own, else one bound for it."""
+        try:
+            if self.ns.lookup(cls.__name__) is cls and cls.__name__ not in self.locals:
+                return cls.__name__
+        except KeyError:
+            pass
+        return self._bound_name(cls.__name__, cls)
 
     def _bound_name(self, base, obj):
         """A fresh name for `obj` in the function's namespace (a closure cell)."""
@@ -353,6 +377,7 @@ class _Resolver(Transformer):
             node.args = [node.func] + node.args
             node.func = gast.copy_location(
                 load(self._bound_name(f"{type(obj).__name__}_call", method)), node.func)
+            self._note_self_type(node)
             return self._rewrite(node, method)
         try:
             python_function(obj)
@@ -390,12 +415,64 @@ class _Resolver(Transformer):
     def _own_method(self, func):
         """`self.predict` in a method of a class that defines `predict`."""
         if self.owner is None or not isinstance(func.value, gast.Name) \
-                or func.value.id != self.owner[0] or _plain_method(self.owner[1], func.attr) is None:
+                or func.value.id != self.owner[0]:
+            return False
+        name, cls, exact = self.owner
+        if exact:
+            return isinstance(inspect.getattr_static(cls, func.attr, None), types.FunctionType)
+        if _plain_method(cls, func.attr) is None:
             return False
         try:
             return self.ns.lookup(self.owner[1].__name__) is self.owner[1]
         except Exception:
             return False
+
+    def _super_call(self, func):
+        """`super().name` in a method (Python's zero-argument form)."""
+        value = func.value
+        return isinstance(value, gast.Call) and isinstance(value.func, gast.Name) \
+            and value.func.id == "super" and not value.args and not value.keywords \
+            and "super" not in self.locals and "__class__" in self.ns.cells \
+            and self.owner is not None
+
+    def _super_method(self, node):
+        """`super().__call__(W, data)` -> `Base.__call__(self, W, data)`: the next
+        class after the method's own in the MRO of self's class (its exact class
+        where the caller's object is known) that defines the name."""
+        func = node.func
+        defining = self.ns.cells["__class__"].cell_contents
+        name, cls, _ = self.owner
+        mro = cls.__mro__ if defining in cls.__mro__ else defining.__mro__
+        after = mro[mro.index(defining) + 1:]
+        base = next((k for k in after if func.attr in vars(k)), None)
+        if base is None:
+            raise self.source.error(func, f"no base class of `{defining.__name__}` defines "
+                                          f"`{func.attr}`")
+        node.func = gast.copy_location(gast.Attribute(value=load(self._class_name(base)),
+                                                      attr=func.attr, ctx=gast.Load()), func)
+        node.args = [load(name)] + node.args
+        return node
+
+    def _note_self_type(self, node):
+        """`Model.loss(self, x)` where the object passed first is known here (a
+        value bound in the caller's closure, or this method's own `self` of a
+        known class): its class, for the callee's twin (`_user`)."""
+        first = node.args[0] if node.args else None
+        if not isinstance(first, gast.Name):
+            return
+        if self.owner is not None and self.owner[2] and first.id == self.owner[0]:
+            anno.put(node, Key.SELF_TYPE, self.owner[1])
+            return
+        if first.id in self.locals:
+            return
+        try:
+            value = self.ns.lookup(first.id)
+        except KeyError:
+            return
+        if not isinstance(value, (type, types.ModuleType, types.FunctionType)) and \
+                (type(value).__module__ or "").split(".")[0] not in ("jax", "jaxlib", "numpy",
+                                                                    "builtins", "s2s"):
+            anno.put(node, Key.SELF_TYPE, type(value))
 
     def _method(self, node):
         func = node.func

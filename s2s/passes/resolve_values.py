@@ -11,6 +11,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
+from .. import frontend
 from ..frontend import python_function
 from ..pipeline import FACTORIES
 
@@ -104,10 +105,5 @@ def _s2s_twin(factory):
 def _own_call_method(obj):
     """`type(obj).__call__` where obj is an instance of a class of the user's
     (a dataclass with `__call__`), else None."""
-    if isinstance(obj, (type, types.FunctionType, types.MethodType, types.BuiltinFunctionType)) \
-            or type(obj).__module__.split(".")[0] in ("s2s", "jax", "jaxlib", "numpy"):
-        return None
-    method = getattr(type(obj), "__call__", None)
-    if isinstance(method, types.FunctionType) and not _is_library(method):
-        return method
-    return None
+    method = frontend.call_method(obj)
+    return None if method is None else method.__func__

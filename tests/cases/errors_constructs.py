@@ -101,14 +101,6 @@ def star_call(x):
     return jnp.maximum(*parts)  # <- star call
 
 
-def star_params(*xs):  # <- star params
-    return jnp.sin(xs[0])
-
-
-def kwargs_params(x, **options):  # <- kwargs params
-    return jnp.sin(x)
-
-
 def keyword_only_params(x, shift=0.0, *, scale):  # <- keyword-only
     return jnp.sin(x) * scale + shift
 
