@@ -194,3 +194,7 @@ def test_the_idioms_of_published_code_are_drawn_and_run():
         assert r.message != "program fails in plain Python", (r.detail, p.source)
     assert drawn[0].source == records[29][1].source
     assert P.IDIOM_WEIGHT > 0
+    import collections
+    text = run.report(len(records), {"grad": collections.Counter()}, {}, ["grad"], 1.0,
+                      records=records)
+    assert "Per idiom of published code" in text and "DISAGREE 0" in text.splitlines()[-1]

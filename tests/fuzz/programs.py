@@ -1055,9 +1055,7 @@ class Gen:
         lines = []
         if key is None and env.keys and draw(st.integers(0, 2)):
             key = draw(st.sampled_from(env.keys))
-        if key is not None:
-            pass
-        else:
+        if key is None:
             key = self.fresh(env, ["kk", "kk2", "kk3"])
             lines.append(f"{key} = jax.random.key({draw(st.integers(0, 9))})")
         if draw(st.booleans()):
