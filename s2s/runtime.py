@@ -375,8 +375,9 @@ def set_item_cotangent(g, xs, index):
 
 @helper(pure=True)
 def list_concat(xs, ys):
-    """`xs + ys` for Python lists."""
-    return list(xs) + list(ys)
+    """`xs + ys` for Python lists (tuples: a tuple)."""
+    out = list(xs) + list(ys)
+    return tuple(out) if isinstance(xs, tuple) else out
 
 
 @helper(pure=True)

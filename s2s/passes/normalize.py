@@ -51,7 +51,7 @@ class _Normalizer(Expressions, Comprehensions, LaxControlFlow):
         self.namer = namer
         self.where = None  # the user statement being normalized
         self.locals = set()
-        self.containers = {}   # name -> "list" / "dict": every assignment builds one
+        self.containers = {}   # name -> "list" / "tuple" / "dict": every assignment builds one
         self.local_defs = {}   # nested function -> the values its `return`s give, as written
         self.current_fn = None  # the function being normalized (comprehensions' names)
 
@@ -138,7 +138,7 @@ class _Normalizer(Expressions, Comprehensions, LaxControlFlow):
                                     "row = row.at[j].set(v); x = x.at[i].set(row)`")
         name = target.value.id
         index = self.index(target.slice, out)
-        if name in self.containers:
+        if self.containers.get(name) in ("list", "dict"):
             if method == "add":   # xs[i] += v: read, add, store
                 read = gast.Subscript(value=load(name), slice=index, ctx=gast.Load())
                 value = gast.BinOp(left=read, op=gast.Add(), right=value)

@@ -62,7 +62,8 @@ class Expressions:
         return getattr(self, "expr_" + type(e).__name__)(e, out)
 
     def expr_BinOp(self, e, out):
-        if isinstance(e.op, gast.Add) and (self.is_list(e.left) or self.is_list(e.right)):
+        if isinstance(e.op, gast.Add) and (self.is_list(e.left) or self.is_list(e.right) or (
+                _tuple_valued(e.left, self.containers) and _tuple_valued(e.right, self.containers))):
             return gast.Call(func=load("list_concat"), args=[self.operand(e.left, out),
                                                             self.operand(e.right, out)],
                              keywords=[])
@@ -255,8 +256,8 @@ def _hint(e):
 
 
 def container_names(fn):
-    """{name: "list" or "dict"} for the names of fn's own body that every
-    assignment binds to a new Python list (dict): a display, `[v] * n`,
+    """{name: "list", "tuple" or "dict"} for the names of fn's own body that
+    every assignment binds to a new Python list (tuple, dict): a display, `[v] * n`,
     `xs + ys`, `dict(...)`, or another such name. Parameters, loop targets and
     unpacked names are not known."""
     values = {}
@@ -297,6 +298,8 @@ def _container_kind(e, kinds):
         return None
     if _list_valued(e, kinds):
         return "list"
+    if _tuple_valued(e, kinds):
+        return "tuple"
     if isinstance(e, gast.Dict):
         return "dict"
     if isinstance(e, gast.Name):
@@ -305,6 +308,17 @@ def _container_kind(e, kinds):
             and "dict" not in kinds:
         return "dict"
     return None
+
+
+def _tuple_valued(e, kinds):
+    """Is e certainly a Python tuple (a display, a known tuple name, `+` of two)?
+    (`x + (1.0, 2.0)` with x an array adds elementwise: both sides must be.)"""
+    if isinstance(e, gast.Tuple):
+        return True
+    if isinstance(e, gast.Name):
+        return kinds.get(e.id) == "tuple"
+    return isinstance(e, gast.BinOp) and isinstance(e.op, gast.Add) and \
+        _tuple_valued(e.left, kinds) and _tuple_valued(e.right, kinds)
 
 
 def _list_valued(e, kinds):
