@@ -7,13 +7,14 @@ A nested function that calls itself cannot be inlined: it is an error, with
 the advice to move it to module level (where recursion is supported).
 """
 import copy
+import types
 
 import gast
 
 from ..nodes import walk
 from .. import runtime
 
-from ..template import load, store
+from ..template import JNP, load, store
 from .scopes import local_names, params
 from .structure import _lift, _returns_to_assignments
 
@@ -146,17 +147,17 @@ def with_callees(fn, ctx):
             if c.kind != CallKind.USER or getattr(node.func, "id", None) in found:
                 continue
             obj = c.obj
-            same_module = getattr(obj, "__globals__", None) is ns.globals
-            helper = runtime.defines(obj)   # sees only jnp and other helpers
-            if not (same_module or helper):
+            if not hasattr(obj, "__globals__"):
                 continue
+            # (a helper of s2s's sees only jnp and other helpers)
+            shares = obj.__globals__ is ns.globals or runtime.defines(obj)
             if isinstance(node.func, gast.Attribute) or _twin(obj):
                 # (a method, by its class; a function taking `*args`, per number of arguments)
                 if obj in by_method:
                     node.func = load(by_method[obj])
                     continue
             inner_tree, inner_ns = parse(obj)
-            if not _cells_shared(inner_ns.cells, ns):
+            if shares and not _cells_shared(inner_ns.cells, ns):
                 continue
             if isinstance(node.func, gast.Attribute) or _twin(obj):
                 by_method[obj] = ctx.namer.fresh(obj.__name__)
@@ -164,10 +165,45 @@ def with_callees(fn, ctx):
             copied = found[node.func.id] = copy.deepcopy(inner_tree)
             copied.name = node.func.id
             visit(copied, inner_ns)   # (the copy: its calls of methods get renamed)
+            if not shares:   # (another module's function: the names it reads come along)
+                _globals_merged(copied, inner_ns, ns, ctx.namer,
+                                set(found) | set(by_method.values()))
 
     visit(fn, ns)
     fn.body = list(found.values()) + fn.body
     return fn
+
+
+def _globals_merged(tree, inner_ns, ns, namer, nested):
+    """A function of another module copied in: each name it reads from its
+    own module (a helper, a constant) becomes a closure cell of this code,
+    renamed where this module's name means something else."""
+    bound = set().union(*(local_names(n) for n in walk(tree) if isinstance(n, gast.FunctionDef)))
+    renamed = {}
+    for n in walk(tree):
+        if not isinstance(n, gast.Name) or not isinstance(n.ctx, gast.Load) or \
+                n.id in bound or n.id in nested or n.id == JNP:
+            continue
+        if n.id not in renamed:
+            try:
+                value = inner_ns.lookup(n.id)
+            except KeyError:
+                renamed[n.id] = n.id   # (undefined there too: left to fail as it would)
+                continue
+            name = n.id
+            if ns.has(name) and _lookup(ns, name) is not value:
+                name = namer.fresh(n.id)
+            if not ns.has(name):
+                ns.cells[name] = types.CellType(value)
+            renamed[n.id] = name
+        n.id = renamed[n.id]
+
+
+def _lookup(ns, name):
+    try:
+        return ns.lookup(name)
+    except KeyError:
+        return None
 
 
 def _twin(obj):

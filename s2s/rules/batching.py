@@ -89,8 +89,14 @@ class Batching:
         return expand_axes(node, missing)
 
     def with_batch(self, node):
-        """The operand with a batch axis: its batched name, or broadcast to one."""
-        return self.x(node) if self.batched(node) else self.pass_.broadcast(node)
+        """The operand with a batch axis: its batched name, or broadcast to one
+        (a tuple batched in some items only: those broadcast)."""
+        if not self.batched(node):
+            return self.pass_.broadcast(node)
+        pattern = self.pass_.analysis.pattern(node, self.pass_.where)
+        if isinstance(pattern, tuple) and pattern[0] == "tuple":
+            return self.pass_.conform(node, True, self.pass_.where)
+        return self.x(node)
 
     @staticmethod
     def jnp(name, *args, **kwargs):

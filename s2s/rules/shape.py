@@ -263,7 +263,7 @@ def each_batched(batch, arrays):
     """A list of arrays with every element batched (broadcast where it was not)."""
     if isinstance(arrays, (gast.List, gast.Tuple)):
         return type(arrays)(elts=[batch.with_batch(e) for e in arrays.elts], ctx=gast.Load())
-    return batch.x(arrays)   # a batched list: each of its elements is batched
+    return batch.with_batch(arrays)   # a name: a tuple batched in some items has the others broadcast
 
 
 @batch_rule(jnp.concatenate)
