@@ -113,3 +113,26 @@ def test_callable_objects_calling_super_and_their_own_methods(transform, f):
         same(g[transform](s2s), g[transform](jax))
         return
     same(run(s2s, transform, f, (X, DATA)), run(jax, transform, f, (X, DATA)))
+
+
+def lstm_like_step(W, a, h):
+    """Calls a function of another module (the cases module) that takes `*args`."""
+    return jnp.sum(jnp.tanh(C.concat_and_multiply(W, a, h)))
+
+
+@pytest.mark.parametrize("transform", EVERY)
+def test_a_tuple_of_star_args_extended_in_a_function_of_another_module(transform):
+    W = jnp.asarray(rng.normal(size=(6, 2)))
+    a, h = jnp.asarray(rng.normal(size=(3, 2))), jnp.asarray(rng.normal(size=(3, 3)))
+    same(run(s2s, transform, lstm_like_step, (W, a, h)), run(jax, transform, lstm_like_step, (W, a, h)))
+
+
+@pytest.mark.parametrize("in_axes", [(None, None, 0), (0, None, None), (None, 0, None)])
+def test_vmap_of_a_tuple_batched_in_some_items(in_axes):
+    """`args = (a, h_batch)` handed whole to jnp.hstack: the unbatched items are broadcast."""
+    W = jnp.asarray(rng.normal(size=(6, 2)))
+    a, h = jnp.asarray(rng.normal(size=(3, 2))), jnp.asarray(rng.normal(size=(3, 3)))
+    args = [jnp.stack([v, 2 * v, v - 1]) if ax == 0 else v for v, ax in zip((W, a, h), in_axes)]
+    same(s2s.vmap(lstm_like_step, in_axes)(*args), jax.vmap(lstm_like_step, in_axes)(*args))
+    same(s2s.vmap(s2s.grad(lstm_like_step), in_axes)(*args),
+         jax.vmap(jax.grad(lstm_like_step), in_axes)(*args))

@@ -118,3 +118,9 @@ tilted_loss = TiltedLoss()
 
 def fits(w, data):
     return squared_loss(w, data) + tilted_loss(w, data)
+
+
+def concat_and_multiply(weights, *args):
+    """autograd's rnn example: a tuple of `*args` extended by a tuple display."""
+    cat_state = jnp.hstack(args + (jnp.ones((args[0].shape[0], 1)),))
+    return jnp.dot(cat_state, weights)
