@@ -175,9 +175,15 @@ def test_a_refusal_another_mode_accepts_is_a_disagreement():
     assert [(r.transform, accepted) for r, accepted in found] == [("vmap", ["grad"]), ("jvp", ["grad"])]
     assert run.disagreements([R("grad", "REFUSED", "no"), R("vmap", "REFUSED", "no")]) == []
     assert run.disagreements([R("grad", "CRASH", "boom"), R("vmap", "REFUSED", "no")]) == []
-    transform, pattern, _ = run.ALLOWED_REFUSALS[0]
-    allowed = R(transform[0], "REFUSED", "x", pattern.split("|")[0])
-    assert run.disagreements([R("grad", "PASS"), allowed]) == []
+    one_branch = "`{}` is assigned in only one branch of this `if`, whose condition is traced under jit"
+    from tests.fuzz.programs import Arg, Program
+    prog = Program(helpers=[], body=["if x > 0.0:", "    t2 = x"], result="t2", loss_form="",
+                   args=[Arg("x", "float")], out_shape=(), value_seed=0, vmap_axes=(0,))
+    users = R("s2s_jit", "REFUSED", "x", one_branch.format("t2"))
+    assert run.disagreements([R("grad", "PASS"), users], prog) == []
+    # a temporary s2s made up is no reason a user can act on: a disagreement
+    ours = R("s2s_jit", "REFUSED", "x", one_branch.format("sum_1"))
+    assert [r for r, _ in run.disagreements([R("grad", "PASS"), ours], prog)] == [ours]
 
 
 def test_the_idioms_of_published_code_are_drawn_and_run():

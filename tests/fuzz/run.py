@@ -55,9 +55,11 @@ from .programs import programs  # noqa: E402
 # DISAGREE when another transformation accepts the program.
 ALLOWED_REFUSALS = [
     (("s2s_jit", "s2s_jit_lax", "s2s_jit_grad", "s2s_jit_grad_lax", "jit_grad"),
-     r"is assigned in only one branch of this `if`, whose condition is traced under jit",
+     r"`(?P<name>\w+)` is assigned in only one branch of this `if`, whose condition is traced "
+     r"under jit",
      "a traced condition becomes lax.cond, which needs the name from both branches "
-     "(jax.jit refuses such a program too)"),
+     "(jax.jit refuses such a program too); only where the program itself assigns that "
+     "name: a temporary s2s made up (`sum_1`, `maximum`) is no reason the user can act on"),
     # (not "turns a traced value into a NumPy array": the generator writes no
     # np.asarray or float(x), and s2s.jit(unroll=0) says so of jnp.array(a_list))
     (("s2s_jit", "s2s_jit_lax", "s2s_jit_grad", "s2s_jit_grad_lax", "jit_grad"),
@@ -70,25 +72,33 @@ ALLOWED_REFUSALS = [
 ]
 
 
-def allowed_refusal(result):
+def allowed_refusal(result, program=None):
+    """Is this refusal one of ALLOWED_REFUSALS? A pattern's group `name`, where
+    it has one, must be a name the program assigns (`program`: when known)."""
     text = f"{result.message}\n{result.detail}"
     for transforms, pattern, _ in ALLOWED_REFUSALS:
-        if result.transform in transforms and re.search(pattern, text):
-            return True
+        m = re.search(pattern, text) if result.transform in transforms else None
+        if not m:
+            continue
+        name = m.groupdict().get("name")
+        if name and program is not None and \
+                not re.search(rf"^\s*{re.escape(name)}\s*([-+*/]?=|,)", program.source, re.M):
+            continue
+        return True
     return False
 
 
 ACCEPTED = ("PASS", "WRONG")    # s2s transformed the program and gave a value
 
 
-def disagreements(results):
+def disagreements(results, program=None):
     """[(refusing Result, [transformations that accepted])] for one program:
     refusals another transformation does not share (not ALLOWED_REFUSALS)."""
     accepted = [r.transform for r in results if r.outcome in ACCEPTED]
     if not accepted:
         return []
     return [(r, accepted) for r in results
-            if r.outcome == "REFUSED" and not allowed_refusal(r)]
+            if r.outcome == "REFUSED" and not allowed_refusal(r, program)]
 
 
 class Disagreement:
@@ -105,7 +115,7 @@ def disagreement_survey(records, transforms):
     counts = collections.Counter()
     found = {}
     for index, program, results in records:
-        for r, accepted in disagreements(results):
+        for r, accepted in disagreements(results, program):
             counts[r.transform] += 1
             sig = ("DISAGREE", r.transform, oracle.normalize(r.message))
             if sig not in found:
@@ -481,8 +491,8 @@ def report(n_programs, counts, failures, transforms, seconds, skips=None, record
         out += [describe_failure(f) + "\n" for f in sorted(refused, key=lambda f: f.signature)]
     if records is not None:
         by_index = collections.Counter()
-        for index, _, results in records:
-            by_index[index] = len(disagreements(results))
+        for index, program, results in records:
+            by_index[index] = len(disagreements(results, program))
         out.append("Per idiom of published code (a program counts under each idiom it has):")
         out.append(idiom_table(records, by_index))
         out.append("")
