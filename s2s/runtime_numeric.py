@@ -4,7 +4,6 @@ registered with `@helper` like the rest of s2s/runtime.py, which imports them
 back (`s2s.runtime` names every helper). Plain jnp code: s2s differentiates
 and batches them again from their source (grad of grad)."""
 import jax.numpy as jnp
-from jax import lax
 from jax._src.numpy.linalg import SlogdetResult   # what jnp.linalg.slogdet returns
 
 from .runtime import helper, max_weights, min_weights, unbroadcast
@@ -318,23 +317,46 @@ def dot_general_specs(lhs, rhs, dimension_numbers, cotangent=None):
     return dims, tuple(axes.index(c) for c in rs)
 
 
-# Each cotangent is itself a lax.dot_general, then a transpose (as JAX's own
+# Each cotangent is itself a dot_general, then a transpose (as JAX's own
 # transpose rule): not an einsum, whose subscripts here would be computed, where
 # s2s's reverse mode needs them written out (grad of grad through dot_general).
+# The dot_general is written with jnp alone (a helper's source put in line in
+# the user's code is looked up in the user's module, which need not name `lax`).
+
+def _dot_general(x, y, dims):
+    """lax.dot_general(x, y, dims): each operand as (batch, free, contracted)
+    matrices, one einsum with its subscripts written out, the axes back."""
+    (xc, yc), (xb, yb) = dims
+    xf = [i for i in range(jnp.ndim(x)) if i not in xc and i not in xb]
+    yf = [j for j in range(jnp.ndim(y)) if j not in yc and j not in yb]
+    sx, sy = jnp.shape(x), jnp.shape(y)
+    nb, nf, nk, ng = _size(sx, xb), _size(sx, xf), _size(sx, xc), _size(sy, yf)
+    xm = jnp.reshape(jnp.transpose(x, tuple(xb) + tuple(xf) + tuple(xc)), (nb, nf, nk))
+    ym = jnp.reshape(jnp.transpose(y, tuple(yb) + tuple(yc) + tuple(yf)), (nb, nk, ng))
+    out = jnp.einsum("bfk,bkg->bfg", xm, ym)
+    return jnp.reshape(out, tuple([sx[i] for i in xb]) + tuple([sx[i] for i in xf])
+                       + tuple([sy[j] for j in yf]))
+
+
+def _size(shape, axes):
+    n = 1
+    for a in axes:
+        n = n * shape[a]
+    return n
 
 @helper(pure=True, product=True)
 def dot_general_cotangent_lhs(g, lhs, rhs, dimension_numbers):
     """Cotangent of lhs in lax.dot_general(lhs, rhs, dimension_numbers): the
     output's cotangent against rhs, back to lhs's axes."""
     dims, perm = dot_general_specs(lhs, rhs, dimension_numbers, "lhs")
-    return jnp.transpose(lax.dot_general(g, rhs, dims), perm)
+    return jnp.transpose(_dot_general(g, rhs, dims), perm)
 
 
 @helper(pure=True, product=True)
 def dot_general_cotangent_rhs(g, lhs, rhs, dimension_numbers):
     """Cotangent of rhs in lax.dot_general(lhs, rhs, dimension_numbers)."""
     dims, perm = dot_general_specs(lhs, rhs, dimension_numbers, "rhs")
-    return jnp.transpose(lax.dot_general(lhs, g, dims), perm)
+    return jnp.transpose(_dot_general(lhs, g, dims), perm)
 
 
 # -- cumulative_sum and cumulative_prod ------------------------------------------------------
