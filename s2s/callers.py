@@ -73,6 +73,8 @@ def library_caller(fn):
         sig = None
     params = []
     for p in (sig.parameters.values() if sig is not None else ()):
+        if p.kind == p.VAR_POSITIONAL:   # (`tree_map(f, tree, *rest)`: handed on)
+            params.append("*" + p.name)
         if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD, p.KEYWORD_ONLY) or \
                 p.default is not p.empty:
             break

@@ -197,6 +197,14 @@ class Tangents:
 
     def bind_arguments(self, call, c, scope):
         fdef = _find_def(scope, c.name) if c.kind == CallKind.LOCAL else None
+        if c.kind == CallKind.LOCAL and fdef is None:
+            # (a function held by a local name: a parameter, `jax.vmap(g)` assigned)
+            raise self.source.error(
+                self.located(call), f"s2s cannot differentiate this call of `{c.name}`, a "
+                                    "function the code computes or is passed (not a `def` it "
+                                    "can see)",
+                "call a function defined with `def` (at module level or in this function), "
+                "or pass its result in instead")
         return bind_arguments(self, call, c, fdef)
 
 
@@ -226,7 +234,7 @@ def _find_def(scope, name):
             if isinstance(node, gast.FunctionDef) and node.name == name and node is not scope.fn:
                 return node
         scope = scope.parent
-    raise KeyError(name)
+    return None
 
 
 def _leaf_tangents(node, scope):

@@ -76,6 +76,8 @@ def describe(v):
         return Info("array", shape=tuple(shape), dtype=_dtype(v.dtype))
     if _is_object(v):   # (a method's `self`: the same object in every example)
         return Info("value", value=v)
+    if callable(v) and _is_function(v):   # (`tree_map(f, tree)`'s f: called by the probe)
+        return Info("value", value=v)
     return Info("other")
 
 
