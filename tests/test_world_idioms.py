@@ -224,3 +224,28 @@ def test_an_unsupported_operator_is_refused_at_its_line():
         s2s.grad(C.xor_of_masks)(normal(3))
     assert "BitXor" in str(e.value) and ":?:" not in str(e.value)
     assert "m = (x > 0) ^ (x < 1)" in str(e.value)
+
+
+UNPACKED_EXPRESSIONS = [(C.unpacks_a_quotient, lambda: (jnp.asarray(0.7),)),
+                        (C.unpacks_a_transpose, lambda: (normal(4, 2),)),
+                        (C.unpacks_a_stack, lambda: (jnp.asarray(-0.4),)),
+                        (C.unpacks_a_call_into_four, lambda: (normal(4),))]
+
+
+@pytest.mark.parametrize("transform", ["grad", "vjp", "jvp", "jacfwd", "jacrev", "hessian",
+                                       "jit_grad", "jvp_of_grad"])
+@pytest.mark.parametrize("case", range(len(UNPACKED_EXPRESSIONS)))
+def test_unpacking_an_expression(transform, case):
+    f, args = UNPACKED_EXPRESSIONS[case]
+    args = args()
+    same(run(s2s, transform, f, args), run(jax, transform, f, args))
+
+
+@pytest.mark.parametrize("batch", [2, 3])
+@pytest.mark.parametrize("case", range(len(UNPACKED_EXPRESSIONS)))
+def test_unpacking_an_expression_under_vmap(batch, case):
+    """A batch of 2 unpacking 2 values was silently wrong: the batch axis was unpacked."""
+    f, args = UNPACKED_EXPRESSIONS[case]
+    xs = jnp.stack([args()[0] * (i + 1.0) for i in range(batch)])
+    same(s2s.vmap(f)(xs), jax.vmap(f)(xs))
+    same(s2s.vmap(s2s.grad(f))(xs), jax.vmap(jax.grad(f))(xs))

@@ -24,6 +24,8 @@ would be seen through another name, so a new container is the same value.
 """
 import gast
 
+from .. import anno
+from ..anno import Key
 from ..nodes import walk
 from ..template import load, store
 from .normalize_comprehensions import Comprehensions
@@ -123,8 +125,12 @@ class _Normalizer(Expressions, Comprehensions, LaxControlFlow):
         self.check_target(target)
         if isinstance(target, gast.Name) and isinstance(value, (gast.ListComp, gast.DictComp)):
             return self.comprehension(value, target.id, out)   # built in place: `ys = []`
-        if isinstance(target, (gast.Tuple, gast.List)) and isinstance(value, gast.Subscript):
-            # `w, b = params[-1]`: name the item first; reverse mode unpacks names
+        if isinstance(target, (gast.Tuple, gast.List)) and not (
+                isinstance(value, (gast.Name, gast.Tuple, gast.List))
+                or anno.get(value, Key.USER_CALL, False) or anno.has(value, Key.LAX_KIND)):
+            # `w, b = params[-1]`, `a, b = x / 3.0`, `a, b = jnp.sin(x)`: name the value
+            # first; every mode unpacks names (a user function's call, and lax control
+            # flow's results, are unpacked as they are)
             value = self.atom(value, out)
         self.emit(out, gast.Assign(targets=[target], value=self.simple(value, out),
                                    type_comment=None))

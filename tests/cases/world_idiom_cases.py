@@ -206,3 +206,25 @@ def prints_then_computes(x):
 def xor_of_masks(x):
     m = (x > 0) ^ (x < 1)
     return jnp.sum(jnp.where(m, x, 0.0))
+
+
+# Unpacking an expression along its first axis (the fuzzer's idioms found these):
+# every mode crashed, and vmap over 2 examples was silently wrong (the batch axis unpacked).
+def unpacks_a_quotient(s):
+    a, b = (s * jnp.arange(1.0, 3.0)) / 3.0
+    return a + 2.0 * b
+
+
+def unpacks_a_transpose(m):
+    a, b = (m * 2.0).T
+    return jnp.sum(a * b)
+
+
+def unpacks_a_stack(s):
+    a, b = jnp.stack([jnp.sin(s), s ** 2])
+    return a * b
+
+
+def unpacks_a_call_into_four(x):
+    a, b, c, d = jnp.sin(x)
+    return a * b + c - d
