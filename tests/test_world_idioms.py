@@ -249,3 +249,15 @@ def test_unpacking_an_expression_under_vmap(batch, case):
     xs = jnp.stack([args()[0] * (i + 1.0) for i in range(batch)])
     same(s2s.vmap(f)(xs), jax.vmap(f)(xs))
     same(s2s.vmap(s2s.grad(f))(xs), jax.vmap(jax.grad(f))(xs))
+
+
+@pytest.mark.parametrize("x", [jnp.array([0.3, -0.5, 0.9, 1.1]), jnp.array([0.8, 0.5, 0.9, 1.1])],
+                         ids=["return not taken", "return taken"])
+def test_a_return_in_a_nested_loop_is_never_silently_wrong_under_vmap(x):
+    f, cs = C.returns_in_a_nested_loop_on_an_unbatched_test, jnp.array([0.1, 0.2, 0.3])
+    try:
+        out = s2s.vmap(f, in_axes=(0, None))(cs, x)
+    except s2s.S2SError as e:   # (refused at the user's line: the branch after the loops)
+        assert e.filename == C.__file__ and "did not run" in e.message
+        return
+    same(out, jax.vmap(f, in_axes=(0, None))(cs, x))

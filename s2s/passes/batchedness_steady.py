@@ -182,6 +182,10 @@ def _spread(stmts, found, tapes, ns, steady):
             elif tape[0] == "unpack":
                 add(target.elts[k].id for k in tapes[value.id][1])
         inner = steady
+        if isinstance(s, (gast.If, gast.While)) and unsteady_read(s.test):
+            # (the probe saw one outcome of this test: what its branches assign
+            # depends on it, as `if returned:` after a loop a traced `if` left)
+            add(_stored_in(s.body + s.orelse))
         if isinstance(s, gast.For):
             targets = set(stored(s.target))
             if unsteady_read(s.iter):   # a loop over a tape of unsteady length

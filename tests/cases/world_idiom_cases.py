@@ -228,3 +228,13 @@ def unpacks_a_stack(s):
 def unpacks_a_call_into_four(x):
     a, b, c, d = jnp.sin(x)
     return a * b + c - d
+
+
+def returns_in_a_nested_loop_on_an_unbatched_test(c, x):
+    """vmap over c only: the probe traced `jnp.min(x) > 0.3` and saw the return taken;
+    the batched code returned the loop's value always (silently wrong when not taken)."""
+    for i in range(2):
+        for j in range(1):
+            if jnp.min(x) > 0.3:
+                return jnp.minimum(c, jnp.cos(jnp.sum(x)))
+    return jnp.arctan(c)
