@@ -261,3 +261,18 @@ def test_a_return_in_a_nested_loop_is_never_silently_wrong_under_vmap(x):
         assert e.filename == C.__file__ and "did not run" in e.message
         return
     same(out, jax.vmap(f, in_axes=(0, None))(cs, x))
+
+
+@pytest.mark.parametrize("transform", ["grad", "vjp", "jacfwd", "jacrev", "hessian", "vmap",
+                                       "jit_grad"])
+@pytest.mark.parametrize("pair", [(C.squared_directional_derivative,
+                                   C.squared_directional_derivative_jax),
+                                  (C.hessian_vector_product_norm,
+                                   C.hessian_vector_product_norm_jax)],
+                         ids=["jvp", "jvp of grad"])
+def test_a_derivative_of_code_calling_s2s_jvp(transform, pair):
+    """Reverse over forward (Hessian-vector products written with jvp): s2s.jvp in
+    the function is a call of the generated jvp, which every mode transforms."""
+    mine, theirs = pair
+    x = normal(3)
+    same(run(s2s, transform, mine, (x,)), run(jax, transform, theirs, (x,)))

@@ -182,10 +182,13 @@ def _spread(stmts, found, tapes, ns, steady):
             elif tape[0] == "unpack":
                 add(target.elts[k].id for k in tapes[value.id][1])
         inner = steady
-        if isinstance(s, (gast.If, gast.While)) and unsteady_read(s.test):
+        if isinstance(s, gast.If) and unsteady_read(s.test):
             # (the probe saw one outcome of this test: what its branches assign
-            # depends on it, as `if returned:` after a loop a traced `if` left)
-            add(_stored_in(s.body + s.orelse))
+            # depends on it, as `if returned:` after a loop a traced `if` left;
+            # a shape is the same on every path)
+            add(n for a in walk(gast.Module(body=s.body + s.orelse, type_ignores=[]))
+                if isinstance(a, gast.Assign) and not _shape_only(a.value, ns)
+                for n in stored(a.targets[0]))
         if isinstance(s, gast.For):
             targets = set(stored(s.target))
             if unsteady_read(s.iter):   # a loop over a tape of unsteady length

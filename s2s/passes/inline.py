@@ -12,7 +12,7 @@ import types
 import gast
 
 from ..nodes import walk
-from .. import runtime
+
 
 from ..template import JNP, load, store
 from .scopes import local_names, params
@@ -149,23 +149,23 @@ def with_callees(fn, ctx):
             obj = c.obj
             if not hasattr(obj, "__globals__"):
                 continue
-            # (a helper of s2s's sees only jnp and other helpers)
-            shares = obj.__globals__ is ns.globals or runtime.defines(obj)
+            # (another module's function, a runtime helper, generated code: the
+            # names they read come along, renamed where they clash)
+            shares = obj.__globals__ is ns.globals
             if isinstance(node.func, gast.Attribute) or _twin(obj):
                 # (a method, by its class; a function taking `*args`, per number of arguments)
                 if obj in by_method:
                     node.func = load(by_method[obj])
                     continue
             inner_tree, inner_ns = parse(obj)
-            if shares and not _cells_shared(inner_ns.cells, ns):
-                continue
+            shares = shares and _cells_shared(inner_ns.cells, ns)
             if isinstance(node.func, gast.Attribute) or _twin(obj):
                 by_method[obj] = ctx.namer.fresh(obj.__name__)
                 node.func = load(by_method[obj])
             copied = found[node.func.id] = copy.deepcopy(inner_tree)
             copied.name = node.func.id
             visit(copied, inner_ns)   # (the copy: its calls of methods get renamed)
-            if not shares:   # (another module's function: the names it reads come along)
+            if not shares:   # (the names it reads come along, renamed where they clash)
                 _globals_merged(copied, inner_ns, ns, ctx.namer,
                                 set(found) | set(by_method.values()))
 

@@ -24,11 +24,12 @@ import jax
 import jax.numpy as jnp
 from jax import lax
 
-from .. import anno, compiled_callees, listed_parameters
+from .. import anno, compiled_callees, frontend, listed_parameters
 from ..checkpoint import checkpointed
 from ..anno import Key
 from .. import rules
 from ..frontend import python_function
+from ..pipeline import PUBLIC
 from ..nodes import Transformer, name_nodes, statements_in
 from ..template import JNP, jnp_attr, load, store
 from .resolve_values import (_evaluate_static, _is_factory, _is_library,  # noqa: F401
@@ -297,6 +298,39 @@ class _Resolver(Transformer):
         return gast.copy_location(gast.Name(id=name, ctx=gast.Load(), annotation=None,
                                             type_comment=None), call)
 
+    def _jvp_in_line(self, node):
+        """`s2s.jvp(f, (x,), (t,))` in the function: a call of f's generated jvp,
+        `f_jvp(x, t)` (it returns the same pair), so that a gradient of this code
+        differentiates it like any function (reverse over forward: a
+        Hessian-vector product). False where the call is not of that form."""
+        from .. import api
+        if len(node.args) != 3 or node.keywords or not all(
+                isinstance(a, gast.Tuple) for a in node.args[1:]) or \
+                len(node.args[1].elts) != len(node.args[2].elts):
+            return False
+        first = node.args[0]
+        try:
+            if isinstance(first, gast.Call):   # s2s.jvp(s2s.grad(f), ...): built here
+                factory = _s2s_twin(_static_value(first.func, self.ns))
+                if not _is_factory(factory):
+                    return False
+                fn = python_function(factory(
+                    *[_evaluate_static(a, self.ns) for a in first.args],
+                    **{k.arg: _evaluate_static(k.value, self.ns) for k in first.keywords}))
+            else:
+                fn = python_function(_static_value(first, self.ns))
+        except Exception:
+            return False
+        primals, tangents = node.args[1].elts, node.args[2].elts
+        if len(frontend.parameters(fn)[0]) != len(primals):
+            return False   # (parameters left to their defaults: s2s.jvp fills them in)
+        generated = api.get_jvp(fn, (True,) * len(primals)).function
+        node.func = gast.copy_location(load(self._bound_name(generated.__name__, generated)),
+                                       node.func)
+        node.args = primals + tangents
+        anno.put(node, Key.USER_CALL, True)
+        return True
+
     def _class_name(self, cls):
         """A name the function reads `cls` by: its own, else one bound for it."""
         try:
@@ -355,6 +389,8 @@ class _Resolver(Transformer):
                                       node)
         if obj is lax.select:
             node.func = gast.copy_location(jnp_attr("where"), node.func)
+            return node
+        if obj is PUBLIC.get("jvp") and self._jvp_in_line(node):
             return node
         if rules.lookup(obj) is None and _lax_kind(obj) is not None:
             anno.put(node, Key.LAX_KIND, _lax_kind(obj))

@@ -238,3 +238,28 @@ def returns_in_a_nested_loop_on_an_unbatched_test(c, x):
             if jnp.min(x) > 0.3:
                 return jnp.minimum(c, jnp.cos(jnp.sum(x)))
     return jnp.arctan(c)
+
+
+import s2s  # noqa: E402
+
+
+def sine_energy(x):
+    return jnp.sum(jnp.sin(x) ** 2)
+
+
+def squared_directional_derivative(x):
+    """Reverse over forward: a gradient of code that calls s2s.jvp."""
+    return jnp.sum(s2s.jvp(sine_energy, (x,), (jnp.ones_like(x),))[1] ** 2)
+
+
+def squared_directional_derivative_jax(x):
+    return jnp.sum(jax.jvp(sine_energy, (x,), (jnp.ones_like(x),))[1] ** 2)
+
+
+def hessian_vector_product_norm(x):
+    """s2s.jvp of s2s.grad(f) written in the function (a Hessian-vector product)."""
+    return jnp.sum(s2s.jvp(s2s.grad(sine_energy), (x,), (jnp.ones_like(x),))[1] ** 2)
+
+
+def hessian_vector_product_norm_jax(x):
+    return jnp.sum(jax.jvp(jax.grad(sine_energy), (x,), (jnp.ones_like(x),))[1] ** 2)
