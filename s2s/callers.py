@@ -71,20 +71,26 @@ def library_caller(fn):
         sig = inspect.signature(fn)
     except (TypeError, ValueError):
         sig = None
-    params = []
+    params, passed = [], []
     for p in (sig.parameters.values() if sig is not None else ()):
         if p.kind == p.VAR_POSITIONAL:   # (`tree_map(f, tree, *rest)`: handed on)
             params.append("*" + p.name)
-        if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD, p.KEYWORD_ONLY) or \
-                p.default is not p.empty:
+            passed.append("*" + p.name)
+        if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD, p.KEYWORD_ONLY):
             break
-        params.append(p.name)
+        if p.default is not p.empty:   # (`norm.logpdf(x, loc=0, scale=1)`: a number written
+            if type(p.default) not in (int, float, bool):   # out; None and the rest: optional
+                break                                        # features, left to the library)
+            params.append(f"{p.name}={p.default!r}")
+        else:
+            params.append(p.name)
+        passed.append(p.name)
     if sig is None or not params:
         raise S2SError(f"cannot transform `{path}` directly: s2s cannot tell its arguments",
                        hint=f"pass a function of yours that calls it, e.g. "
                             f"`def f(x): return {path}(x)`")
-    listed = ", ".join(params)
-    _define(f"def {name}({listed}):\n    return {path}({listed})\n", f"<s2s: {path}>", env)
+    _define(f"def {name}({', '.join(params)}):\n    return {path}({', '.join(passed)})\n",
+            f"<s2s: {path}>", env)
     caller = env[name]
     caller.__module__ = "s2s.library"
     _keep(fn, caller)

@@ -81,6 +81,11 @@ _PARSED = weakref.WeakKeyDictionary()
 
 def parsed(fn):
     fn = frontend.python_function(fn)
+    if getattr(fn, "__s2s_at_call__", False):
+        raise S2SError("it is the derivative of a vmap written in the function, which picks "
+                       "its code for the shapes of each call: s2s cannot transform it again",
+                       hint="use jax's transformation for the outer one here, or apply the "
+                            "vmap outside the differentiated function")
     p = _PARSED.get(fn)
     if p is None or p.code is not fn.__code__:
         with locks.BUILD, collector_paused():
@@ -460,6 +465,7 @@ def _specialized_at_call(transform, fn, options):
             target = ref().function_for(args[:options.nparams])
             return build(transform, target, options).function(*args)
 
+        at_call.__s2s_at_call__ = True   # (not code s2s can transform again)
         gen.function = at_call
         gen.cell.cell_contents = at_call
         gen._stages = []

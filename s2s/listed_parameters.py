@@ -39,7 +39,8 @@ def twin(fn, npositional, keywords=(), self_type=None):
     `self_type`: for a method called on an object of a class known where it is
     called, that class (s2s/passes/resolve.py then reads `self.f(...)` and
     `super()` by it)."""
-    if hasattr(fn, "__s2s_listed__") or hasattr(fn, "__s2s_self_type__"):
+    if hasattr(fn, "__s2s_listed__") or hasattr(fn, "__s2s_self_type__") or \
+            getattr(fn, "__s2s_at_call__", False):   # (s2s's stand-in: refused as it is)
         return fn
     if self_type is not None and not _defined_on(fn, self_type):
         self_type = None

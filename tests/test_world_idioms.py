@@ -276,3 +276,19 @@ def test_a_derivative_of_code_calling_s2s_jvp(transform, pair):
     mine, theirs = pair
     x = normal(3)
     same(run(s2s, transform, mine, (x,)), run(jax, transform, theirs, (x,)))
+
+
+def test_vmap_of_a_library_function_with_numeric_defaults():
+    """jax_advi: `vmap(norm.logpdf)(x, mean, std)`: the library's caller lists
+    loc and scale (numbers by default); grad through it as JAX."""
+    x, m, s = normal(3), normal(3), jnp.exp(normal(3))
+    same(s2s.grad(C.diag_gaussian_logpdf, (0, 1, 2))(x, m, s),
+         jax.grad(C.diag_gaussian_logpdf, (0, 1, 2))(x, m, s))
+    same(s2s.vmap(jax.scipy.stats.norm.logpdf)(x, m, s), jax.vmap(jax.scipy.stats.norm.logpdf)(x, m, s))
+
+
+def test_a_jacobian_of_a_vmap_written_in_the_function_is_refused_at_its_line():
+    x, m, s = normal(3), normal(3), normal(3)
+    with pytest.raises(s2s.S2SError) as info:
+        s2s.jacfwd(C.diag_gaussian_logpdf)(x, m, s)
+    assert info.value.filename == C.__file__ and "picks its code" in info.value.message

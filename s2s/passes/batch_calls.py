@@ -141,6 +141,12 @@ class Calls:
     def call_batched(self, call, c):
         """`g(a, b)` with `a` batched -> `g_vmap(a_batch, b)`."""
         fn = c.obj if c.kind == CallKind.USER else c.obj.fn
+        if getattr(fn, "__s2s_at_call__", False):
+            raise self.error(call, f"s2s cannot batch this call again: the derivative of "
+                                   f"`{c.name}` (a vmap in the function) picks its code "
+                                   "for the shapes of each call",
+                             "use jax's transformation for the outer one here, or apply "
+                             "the vmap outside the differentiated function")
         if getattr(type(fn), "__s2s_shape_specialized__", False):   # a vmap(g) called here
             infos = [self.info(a) for a in call.args]
             if any(i is None for i in infos):

@@ -147,8 +147,8 @@ def with_callees(fn, ctx):
             if c.kind != CallKind.USER or getattr(node.func, "id", None) in found:
                 continue
             obj = c.obj
-            if not hasattr(obj, "__globals__"):
-                continue
+            if not hasattr(obj, "__globals__") or getattr(obj, "__s2s_at_call__", False):
+                continue   # (a stand-in choosing code per call: left a call, refused there)
             # (another module's function, a runtime helper, generated code: the
             # names they read come along, renamed where they clash)
             shares = obj.__globals__ is ns.globals

@@ -294,6 +294,8 @@ class Recorder:
         """A user function called from probed code runs its own probe."""
         if getattr(type(fn), "__s2s_shape_specialized__", False):
             fn = fn.function_for(args)   # vmap(g): the batched code for these shapes
+        if getattr(fn, "__s2s_at_call__", False):
+            return fn(*args, **kwargs)   # (picks its code for these shapes, then runs it)
         fn = listed_parameters.twin(frontend.python_function(fn), len(args), kwargs,
                                     type(args[0]) if args else None)   # (a method: self's class)
         probe = self.probe_of(fn)

@@ -263,3 +263,8 @@ def hessian_vector_product_norm(x):
 
 def hessian_vector_product_norm_jax(x):
     return jnp.sum(jax.jvp(jax.grad(sine_energy), (x,), (jnp.ones_like(x),))[1] ** 2)
+
+
+def diag_gaussian_logpdf(x, mean, log_std):
+    """jax's advi example: a vmap of a library function with default parameters."""
+    return jnp.sum(jax.vmap(jax.scipy.stats.norm.logpdf)(x, mean, jnp.exp(log_std)))
