@@ -363,16 +363,11 @@ def calls_other_module_helper(x):
     return other_module_helper(x) * 2.0
 
 
-def test_second_derivative_through_another_modules_helper_says_why():
-    """grad(grad(f)) puts f's same-module helpers in line; one from another
-    module is called through its own vjp, whose pullback cannot be
-    differentiated again yet: the error names the helper and the user's line."""
+def test_second_derivative_through_another_modules_helper():
+    """grad(grad(f)) puts f's helpers in line, also one from another module (the
+    names it reads there come along): it was refused, naming the helper."""
     import jax
     np.testing.assert_allclose(s2s.grad(calls_other_module_helper)(0.7),
                                jax.grad(calls_other_module_helper)(0.7))
-    with pytest.raises(s2s.S2SError) as info:
-        s2s.grad(s2s.grad(calls_other_module_helper))(0.7)
-    e = info.value
-    assert "through `helper` again" in str(e) and "another module" in str(e)
-    assert os.path.realpath(e.filename) == os.path.realpath(__file__)
-    assert source_line(e.lineno, __file__).strip().startswith("return other_module_helper(x)")
+    np.testing.assert_allclose(s2s.grad(s2s.grad(calls_other_module_helper))(0.7),
+                               jax.grad(jax.grad(calls_other_module_helper))(0.7))
