@@ -129,8 +129,10 @@ def check_listed_parameters(fn):
     code = fn.__code__
     if code.co_flags & (inspect.CO_VARARGS | inspect.CO_VARKEYWORDS):
         raise S2SError(f"`{fn.__qualname__}` takes `*args`/`**kwargs` parameters, which "
-                       "s2s does not support in a transformed function", code.co_filename,
-                       code.co_firstlineno, 0, hint="list the parameters explicitly")
+                       "s2s lists for each call's arguments: here there is no call",
+                       code.co_filename, code.co_firstlineno, 0,
+                       hint="call the transformation first (s2s.grad(f)(x, a)) and print "
+                            "s2s.source of it, or list the parameters explicitly")
 
 
 def _check_passes_through(wrapper, inner):
