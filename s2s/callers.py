@@ -164,16 +164,22 @@ def bound_caller(fn, arity=None):
                 passed.append(listed)
     # The bound values are the caller's closure; its globals are the function's
     # module, so s2s puts the function in line where it puts its module's.
-    maker = "__s2s_bind_" + name
-    source = (f"def {maker}({', '.join(bound)}):\n"
+    caller = _closure_caller(name, params, callee, passed, bound, inner.__globals__,
+                             f"<s2s: {callee} bound>")
+    _keep(key, caller)
+    return caller
+
+
+def _closure_caller(name, params, callee, passed, closed, module, filename):
+    """`def name(params): return callee(passed)`, written out in `module` (under
+    `filename`), reading the values `closed` holds from its closure."""
+    maker = "__s2s_make_" + name
+    source = (f"def {maker}({', '.join(closed)}):\n"
               f"    def {name}({', '.join(params)}):\n"
               f"        return {callee}({', '.join(passed)})\n"
               f"    return {name}\n")
-    module = inner.__globals__
-    _define(source, f"<s2s: {callee} bound>", module)
-    caller = module.pop(maker)(**bound)
-    _keep(key, caller)
-    return caller
+    _define(source, filename, module)
+    return module.pop(maker)(**closed)
 
 
 @locks.building
@@ -195,14 +201,8 @@ def listed_caller(fn, npositional, keywords=()):
     params = fixed + extra + list(keywords)
     passed = fixed + extra + [f"{k}={k}" for k in keywords]
     name = fn.__name__ if fn.__name__.isidentifier() else "lambda_"
-    maker = "__s2s_list_" + name
-    source = (f"def {maker}({name}_):\n"
-              f"    def {name}({', '.join(params)}):\n"
-              f"        return {name}_({', '.join(passed)})\n"
-              f"    return {name}\n")
-    module = fn.__globals__
-    _define(source, f"<s2s: {fn.__qualname__} with its arguments listed>", module)
-    return module.pop(maker)(fn)
+    return _closure_caller(name, params, name + "_", passed, {name + "_": fn}, fn.__globals__,
+                           f"<s2s: {fn.__qualname__} with its arguments listed>")
 
 
 def _unbound(name, *taken):
