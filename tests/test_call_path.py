@@ -110,7 +110,7 @@ def test_layers_and_an_array_argnums_and_aux_on_the_fast_path(builds):
 
 
 # (dtypes: a Python float leaf's gradient keeps the float32 of the cotangent that
-# reaches it, where JAX casts it to the primal's float64; README, costs and limits)
+# reaches it, where JAX casts it to the primal's float64; docs/limits.md, "Known wrong")
 @pytest.mark.parametrize("second, same_dtype", [
     (lambda p: p + _layers([2, 2]), True),                                # a structure
     (lambda p: [(w.astype(jnp.float64), b.astype(jnp.float64)) for w, b in p], True),

@@ -254,7 +254,7 @@ NESTED = {
 
 
 # s2s takes Jacobians of jacrev(f) (a Hessian) and of grad(f); a Jacobian of
-# jacfwd(f) is refused with an S2SError (README, "Costs and limits").
+# jacfwd(f) is refused with an S2SError (docs/limits.md, "Jacobians").
 REFUSED_NESTS = {"jacrev(jacfwd)", "jacfwd(jacfwd)"}
 
 

@@ -61,7 +61,7 @@ def args_and_reference(c):
     return _REFERENCES[c.name]
 
 
-# Known limits of s2s.vmap (README, "Costs and limits"): each is refused with an
+# Known limits of s2s.vmap (docs/limits.md, "vmap"): each is refused with an
 # S2SError naming the line, never a wrong number.
 LIMITS = {
 }
@@ -97,7 +97,7 @@ def test_vmap_under_jit(c):
     if c.jit_may_need_concrete:
         # A while loop / break on a batched value loops until no example is
         # still going: Python control flow on a traced value, like any other
-        # under jit (README, "Costs and limits"). Either the right numbers or
+        # under jit (docs/limits.md, "vmap"). Either the right numbers or
         # an S2SError at the user's line that says to use s2s.jit.
         try:
             got = f(*args)
@@ -774,7 +774,7 @@ def test_shape_size_and_ndim_of_a_batched_value_are_one_examples():
     """jnp.shape(x) of a batched x is one example's shape. (make fuzz seed 0,
     program 1654 is still refused, 'no batching rule for jnp.shape': there the
     shape is read of a loop-carried tangent that the batchedness analysis
-    counts as batched; see the README's limits.)"""
+    counts as batched; see docs/limits.md, "vmap".)"""
     x = np.random.default_rng(0).standard_normal((5, 3)).astype(np.float32)
     np.testing.assert_allclose(s2s.vmap(shape_of_a_batched_value)(x),
                                jax.vmap(shape_of_a_batched_value)(x), rtol=1e-6)

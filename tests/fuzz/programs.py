@@ -1,4 +1,4 @@
-"""Random programs in the subset of Python that s2s supports (README, "What works").
+"""Random programs in the subset of Python that s2s supports (docs/guide.md, "What s2s transforms").
 
 `programs()` is a hypothesis strategy giving `Program`s: the source text of a
 few module-level `def`s (helpers, the main function `f` and, when `f` does not
