@@ -462,7 +462,8 @@ def _specialized_at_call(transform, fn, options):
         ref = gen._fn   # (weak: the cache holding this stand-in is fn's)
 
         def at_call(*args):
-            target = ref().function_for(args[:options.nparams])
+            # (JitOptions with no static parameter lists none: every argument is one)
+            target = ref().function_for(args[:options.nparams or None])
             return build(transform, target, options).function(*args)
 
         at_call.__s2s_at_call__ = True   # (not code s2s can transform again)
