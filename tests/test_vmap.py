@@ -740,6 +740,22 @@ def test_a_live_name_with_another_shape_in_a_batched_branch_is_refused():
         s2s.vmap(branch_gives_a_live_name_another_shape, in_axes=(0, None))(xs, 0.3)
 
 
+def branch_gives_a_scalar_an_array(x):
+    y = jnp.sum(x)
+    if jnp.sum(x) > 0:
+        y = x * 2.0
+    return y
+
+
+def test_a_scalar_array_that_a_batched_branch_makes_a_vector_is_refused():
+    """One example keeps a () value, the other a (2,) one: jnp.where used to
+    broadcast the () values along the example's own axis, a wrong number."""
+    xs = jnp.array([[1.0, 2.0], [1.5, -3.0]])
+    with pytest.raises(s2s.S2SError, match=r"test_vmap.py:\d+.*`y` has shape \(2,\) in one "
+                                           r"branch and \(\) in the other"):
+        s2s.vmap(branch_gives_a_scalar_an_array)(xs)
+
+
 def with_two_defaults(x, y, a=2.0, b=0.5):
     return jnp.sum(jnp.tanh(x) * a + y * b)
 

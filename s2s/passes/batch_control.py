@@ -124,7 +124,8 @@ class ControlFlow:
 
     def refuse_other_shapes(self, n, s):
         """Each example keeps the value its branch gave `n`: the branches must give
-        it one shape (a Python number, as a start value, broadcasts)."""
+        it one shape (a Python number, as a start value, broadcasts; an array of
+        shape () does not, as a loop over the examples could not stack it)."""
         shapes = set()
         for branch in (s.body, s.orelse):
             last = next((b for b in reversed(branch) if n in _assigned([b])), None)
@@ -137,7 +138,7 @@ class ControlFlow:
                 info = self.record.info(anno.get(last, Key.STATEMENT_ID), n, "out")
             else:
                 return   # assigned by a loop or a nested branch: not checked here
-            if info is not None and info.kind == "array" and info.shape:
+            if info is not None and info.kind == "array":
                 shapes.add(info.shape)
         if len(shapes) > 1:
             one, other = sorted(shapes, key=len, reverse=True)[:2]
