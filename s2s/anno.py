@@ -14,7 +14,7 @@ import enum
 
 
 class Key(enum.Enum):
-    # -- set by resolve, read by normalize --------------------------------------------
+    # -- set by resolve, read by normalize (and as noted) ------------------------------
     USER_CALL = ("a Call of a user function (or an s2s transformation): its operands are "
                  "named first even when they are tuple literals; value True")
     METHOD = ("a Call resolved from a method (`x.astype(...)`): the method's name as the "
@@ -26,6 +26,9 @@ class Key(enum.Enum):
                  "is transformed for it (its `self.f(...)` and `super()` resolved)")
     BUILTIN_SUM = ("a Call of Python's `sum(items, start)`: normalize writes it out as "
                    "the loop that adds the items; value True")
+    GENERATOR_ITEMS = ("the Call `list(gen(...))` resolve writes where a `for` loops over "
+                       "a call of a generator function (loops count their items; jit runs "
+                       "it); read by the reverse pass, which refuses it; value True")
 
     # -- set by structure ------------------------------------------------------------------
     RESULT = "the FunctionDef's one result name (every `return` sets it)"

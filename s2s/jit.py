@@ -166,7 +166,8 @@ def unchecked(out, max_steps):
     return out.out
 
 
-_CONCRETE_NEEDED = (jax.errors.ConcretizationTypeError, jax.errors.TracerArrayConversionError)
+_CONCRETE_NEEDED = (jax.errors.ConcretizationTypeError, jax.errors.TracerArrayConversionError,
+                    jax.errors.TracerIntegerConversionError)
 
 
 def _concrete_needed(e):
@@ -176,6 +177,7 @@ def _concrete_needed(e):
     if where is None:
         errors.note_origin(e)
         return e
+    where = _innermost_user_frame(e.__traceback__, where)
     code = linecache.getline(where[0], where[1])
     if isinstance(e, jax.errors.TracerIntegerConversionError) or "int(" in code:
         what = ("needs a Python int (`int(x)`, `range(x)`, an index into a Python list), "
@@ -192,6 +194,21 @@ def _concrete_needed(e):
         what = "needs a concrete value, but the value is traced under jit"
         hint = "mark the argument it comes from static (static_argnums), or use jnp.where"
     return S2SError(f"this line {what}", where[0], where[1], hint=hint)
+
+
+def _innermost_user_frame(tb, where):
+    """The line of the user's file that failed: past the generated frame
+    `where`, a function of that file called as it is (`rs.rand(n, d)` in a
+    helper s2s did not convert) may be where the value was needed."""
+    user_file, inside = errors.origin(*where)[0], False
+    while tb is not None:
+        filename = tb.tb_frame.f_code.co_filename
+        if filename in errors.SOURCE_MAP:
+            inside, where = True, (filename, tb.tb_lineno)   # (the innermost one, again)
+        elif inside and filename == user_file:
+            where = (user_file, tb.tb_lineno)
+        tb = tb.tb_next
+    return where
 
 
 def tracing_with(fn, unroll, max_steps):

@@ -8,7 +8,8 @@ import inspect
 
 import gast
 
-from .. import rules
+from .. import anno, rules
+from ..anno import Key
 from ..frontend import parameters
 from .scopes import params
 
@@ -195,6 +196,9 @@ def refuse_closures_over_active(pass_, prim, call, activity):
 def refuse_repackaging(pass_, c, call, activity):
     """`list(x)`, `zip(a, b)` as values would drop the derivative: refuse."""
     from .resolve import REPACKAGING_BUILTINS, CallKind, among
+    if anno.get(call, Key.GENERATOR_ITEMS):   # (the loop's own list, not the user's)
+        raise pass_.source.error(pass_.located(call), "generators (`yield`) are not "
+                                 "supported", "return a list or an array")
     if c.kind == CallKind.BUILTIN and among(c.obj, REPACKAGING_BUILTINS) \
             and any(activity.is_active(a) for a in call.args + [k.value for k in call.keywords]):
         raise pass_.source.error(pass_.located(call),

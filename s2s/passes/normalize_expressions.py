@@ -146,8 +146,9 @@ class Expressions:
         args = [argument(a, out) for a in e.args]
         keywords = [gast.keyword(arg=k.arg, value=argument(k.value, out)) for k in e.keywords]
         call = gast.Call(func=func, args=args, keywords=keywords)
-        for key in (Key.METHOD, Key.SELF_TYPE):   # (`x.astype` as written, for messages;
-            if anno.has(e, key):                   # the class of a method's `self`)
+        for key in (Key.METHOD, Key.SELF_TYPE,   # (`x.astype` as written, for messages;
+                    Key.GENERATOR_ITEMS):        # the class of a method's `self`)
+            if anno.has(e, key):
                 anno.put(call, key, anno.get(e, key))
         return call
 

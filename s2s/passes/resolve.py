@@ -139,6 +139,10 @@ def _user(obj, name, call):
                   checkpointed(obj) is not None)
 
 
+def _scalar_literal(v):
+    return v is None or type(v) in (int, float, bool, str, complex)
+
+
 def _is_exception_class(obj):
     """`ValueError(...)` (for a `raise`) runs as plain Python: never differentiated."""
     return isinstance(obj, type) and issubclass(obj, BaseException)
@@ -228,6 +232,24 @@ class _Resolver(Transformer):
         self.locals = saved
         return node
 
+    def visit_For(self, node):
+        generator = self._generator_call(node.iter)
+        node = self.generic_visit(node)
+        if generator:   # (a loop counts its items: a generator's, as a list)
+            node.iter = gast.copy_location(
+                gast.Call(func=load("list"), args=[node.iter], keywords=[]), node.iter)
+            anno.put(node.iter, Key.GENERATOR_ITEMS, True)
+        return node
+
+    def _generator_call(self, e):
+        """Is `e` a call of a function with `yield` (`for w, b in layers(params)`)."""
+        if not isinstance(e, gast.Call) or self._is_local_value(e.func):
+            return False
+        try:
+            return inspect.isgeneratorfunction(_static_value(e.func, self.ns))
+        except (KeyError, _NotStatic):
+            return False
+
     def visit_Raise(self, node):
         return node  # runs only on the error path; left exactly as written
 
@@ -248,6 +270,7 @@ class _Resolver(Transformer):
         return node
 
     def visit_Call(self, node):
+        node.keywords = self._spelled_keywords(node)
         node.args = [self.visit(a) for a in node.args]
         for k in node.keywords:
             k.value = self.visit(k.value)
@@ -278,6 +301,39 @@ class _Resolver(Transformer):
             return node
         obj = self._lookup(func)
         return self._rewrite(node, obj)
+
+    def _spelled_keywords(self, node):
+        """`fun(x, **fun_kwargs)` where `fun_kwargs` is a dict of the closure or
+        module (a layer's options): its entries as keywords, `fun(x, axis=-1)`,
+        so that rules bind them by name. A dict computed in the function is
+        refused: its keys are not known before it runs."""
+        keywords = []
+        for k in node.keywords:
+            if k.arg is not None:
+                keywords.append(k)
+                continue
+            try:
+                entries = None if self._is_local_value(k.value) else \
+                    _static_value(k.value, self.ns)
+            except (KeyError, _NotStatic):
+                entries = None
+            if not isinstance(entries, dict) or not all(isinstance(key, str) for key in entries):
+                raise self.source.error(node, "`**` of a dict made in the function is not "
+                                              "supported in a call",
+                                        "pass the keyword arguments one by one")
+            keywords += [gast.copy_location(gast.keyword(arg=key, value=self._as_code(key, v)),
+                                            k) for key, v in entries.items()]
+        return keywords
+
+    def _as_code(self, name, value):
+        """A value known before the function runs, as code: a literal, or a
+        name bound to it."""
+        if isinstance(value, tuple) and all(_scalar_literal(v) for v in value):
+            return gast.Tuple(elts=[gast.Constant(value=v, kind=None) for v in value],
+                              ctx=gast.Load())
+        if _scalar_literal(value):
+            return gast.Constant(value=value, kind=None)
+        return load(self._bound_name(name, value))
 
     def _transformation(self, call):
         """`s2s.vmap(f, in_axes=(None, 0))(w, x)`: the transformation is built once,
