@@ -11,7 +11,8 @@ printed program says plainly where JAX does the work:
 Arguments are pytrees; a `None` tangent (or `False` in vjp's `active`, or a
 `None` axis in vmap's `in_axes`), for a whole argument or one leaf of it,
 holds that part fixed, so integers, axes and functions pass through as the
-function expects them. The helpers are themselves functions s2s hands to
+function expects them; so is a leaf that is no array (a PyTreeDef, which JAX
+holds static: `tree_unflatten(treedef, leaves)`). The helpers are themselves functions s2s hands to
 JAX when it transforms generated code again (`jvp_by_jax` of `vjp_by_jax`
 in a Hessian).
 """
@@ -60,7 +61,9 @@ def jvp_by_jax(fun, primals, tangents, **kwargs):
     """The tangent of fun(*primals, **kwargs) by JAX's own jvp (s2s has no jvp
     rule for fun); a None tangent holds its argument fixed."""
     ts = _tangent_leaves(tangents, primals)
-    f, xs = _on_some_leaves(fun, primals, [t is not None for t in ts], kwargs)
+    flags = [t is not None and _is_value(x) for t, x in zip(ts, jax.tree_util.tree_leaves(primals))]
+    ts = [t if on else None for t, on in zip(ts, flags)]
+    f, xs = _on_some_leaves(fun, primals, flags, kwargs)
     tangents = tuple(t for t in ts if t is not None)
     try:
         return jax.jvp(f, tuple(xs), tangents)[1]
@@ -74,7 +77,8 @@ def vjp_by_jax(fun, primals, active, out_bar, **kwargs):
     """The cotangents of fun(*primals, **kwargs)'s arguments by JAX's own vjp
     (s2s has no vjp rule for fun), one per argument, None where `active` is
     False; the forward computation runs again here."""
-    flags = _leaf_flags(active, primals, bool)
+    flags = [on and _is_value(x) for on, x in zip(_leaf_flags(active, primals, bool),
+                                                  jax.tree_util.tree_leaves(primals))]
     f, xs = _on_some_leaves(fun, primals, flags, kwargs)
     try:
         out, pullback = jax.vjp(f, *xs)

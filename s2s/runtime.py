@@ -308,8 +308,9 @@ def _kept(key, make):
 def zeros_like(x):
     """jnp.zeros_like for arrays and numbers, made once per shape and dtype.
     A string (a dict key kept with the values) has no tangent: None; nor has
-    None (a loop's `return` value before the loop returns)."""
-    if x is None or isinstance(x, str):
+    None (a loop's `return` value before the loop returns), nor a pytree's
+    structure (`leaves, treedef = tree_flatten(t)`: static, as under JAX)."""
+    if x is None or isinstance(x, (str, jax.tree_util.PyTreeDef)):
         return None
     if isinstance(x, (list, tuple, dict)):   # (a helper's tuple of arrays: jnp.unstack's)
         return tree_zeros_like(x)

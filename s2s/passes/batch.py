@@ -78,8 +78,11 @@ class Batch(Layout, Calls, ControlFlow):
         fn, batched_params = self.fn, self.batched_params
         args = params(fn)
         trees = {a for a, info in zip(args, param_infos) if info.kind == "tree"}
-        first = next((a for a in args if a in batched_params and a not in trees),
-                     next(a for a in args if a in batched_params))
+        # (an empty tree, such as a layer's `()` parameters, has no leaf to ask)
+        holding = [a for a, info in zip(args, param_infos)
+                   if a in batched_params and _holds_an_array(info)]
+        first = next((a for a in holding if a not in trees),
+                     next(iter(holding), next(a for a in args if a in batched_params)))
         if first in trees:   # a list or dict of batched arrays: ask its first leaf
             size = assign(store(BATCH_SIZE),
                           helper_call("batch_size_of", [load(self.renamed[first])]))
@@ -279,3 +282,10 @@ def run(fn, ctx):
     new = Batch(ctx, fn, batched).function(ctx.name, options.signature)
     ctx.facts["output_batched"] = anno.get(new, Key.OUTPUT_BATCHED)
     return new
+
+
+def _holds_an_array(info):
+    """Does a parameter (as the probe saw it) hold an array, itself or as a leaf?"""
+    if info.kind == "tree":
+        return any(_holds_an_array(c) for c in info.children)
+    return info.kind != "value"

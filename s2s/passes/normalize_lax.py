@@ -24,6 +24,7 @@ from .. import anno
 from ..anno import Key
 from ..nodes import walk
 from ..template import jnp_attr, load, store
+from .scopes import own_nodes
 
 # Each construct's parameters, as JAX names them (`*` collects the rest);
 # keyword-only options that do not change the result are accepted and ignored.
@@ -183,19 +184,38 @@ class LaxControlFlow:
             if length is None:
                 raise self.source.error(e, f"lax.{kind} needs `xs` or `length`")
             return (lambda i: gast.Constant(value=None, kind=None)), self.atom(length, out), []
+        stmts = []
+        if isinstance(xs, gast.Name) and xs.id in self.containers:
+            xs = self.unpacked_rows(e, xs, kind, stmts)
         parts = xs.elts if isinstance(xs, (gast.Tuple, gast.List)) else None
         arrays = [self.atom(a, out) for a in (parts if parts is not None else [xs])]
         steps = self.namer.fresh("steps")
         first = gast.Attribute(value=copy.deepcopy(arrays[0]), attr="shape", ctx=gast.Load())
         count = length if length is not None else gast.Subscript(
             value=first, slice=_number(0), ctx=gast.Load())
-        stmts = [_assign(steps, count)]
+        stmts.append(_assign(steps, count))
 
         def row(i):
             items = [gast.Subscript(value=copy.deepcopy(a), slice=load(i), ctx=gast.Load())
                      for a in arrays]
             return items[0] if parts is None else type(xs)(elts=items, ctx=gast.Load())
         return row, load(steps), stmts
+
+    def unpacked_rows(self, e, xs, kind, stmts):
+        """`xs = (a, b, c)` assigned before `lax.scan(f, init, xs)`: the tuple's
+        items as names (`xs_0, xs_1, xs_2 = xs`, appended to `stmts`), so each
+        step takes row i of each, as when the tuple is written at the call."""
+        count = _display_length(self.current_fn, xs.id)
+        if count is None:
+            raise self.source.error(e, f"s2s needs `xs` of lax.{kind} as an array, or a "
+                                       "tuple or list whose length it can read",
+                                    "write the tuple at the call: `(a, b)`")
+        names = [self.namer.fresh(f"{xs.id}_{k}") for k in range(count)]
+        display = gast.Tuple if self.containers[xs.id] == "tuple" else gast.List
+        stmts.append(gast.Assign(targets=[gast.Tuple(elts=[store(n) for n in names],
+                                                     ctx=gast.Store())],
+                                 value=load(xs.id), type_comment=None))
+        return display(elts=[load(n) for n in names], ctx=gast.Load())
 
     def loop(self, i, steps, reverse, body):
         if reverse:   # the last row first; the outputs are stacked back in order
@@ -282,6 +302,24 @@ class LaxControlFlow:
             return node.value
         raise self.source.error(node, f"s2s needs `{what}=` of lax.scan as True or False "
                                       "written at the call")
+
+
+def _display_length(fn, name):
+    """The length of the tuple or list `name` holds when every assignment of it
+    in fn is a display of one length (`xs = (a, b, c)`), else None."""
+    lengths = set()
+    for node in own_nodes(fn):
+        if isinstance(node, gast.Assign) and any(
+                isinstance(t, gast.Name) and t.id == name for t in node.targets):
+            v = node.value
+            if not isinstance(v, (gast.Tuple, gast.List)) or \
+                    any(isinstance(x, gast.Starred) for x in v.elts):
+                return None
+            lengths.add(len(v.elts))
+        elif isinstance(node, (gast.AugAssign, gast.AnnAssign)) and \
+                isinstance(node.target, gast.Name) and node.target.id == name:
+            return None
+    return lengths.pop() if len(lengths) == 1 else None
 
 
 def _form(v):
