@@ -65,16 +65,21 @@ class Jitted(pipeline.Transformation):
     def __call__(self, *args, **kwargs):
         try:
             return unchecked(self.compiled_for(args)(*args, **kwargs), self.max_steps)
-        except _CONCRETE_NEEDED as e:
-            raise _concrete_needed(e) from None
         except Exception as e:
-            errors.note_origin(e)
-            if control_flow.BOUND_MARK in str(e):   # (raised by a callback as it ran)
-                raise S2SError(f"a `while` loop under s2s.jit ran past its bound of "
-                               f"{self.max_steps} recorded steps (reverse mode keeps each "
-                               "step for the way back)",
-                               hint="raise the bound: s2s.jit(f, max_steps=N)") from None
-            raise
+            if not _needs_static(e):
+                errors.note_origin(e)
+                if control_flow.BOUND_MARK in str(e):   # (raised by a callback as it ran)
+                    raise S2SError(f"a `while` loop under s2s.jit ran past its bound of "
+                                   f"{self.max_steps} recorded steps (reverse mode keeps each "
+                                   "step for the way back)",
+                                   hint="raise the bound: s2s.jit(f, max_steps=N)") from None
+                raise
+            refusal = _concrete_needed(e)
+            if refusal is e:
+                raise
+        # (raised out of the handler: a refusal at the user's line that says what
+        # to do, JAX's tracer error not chained to it as its cause)
+        raise refusal
 
     def lower(self, *args, **kwargs):
         """JAX's lowering of the converted function (`.lower(x).as_text()`, `.compile()`)."""
@@ -168,6 +173,14 @@ def unchecked(out, max_steps):
 
 _CONCRETE_NEEDED = (jax.errors.ConcretizationTypeError, jax.errors.TracerArrayConversionError,
                     jax.errors.TracerIntegerConversionError)
+# JAX's other errors for a traced value where a static one is needed (no class of their own)
+_STATIC_NEEDED = ((IndexError, "Slice entries must be static integers"),
+                  (TypeError, "Shapes must be 1D sequences of concrete values"))
+
+
+def _needs_static(e):
+    return isinstance(e, _CONCRETE_NEEDED) or any(
+        isinstance(e, kind) and text in str(e) for kind, text in _STATIC_NEEDED)
 
 
 def _concrete_needed(e):
@@ -190,6 +203,11 @@ def _concrete_needed(e):
     elif isinstance(e, jax.errors.TracerArrayConversionError) or "float(" in code:
         what = "turns a traced value into a NumPy array (np.asarray, float(x)) under jit"
         hint = "use jax.numpy instead of numpy on it, or mark the argument static"
+    elif isinstance(e, (IndexError, TypeError)) and not isinstance(e, jax.errors.JAXTypeError):
+        what = ("needs a concrete shape or slice bound (`jnp.zeros(n)`, `x[i:]`), but the "
+                "value is traced under jit")
+        hint = ("mark the argument it comes from static (static_argnums), or use "
+                "lax.dynamic_slice with a fixed size")
     else:
         what = "needs a concrete value, but the value is traced under jit"
         hint = "mark the argument it comes from static (static_argnums), or use jnp.where"

@@ -11,7 +11,9 @@ from ..pipeline import PUBLIC, BatchOptions, JvpOptions
 from ..rules.batching import BATCH_SIZE, Batching, helper_call, jnp_call
 from ..template import load
 from .binding import bind_arguments
+from ..errors import S2SError
 from .resolve import CallKind, Callee, callee
+from .resolve import _user as user_callee
 
 # Builtins with no derivative (not in the rules table) that have batch rules.
 BUILTIN_RULES = {"len": rules.python_builtins.LEN}
@@ -60,6 +62,8 @@ class Calls:
 
     def call(self, call, target):
         c = callee(call, self.ns, self.locals)
+        if c.kind == CallKind.LOCAL:
+            c = self.passed_function(call) or c
         if c.kind == CallKind.AT:
             sub = call.func.value
             return self.apply(c.obj, call, [sub.value.value, sub.slice, call.args[0]], [])
@@ -81,6 +85,21 @@ class Calls:
         raise self.error(call, f"s2s has no batching rule for {what}",
                          "write it with other jax.numpy functions, or compute it outside "
                          "the vmapped function")
+
+    def passed_function(self, call):
+        """A call of a parameter the probe saw hold one function in every
+        example (`nonlinearity=jnp.tanh`): that function's callee, else None."""
+        known = self.info(call.func) if isinstance(call.func, gast.Name) else None
+        if known is None or known.kind != "value" or not callable(known.value) \
+                or isinstance(known.value, type):
+            return None
+        prim = rules.lookup(known.value) or rules.fallback_for(known.value)
+        if prim is not None:
+            return Callee(CallKind.PRIM, prim, prim.name)
+        try:
+            return user_callee(known.value, call.func.id, call)
+        except S2SError:
+            return None
 
     def vmap_by_jax(self, prim, call):
         """`vmap_by_jax(jnp.roll, (x_batch, 2), (0, None))`: jax.vmap of a function

@@ -163,7 +163,8 @@ def trace(probe_fn, recorder, signature):
 
     recorder.stack.append(record)
     try:
-        out = jax.eval_shape(traced, *[leaves[i] for i in arrays])
+        with recorder.restoring_attributes():
+            out = jax.eval_shape(traced, *[leaves[i] for i in arrays])
     finally:
         recorder.stack.pop()
     record.output = out
@@ -226,8 +227,11 @@ class _Instrument:
     def stmt(self, s):
         sid = anno.get(s, Key.STATEMENT_ID)
         if self.prints(s):   # the user's print (or `self.count += 1`) runs once per call,
-            # as under JAX: not here
-            return [self.see(sid, "in", s.value)]
+            # as under JAX: not here; an attribute set is read back by the code after it
+            # (`f.idx += n` as a counter), so it is set, and restored when the probe ends
+            effect = [] if self.ns.lookup(s.value.func.id) is print else [gast.Expr(
+                value=_probe_call("set_attribute", s.value.args))]
+            return [self.see(sid, "in", s.value)] + effect
         self.calls(s)
         if isinstance(s, gast.If):
             choice = self.namer.fresh("branch")

@@ -8,6 +8,8 @@ held, and answers the instrumented code's questions (which branches of an
 `if` to run, whether a `while` goes on); `RECORDER` is the object that code
 calls by the name `__s2s_probe__`.
 """
+import contextlib
+import copy
 import inspect
 import threading
 
@@ -62,6 +64,11 @@ NUMBER = Info("number")     # a Python number whose value changes (a loop counte
 KEY = Info("key")           # a string whose value changes (a dict's key, read in a loop)
 
 
+# NumPy's random generators: held as they are, each probe drawing from a copy (the
+# probe's draws must not advance the user's generator before the real run).
+RANDOM_STATES = (np.random.RandomState, np.random.Generator)
+
+
 def describe(v):
     if isinstance(v, (list, tuple)):
         return Info("tree", container=type(v), children=[describe(e) for e in v])
@@ -76,8 +83,10 @@ def describe(v):
         return Info("array", shape=tuple(shape), dtype=_dtype(v.dtype))
     if _is_object(v):   # (a method's `self`: the same object in every example)
         return Info("value", value=v)
-    if callable(v) and _is_function(v):   # (`tree_map(f, tree)`'s f: called by the probe)
+    if isinstance(v, RANDOM_STATES):   # (`rs` of autograd's examples: one generator)
         return Info("value", value=v)
+    if callable(v) and (_is_function(v) or _is_leaf(v)):   # (`tree_map(f, tree)`'s f,
+        return Info("value", value=v)                       # jnp.tanh: called by the probe)
     return Info("other")
 
 
@@ -96,6 +105,11 @@ def _is_object(v):
     return (getattr(cls, "__module__", "builtins") not in ("builtins",)
             and not cls.__module__.startswith(("jax", "jaxlib", "numpy", "s2s"))
             and not (callable(v) and _is_function(v)) and jax.tree_util.all_leaves([v]))
+
+
+def _is_leaf(v):
+    import jax
+    return jax.tree_util.all_leaves([v])
 
 
 def _is_function(v):
@@ -160,6 +174,8 @@ def abstract(info):
         if hasattr(info.container, "_fields"):   # a NamedTuple: its fields by name
             return info.container(*items)
         return tuple(items)
+    if isinstance(info.value, RANDOM_STATES):
+        return copy.deepcopy(info.value)
     return info.value
 
 
@@ -271,6 +287,9 @@ class Record:
         return bool(test)
 
 
+_ABSENT = object()   # an attribute the object did not have
+
+
 class Recorder:
     """The object instrumented code calls: the record of the run in progress,
     and a way to run other functions' probes."""
@@ -289,6 +308,31 @@ class Recorder:
 
     def __getattr__(self, name):   # see / branch / enter / keep_going
         return getattr(self.stack[-1], name)
+
+    @contextlib.contextmanager
+    def restoring_attributes(self):
+        """The attributes the probe sets (set_attribute) as they were before,
+        once the outermost probe ends: the user's objects see the real run's
+        effects only."""
+        outermost = getattr(self._local, "saved", None) is None
+        if outermost:
+            self._local.saved = {}
+        try:
+            yield
+        finally:
+            if outermost:
+                saved, self._local.saved = self._local.saved, None
+                for (obj, name), old in saved.values():
+                    if old is _ABSENT:
+                        delattr(obj, name)
+                    else:
+                        setattr(obj, name, old)
+
+    def set_attribute(self, obj, name, value):
+        saved, key = getattr(self._local, "saved", None), (id(obj), name)
+        if saved is not None and key not in saved:   # (the first value is the one to restore)
+            saved[key] = ((obj, name), getattr(obj, name, _ABSENT))
+        setattr(obj, name, value)
 
     def call(self, fn, *args, **kwargs):
         """A user function called from probed code runs its own probe."""
