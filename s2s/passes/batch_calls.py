@@ -7,13 +7,14 @@ import copy
 import gast
 
 from .. import rules, runtime
+from ..errors import S2SError
 from ..pipeline import PUBLIC, BatchOptions, JvpOptions
 from ..rules.batching import BATCH_SIZE, Batching, helper_call, jnp_call
 from ..template import load
 from .binding import bind_arguments
-from ..errors import S2SError
 from .resolve import CallKind, Callee, callee
 from .resolve import _user as user_callee
+from .scopes import params
 
 # Builtins with no derivative (not in the rules table) that have batch rules.
 BUILTIN_RULES = {"len": rules.python_builtins.LEN}
@@ -88,8 +89,12 @@ class Calls:
 
     def passed_function(self, call):
         """A call of a parameter the probe saw hold one function in every
-        example (`nonlinearity=jnp.tanh`): that function's callee, else None."""
-        known = self.info(call.func) if isinstance(call.func, gast.Name) else None
+        example (`nonlinearity=jnp.tanh`): that function's callee, else None.
+        (Only a parameter: a function the code makes, a pullback, may close
+        over the values it traces.)"""
+        if not (isinstance(call.func, gast.Name) and call.func.id in params(self.fn)):
+            return None
+        known = self.info(call.func)
         if known is None or known.kind != "value" or not callable(known.value) \
                 or isinstance(known.value, type):
             return None
