@@ -88,8 +88,28 @@ def prod_others(x, axis=None):
 
 
 @helper(pure=True)
+def cotangent_dtype(g, x):
+    """The cotangent `g` in the dtype of the value `x` it belongs to, as JAX's
+    transpose of a promotion gives it: real for a real `x` (a complex `g`
+    keeps its real part), float16 for a float16 `x` mixed with float32, the
+    default float for a Python float `x` mixed with float32."""
+    x_dtype = jnp.result_type(float) if type(x) is float else getattr(x, "dtype", None)
+    g_dtype = getattr(g, "dtype", None)
+    if x_dtype is None or g_dtype is None:   # a Python number
+        return jnp.real(g) if isinstance(x, (int, float)) and jnp.iscomplexobj(g) else g
+    if g_dtype == x_dtype or not jnp.issubdtype(x_dtype, jnp.inexact):
+        return g
+    if jnp.issubdtype(g_dtype, jnp.complexfloating) and \
+            not jnp.issubdtype(x_dtype, jnp.complexfloating):
+        g = jnp.real(g)
+    return g.astype(x_dtype)
+
+
+@helper(pure=True)
 def unbroadcast(g, x):
-    """Sum the cotangent `g` down to the shape of `x`, undoing broadcasting."""
+    """Sum the cotangent `g` down to the shape of `x`, undoing broadcasting,
+    and give it `x`'s dtype, undoing promotion."""
+    g = cotangent_dtype(g, x)
     shape = jnp.shape(x)
     g_shape = jnp.shape(g)
     if g_shape == shape:

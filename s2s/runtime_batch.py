@@ -4,7 +4,7 @@ with `@helper` like the rest of s2s/runtime.py, which imports them back
 import jax
 import jax.numpy as jnp
 
-from .runtime import helper
+from .runtime import cotangent_dtype, helper
 
 
 @helper
@@ -32,6 +32,7 @@ def batch_size_of(tree):
 def unbroadcast_batched(g, x, x_batched):
     """unbroadcast for each example of a batch (g batched; x batched or not),
     for shapes known only when it runs."""
+    g = cotangent_dtype(g, x)
     shape = tuple(jnp.shape(x))[1:] if x_batched else tuple(jnp.shape(x))
     g_shape = tuple(jnp.shape(g))[1:]
     if g_shape == shape:

@@ -84,6 +84,8 @@ CASES = {
                       C("abs_direction(a) * b", jnp.array([0.0, -1.0, 2.0]), U(3))],
     "prod_others": [C("prod_others(a, 0)", U(3, 2)), C("prod_others(a)", U(2, 3))],
     "unbroadcast": [C("unbroadcast(a, b)", U(2, 3), U(3)), C("unbroadcast(a, b)", U(2, 3), U(2, 1))],
+    "cotangent_dtype": [C("cotangent_dtype(a, b)", U(2, 3), U(2, 3)),
+                        C("cotangent_dtype(a * 1j, b)", U(3), U(3))],
     "list_append": [C("list_append([a], b)", U(3), U(3))],
     "zip_length": [C("zip_length(a, b) * a", U(3), U(2))],
     "grad_seed": [C("grad_seed(jnp.sum(a ** 2)) * a", U(3))],

@@ -9,7 +9,7 @@ from ..runtime import (add_at, check_real, dot_axes, getitem_cotangent, grad_see
                        kron_shapes, list_append, matmul_shapes, stack_steps, max_weights, min_weights,
                        prod_others, reduced_shape, split_like, tensordot_cotangent_axes,
                        tree_add, tree_zeros_like, unbroadcast, unstack_like, zeros_like,
-                       zip_length)
+                       zip_length, cotangent_dtype)
 from ..runtime import (dict_keys, field, field_cotangent, list_concat, list_repeat, list_repeat_cotangent,  # noqa: F401
                        set_item, set_item_cotangent, tie_share)
 
@@ -22,6 +22,16 @@ def unbroadcast__jvp(g, x, g_dot):
 @vjp_rule(unbroadcast)
 def unbroadcast__(ans_bar, g, x):
     return jnp.broadcast_to(ans_bar, jnp.shape(g)), None
+
+
+@jvp_rule(cotangent_dtype, zero_args=("x",))   # x: only its dtype
+def cotangent_dtype__jvp(g, x, g_dot):
+    return cotangent_dtype(g_dot, x)
+
+
+@vjp_rule(cotangent_dtype)
+def cotangent_dtype__(ans_bar, g, x):
+    return cotangent_dtype(ans_bar, g), None
 
 
 @jvp_rule(list_append)
@@ -210,6 +220,12 @@ def grad_seed_batch(batch, out):
     return batch.jnp("ones_like", batch.x(out))
 
 
+# A cast to a dtype every example shares.
+@batch_rule(cotangent_dtype)
+def cotangent_dtype_batch(batch, g, x):
+    return batch.call("cotangent_dtype", batch.with_batch(g), batch.x(x))
+
+
 # Summing down to one example's shape: the axes are known from the shapes.
 @batch_rule(unbroadcast)
 def unbroadcast_batch(batch, g, x):
@@ -219,13 +235,25 @@ def unbroadcast_batch(batch, g, x):
         return batch.call("unbroadcast_batched", batch.with_batch(g), batch.x(x),
                           batch.batched(x))
     g_shape, x_shape = batch.shape(g), batch.shape(x)
+    g_batch = _in_dtype_of(batch, batch.with_batch(g), g_info.dtype, x_info.dtype)
     if g_shape == x_shape:
-        return batch.with_batch(g)
+        return g_batch
     lead = len(g_shape) - len(x_shape)
     axes = tuple(range(lead)) + tuple(lead + i for i, n in enumerate(x_shape)
                                       if n == 1 and g_shape[lead + i] != 1)
-    summed = batch.jnp("sum", batch.with_batch(g), axis=shift_axes(axes))
+    summed = batch.jnp("sum", g_batch, axis=shift_axes(axes))
     return batch.jnp("reshape", summed, (batch.batch_size,) + tuple(x_shape))
+
+
+def _in_dtype_of(batch, g, g_dtype, x_dtype):
+    """runtime.cotangent_dtype where both dtypes are known: nothing to write
+    unless a promotion is undone."""
+    if g_dtype == x_dtype or not jnp.issubdtype(x_dtype, jnp.inexact):
+        return g
+    if jnp.issubdtype(g_dtype, jnp.complexfloating) and \
+            not jnp.issubdtype(x_dtype, jnp.complexfloating):
+        g = batch.jnp("real", g)
+    return batch.jnp("astype", g, str(x_dtype))
 
 
 # Leaf by leaf, every leaf batched.

@@ -33,7 +33,7 @@ def loop_range_grad(x, n):
         # forward_cases.py:32: y = y * jnp.tanh(y) + x[i]
         # y_2 = x + y, by its vjp rule: x_bar = out_bar, y_bar = out_bar
         # unbroadcast: sum the cotangent `g` down to the shape of `x`, undoing
-        # broadcasting.
+        # broadcasting, and give it `x`'s dtype, undoing promotion.
         mul_bar = unbroadcast(y_2_bar, mul)
         x_i_bar = unbroadcast(y_2_bar, x_i)
         x_bar = x_bar.at[i].add(x_i_bar)
