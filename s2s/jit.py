@@ -11,7 +11,9 @@ static_argnames, donate_argnums, shardings), so it scales over devices with
 JAX's own partitioner.
 """
 import functools
+import inspect
 import linecache
+import os
 
 import jax
 
@@ -48,7 +50,8 @@ class Jitted(pipeline.Transformation):
         self.last = None          # the Generated the last call used
         self._compiled = {}       # Generated -> its jax.jit
         self._by_signature = {}   # (a transformation's) argument signature -> its jax.jit
-        self._plain = None        # (Generated, its jax.jit) of a plain function
+        self._plain = {}          # parameters left to defaults -> (Generated, its jax.jit)
+        self._defaults = None     # _python_defaults(fun), when first called
         name = getattr(fun, "__name__", "function")
         self.__name__ = f"jit_{name}"
         self.__qualname__ = self.__name__
@@ -64,7 +67,7 @@ class Jitted(pipeline.Transformation):
 
     def __call__(self, *args, **kwargs):
         try:
-            return unchecked(self.compiled_for(args)(*args, **kwargs), self.max_steps)
+            return unchecked(self.compiled_for(args, kwargs)(*args, **kwargs), self.max_steps)
         except Exception as e:
             if not _needs_static(e):
                 errors.note_origin(e)
@@ -83,16 +86,17 @@ class Jitted(pipeline.Transformation):
 
     def lower(self, *args, **kwargs):
         """JAX's lowering of the converted function (`.lower(x).as_text()`, `.compile()`)."""
-        return self.compiled_for(args).lower(*args, **kwargs)
+        return self.compiled_for(args, kwargs).lower(*args, **kwargs)
 
-    def compiled_for(self, args):
+    def compiled_for(self, args, kwargs=()):
         """The jax.jit of the converted code for these arguments."""
         if not isinstance(self.fun, pipeline.Transformation):
-            plain = self._plain
+            defaulted = self._left_to_defaults(len(args), kwargs)
+            plain = self._plain.get(defaulted)
             if plain is not None and plain[0].is_current():
                 return plain[1]
-            gen, compiled = self._compiled_with(args)
-            self._plain = (gen, compiled)   # (this call's own build: self.last is any thread's)
+            gen, compiled = self._compiled_with(args, self._options_with(defaulted))
+            self._plain[defaulted] = (gen, compiled)   # (this call's own build: self.last is any thread's)
             return compiled
         # The code of a transformation (vmap, grad) depends on the arguments'
         # kinds and shapes: chosen once per signature, as jax.jit traces once.
@@ -108,13 +112,31 @@ class Jitted(pipeline.Transformation):
     def _compiled_for(self, args):
         return self._compiled_with(args)[1]
 
-    def _compiled_with(self, args):
+    def _left_to_defaults(self, n_args, kwargs):
+        """Per parameter: is it left to a default that is not an array (`ax=None`)?
+        Inside jax.jit such a default is a Python value, as a static argument is:
+        `if ax:` stays a Python `if`, and may raise."""
+        if self._defaults is None:
+            self._defaults = _python_defaults(self.fun)
+        positions, count = self._defaults
+        if not positions:
+            return ()
+        return tuple(i in positions and positions[i][0] >= n_args and positions[i][1] not in kwargs
+                     for i in range(count))
+
+    def _options_with(self, defaulted):
+        if not any(defaulted):
+            return self.options
+        static = self.static or (False,) * len(defaulted)
+        return JitOptions(tuple(a or b for a, b in zip(static, defaulted)), self.unroll)
+
+    def _compiled_with(self, args, options=None):
         """(the Generated, or None, and its jax.jit) for these arguments."""
         target = self._target(args)
         if target is None:   # (a Jacobian: its Python wrapper is traced as it is)
             key = gen = self.fun
         else:
-            key = gen = self.last = driver.build(transforms.JIT, target, self.options)
+            key = gen = self.last = driver.build(transforms.JIT, target, options or self.options)
         compiled = self._compiled.get(key)
         if compiled is None:
             fn = self.fun if target is None else tracing_with(key.function, self.unroll, self.max_steps)
@@ -223,10 +245,21 @@ def _innermost_user_frame(tb, where):
         filename = tb.tb_frame.f_code.co_filename
         if filename in errors.SOURCE_MAP:
             inside, where = True, (filename, tb.tb_lineno)   # (the innermost one, again)
-        elif inside and filename == user_file:
-            where = (user_file, tb.tb_lineno)
+        elif inside and (filename == user_file
+                         or user_file.startswith("<s2s") and _users_file(filename)):
+            # (past a caller s2s wrote, `fun(self, x)`: the user's method it called)
+            where = (filename, tb.tb_lineno)
         tb = tb.tb_next
     return where
+
+
+def _users_file(filename):
+    """A file of the user's program: not s2s's, not an installed library's."""
+    return not filename.startswith("<") and not filename.startswith(_LIBRARY_DIRS)
+
+
+_LIBRARY_DIRS = (os.path.dirname(os.path.abspath(__file__)),
+                 os.path.dirname(os.path.dirname(os.path.abspath(jax.__file__))))
 
 
 def tracing_with(fn, unroll, max_steps):
@@ -243,6 +276,24 @@ def _signature(args):
     leaves, tree = jax.tree_util.tree_flatten(args)
     return tree, tuple((type(x), getattr(x, "shape", None), getattr(x, "dtype", None))
                        if hasattr(x, "shape") else (type(x), x) for x in leaves)
+
+
+def _python_defaults(fun):
+    """({position among the Python function's parameters: (position in a call,
+    name)} for each parameter whose default is a Python value, the number of
+    parameters). A bound method's call does not pass `self`."""
+    try:
+        signature = inspect.signature(fun)
+        code = frontend.python_function(fun).__code__
+    except (TypeError, ValueError, S2SError):
+        return {}, 0
+    names = code.co_varnames[:code.co_argcount]
+    positions = {}
+    for at_call, p in enumerate(signature.parameters.values()):
+        if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) and p.name in names \
+                and p.default is not p.empty and not hasattr(p.default, "shape"):
+            positions[names.index(p.name)] = (at_call, p.name)
+    return positions, len(names)
 
 
 def static_positions(fun, static_argnums, static_argnames):

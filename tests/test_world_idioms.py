@@ -292,3 +292,81 @@ def test_a_jacobian_of_a_vmap_written_in_the_function_is_refused_at_its_line():
     with pytest.raises(s2s.S2SError) as info:
         s2s.jacfwd(C.diag_gaussian_logpdf)(x, m, s)
     assert info.value.filename == C.__file__ and "picks its code" in info.value.message
+
+
+def same_dtypes(a, b):
+    same(a, b)
+    assert [jnp.result_type(u) for u in jax.tree_util.tree_leaves(a)] == \
+        [jnp.result_type(v) for v in jax.tree_util.tree_leaves(b)]
+
+
+@pytest.mark.parametrize("transform", ["grad", "vjp", "jacrev", "hessian", "jit_grad",
+                                       "grad_of_grad", "vmap_of_grad"])
+def test_a_real_argument_through_complex_values_gets_a_real_cotangent(transform):
+    args = (jnp.array([0.7, -0.2]),)
+    if transform == "vmap_of_grad":
+        same_dtypes(s2s.vmap(s2s.grad(C.real_through_complex))(args[0][:, None]),
+                    jax.vmap(jax.grad(C.real_through_complex))(args[0][:, None]))
+        return
+    if transform == "grad_of_grad":
+        args = (jnp.array(0.7),)
+    same_dtypes(run(s2s, transform, C.real_through_complex, args),
+                run(jax, transform, C.real_through_complex, args))
+
+
+@pytest.mark.parametrize("transform", ["grad", "vjp", "jacrev", "jit_grad", "vmap_of_grad"])
+def test_a_float16_argument_mixed_with_float32_gets_a_float16_cotangent(transform):
+    x = jnp.array([[1.0, 2.0]], jnp.float16)
+    if transform == "vmap_of_grad":
+        got, want = (lib.vmap(lib.grad(C.half_with_single))(x) for lib in (s2s, jax))
+    else:
+        got, want = run(s2s, transform, C.half_with_single, (x,)), \
+            run(jax, transform, C.half_with_single, (x,))
+    for a, b in zip(jax.tree_util.tree_leaves(got), jax.tree_util.tree_leaves(want)):
+        assert a.dtype == b.dtype
+        np.testing.assert_allclose(np.asarray(a, np.float32), np.asarray(b, np.float32),
+                                   rtol=2e-3)
+
+
+@pytest.mark.parametrize("transform", ["jvp", "vjp", "jacfwd", "jacrev", "vmap", "jit"])
+def test_a_call_of_an_undefined_name_in_a_branch_that_never_runs(transform):
+    args = (jnp.array([0.3, -1.2]),)
+    if transform == "jit":
+        same(s2s.jit(C.plots_when_asked)(*args), jax.jit(C.plots_when_asked)(*args))
+        return
+    same(run(s2s, transform, C.plots_when_asked, args), run(jax, transform, C.plots_when_asked, args))
+
+
+def test_a_call_of_an_undefined_name_raises_python_s_error_where_it_runs():
+    with pytest.raises(NameError, match="name 'plot_matrix' is not defined"):
+        s2s.grad(lambda x: jnp.sum(C.plots_when_asked(x, "axes")))(jnp.ones(2))
+
+
+def test_s2s_jit_keeps_a_parameter_left_to_its_default_a_python_value():
+    """jax.jit runs `if scale is not None and scale < 0: raise` with scale left
+    to None: the default is a Python value inside the traced function."""
+    x = jnp.array([0.3, -1.2])
+    f = s2s.jit(C.checks_an_optional_argument)
+    same(f(x), jax.jit(C.checks_an_optional_argument)(x))
+    with pytest.raises(s2s.S2SError, match="world_idiom_cases.py"):
+        f(x, 2.0)   # passed, it is traced: the `raise` is refused, as JAX cannot run it
+    g = s2s.jit(C.checks_an_optional_argument, static_argnames="scale")
+    same(g(x, scale=2.0), C.checks_an_optional_argument(x, 2.0))
+    with pytest.raises(ValueError, match="x: scale must be positive"):
+        g(x, scale=-2.0)
+
+
+@pytest.mark.parametrize("transform", ["grad", "jvp", "vjp", "jacfwd", "jacrev", "hessian", "vmap"])
+def test_python_max_of_more_than_two_values(transform):
+    args = (jnp.array([0.3, -1.2]),)
+    same(run(s2s, transform, C.max_of_four, args), run(jax, transform, C.max_of_four, args))
+
+
+@pytest.mark.parametrize("transform", ["grad", "vmap", "hessian", "jit"])
+def test_python_max_of_an_arrays_items_is_refused_at_its_line(transform):
+    f = C.Benchmark().fun
+    x = jnp.array([0.3, -1.2, 2.0])
+    call = {"grad": lambda: s2s.grad(f)(x), "vmap": lambda: s2s.vmap(f)(x[None]),
+            "hessian": lambda: s2s.hessian(f)(x), "jit": lambda: s2s.jit(f)(x)}[transform]
+    with pytest.raises(s2s.S2SError, match=r"world_idiom_cases.py:\d+"):
+        call()

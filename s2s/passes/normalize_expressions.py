@@ -93,7 +93,7 @@ class Expressions:
         return self.expr_BoolOp(gast.BoolOp(op=gast.And(), values=parts), out)
 
     def expr_BoolOp(self, e, out):
-        if all(_safe(v) for v in e.values):
+        if all(_safe(v) for v in e.values) and not any(_tests_none(v) for v in e.values[:-1]):
             return gast.BoolOp(op=e.op, values=[self.atom(v, out) for v in e.values])
         # Short-circuit: the later operands run only when they decide the result.
         name = self.namer.fresh("and_" if isinstance(e.op, gast.And) else "or_")
@@ -211,6 +211,12 @@ def _safe(e):
     if isinstance(e, gast.BoolOp):
         return all(_safe(v) for v in e.values)
     return False
+
+
+def _tests_none(e):
+    """`x is None`, `x is not None`: a guard, after which `x < 0` may raise."""
+    return isinstance(e, gast.Compare) and any(
+        isinstance(c, gast.Constant) and c.value is None for c in [e.left] + e.comparators)
 
 
 def _hint(e):

@@ -15,6 +15,7 @@ probe then runs both branches of an `if`, and a `while` body twice, which is
 all the batch pass needs to see (it runs both branches too). What it records,
 and the object the instrumented code calls, are in probe_record.py.
 """
+import builtins
 import copy
 import re
 
@@ -299,7 +300,7 @@ class _Instrument:
 
     def calls(self, s):
         """`g(a)` of a module-level function runs g's probe: `__s2s_probe__.call(g, a)`;
-        `a and b` and `not a` on traced values are element-wise."""
+        `a and b`, `not a` and Python's `max(a, b)` on traced values are element-wise."""
         for node in _own_expressions(s):
             if isinstance(node, gast.BoolOp):
                 op = "and" if isinstance(node.op, gast.And) else "or"
@@ -321,6 +322,13 @@ class _Instrument:
                 if c.kind == CallKind.USER:
                     node.args = [node.func] + node.args
                     node.func = gast.Attribute(value=load(PROBE), attr="call", ctx=gast.Load())
+                elif c.kind == CallKind.PRIM and c.obj is not None \
+                        and c.obj.fn in (builtins.max, builtins.min) \
+                        and len(node.args) in (1, 2) and not node.keywords:
+                    kind = "max" if c.obj.fn is builtins.max else "min"
+                    node.args = [gast.Constant(kind, None)] + node.args
+                    node.func = gast.Attribute(value=load(PROBE), attr="extremum",
+                                               ctx=gast.Load())
 
 
 def _own_expressions(s):

@@ -230,6 +230,17 @@ class Record:
         return exc
 
     @staticmethod
+    def extremum(kind, *args):
+        """Python's `max(a, b)` / `min(a, b)`: element-wise once a value is
+        traced (the batch rule writes jnp.maximum; its shape is what counts);
+        `max(xs)` of a traced array: an item's shape."""
+        if any(isinstance(a, jax.core.Tracer) for a in args):
+            if len(args) == 1:
+                return (jax.numpy.max if kind == "max" else jax.numpy.min)(args[0], axis=0)
+            return (jax.numpy.maximum if kind == "max" else jax.numpy.minimum)(*args)
+        return max(*args) if kind == "max" else min(*args)
+
+    @staticmethod
     def logical(op, *values):
         """`a and b` / `a or b`: element-wise once a value is traced."""
         if any(isinstance(v, jax.core.Tracer) for v in values):

@@ -30,7 +30,7 @@ from ..anno import Key
 from .. import rules
 from ..frontend import python_function
 from ..pipeline import PUBLIC
-from ..nodes import Transformer, name_nodes, statements_in
+from ..nodes import Transformer, name_nodes, statements_in, walk
 from ..template import JNP, jnp_attr, load, store
 from .resolve_values import (_evaluate_static, _is_factory, _is_library,  # noqa: F401
                              _is_s2s_api, _jnp_twin, _lax_kind, _NotStatic, _own_call_method,
@@ -205,6 +205,16 @@ def _plain_method(cls, name):
     return fn
 
 
+def _pairwise(node):
+    """`max(a, b, c)` as `max(max(a, b), c)`: Python's choice on a tie (the
+    first), through the rule for two operands."""
+    out = node.args[0]
+    for a in node.args[1:]:
+        out = gast.copy_location(gast.Call(func=copy.deepcopy(node.func), args=[out, a],
+                                           keywords=[]), node)
+    return out
+
+
 class _Resolver(Transformer):
     def __init__(self, ns, source, own):
         self.ns = ns
@@ -224,6 +234,30 @@ class _Resolver(Transformer):
 
     def visit_FunctionDef(self, node):
         return self.resolve_function(node, self.locals)
+
+    def _simple_statement(self, node):
+        """A statement calling a name that nothing defines (a plotting helper the
+        program never copied, behind `if ax:`) raises NameError where it runs, as
+        in Python; s2s then needs nothing of it."""
+        missing = self._undefined_callee(node)
+        if missing is None:
+            return self.generic_visit(node)
+        message = gast.Constant(value=f"name '{missing}' is not defined", kind=None)
+        return gast.copy_location(gast.Raise(
+            exc=gast.Call(func=load("NameError"), args=[message], keywords=[]), cause=None), node)
+
+    visit_Expr = visit_Assign = visit_AugAssign = visit_AnnAssign = visit_Return = \
+        _simple_statement
+
+    def _undefined_callee(self, node):
+        inner = {e.id for e in walk(node) if isinstance(e, gast.Name)
+                 and isinstance(e.ctx, (gast.Param, gast.Store))}   # a lambda's, a comprehension's
+        for e in walk(node):
+            if isinstance(e, gast.Call) and isinstance(e.func, gast.Name) \
+                    and e.func.id not in self.locals and e.func.id not in inner \
+                    and not self.ns.has(e.func.id):
+                return e.func.id
+        return None
 
     def visit_Lambda(self, node):
         saved = self.locals
@@ -446,6 +480,9 @@ class _Resolver(Transformer):
         if obj is lax.select:
             node.func = gast.copy_location(jnp_attr("where"), node.func)
             return node
+        if obj in (builtins.max, builtins.min) and len(node.args) > 2 and not node.keywords \
+                and not any(isinstance(a, gast.Starred) for a in node.args):
+            return _pairwise(node)
         if obj is PUBLIC.get("jvp") and self._jvp_in_line(node):
             return node
         if rules.lookup(obj) is None and _lax_kind(obj) is not None:

@@ -62,7 +62,13 @@ def abs_batch(batch, x):
 
 
 @batch_rule(builtins.max, builtins.min)
-def max_min_batch(batch, x, y):
+def max_min_batch(batch, x, y=None):
+    if y is None:
+        name = "max" if batch.prim.fn is builtins.max else "min"
+        raise batch.error(f"s2s differentiates and batches Python's `{name}` of two or more "
+                          "values, not of one array's items",
+                          f"write jnp.{name}(x) (which splits a tie evenly), or "
+                          f"x[jnp.arg{name}(x)] for Python's first item")
     rank = max(batch.rank(x), batch.rank(y))
     name = "maximum" if batch.prim.fn is builtins.max else "minimum"
     return batch.jnp(name, batch.align(x, rank), batch.align(y, rank))

@@ -268,3 +268,39 @@ def hessian_vector_product_norm_jax(x):
 def diag_gaussian_logpdf(x, mean, log_std):
     """jax's advi example: a vmap of a library function with default parameters."""
     return jnp.sum(jax.vmap(jax.scipy.stats.norm.logpdf)(x, mean, jnp.exp(log_std)))
+
+
+def real_through_complex(x):
+    z = x * (1.0 + 2.0j)
+    return jnp.sum(jnp.real(z * jnp.conj(z)) + jnp.real(jnp.exp(1j * x)))
+
+
+def half_with_single(x):
+    return jnp.sum(x * jnp.float32(2.0) + jnp.sin(x))
+
+
+def plots_when_asked(x, ax=None):
+    for t in range(2):
+        if ax:
+            plot_matrix(ax, x, t)   # noqa: F821  (never copied: the program runs without it)
+        x = jnp.sin(x) * 1.5
+    return x
+
+
+def checks_an_optional_argument(x, scale=None, name="x"):
+    if scale is not None and scale < 0:
+        raise ValueError(f"{name}: scale must be positive")
+    return jnp.sum(jnp.sin(x) * (1.0 if scale is None else scale))
+
+
+def max_of_four(x):
+    return max(x[0] - x[1], 2.0 * x[1], x[0] * x[1], -x[0]) + min(x[0], x[1], 0.5)
+
+
+class Benchmark:
+    def __init__(self):
+        self.nfev = 0
+
+    def fun(self, x, *args):
+        self.nfev += 1
+        return jnp.sum(max((x - 1.0) ** 2.0))   # Python's max of an array's items
