@@ -370,3 +370,11 @@ def test_python_max_of_an_arrays_items_is_refused_at_its_line(transform):
             "hessian": lambda: s2s.hessian(f)(x), "jit": lambda: s2s.jit(f)(x)}[transform]
     with pytest.raises(s2s.S2SError, match=r"world_idiom_cases.py:\d+"):
         call()
+
+
+@pytest.mark.parametrize("transform", ["grad", "jvp", "vjp", "jacfwd", "jacrev", "hessian", "vmap",
+                                       "jit_grad"])
+def test_jax_vmap_of_a_library_function_written_in_the_function(transform):
+    args = (jnp.array([0.3, -1.2]),)
+    same(run(s2s, transform, C.vmaps_a_library_function, args),
+         run(jax, transform, C.vmaps_a_library_function, args))

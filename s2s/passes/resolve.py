@@ -373,7 +373,8 @@ class _Resolver(Transformer):
         """`s2s.vmap(f, in_axes=(None, 0))(w, x)`: the transformation is built once,
         here (its arguments are module-level values), and called by a name."""
         try:
-            factory = _s2s_twin(_static_value(call.func, self.ns))
+            written = _static_value(call.func, self.ns)
+            factory = _s2s_twin(written)
             args = [_evaluate_static(a, self.ns) for a in call.args]
             kwargs = {k.arg: _evaluate_static(k.value, self.ns) for k in call.keywords}
         except (_NotStatic, KeyError):
@@ -382,6 +383,10 @@ class _Resolver(Transformer):
             raise self.source.error(call, "s2s can only call names and module attributes "
                                           "(like `jnp.exp`)",
                                     "assign the function to a name first")
+        if factory is not written and args and frontend._from_library(args[0]):
+            # jax.vmap(jnp.sin): JAX's own transformation of its own function, a
+            # library function like any other (JAX differentiates and batches it)
+            factory = written
         obj = factory(*args, **kwargs)
         name = self._bound_name(f"{factory.__name__}_{getattr(args[0], '__name__', 'function')}",
                                 obj)

@@ -304,3 +304,7 @@ class Benchmark:
     def fun(self, x, *args):
         self.nfev += 1
         return jnp.sum(max((x - 1.0) ** 2.0))   # Python's max of an array's items
+
+
+def vmaps_a_library_function(x):
+    return jnp.sum(jax.vmap(jnp.sin)(x) * x)
