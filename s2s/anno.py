@@ -63,6 +63,10 @@ class Key(enum.Enum):
     # -- set by the batch pass ---------------------------------------------------------------
     OUTPUT_BATCHED = "the batched FunctionDef: which parts of its output are batched"
 
+    # -- set by inline's with_callees ----------------------------------------------------------
+    FILENAME = ("a node of a function copied in from another file (a callee put in line): "
+                "that file, where errors at the node's line are located")
+
     # -- set by frontend, on the user's parsed module ------------------------------------------
     PARENT = "a node of a user's module: the node that contains it (finding a lambda's scope)"
 

@@ -16,7 +16,7 @@ import weakref
 
 import gast
 
-from . import locks
+from . import anno, locks
 from .errors import SOURCE_MAP, origin
 from .nodes import to_printed_ast
 
@@ -88,7 +88,8 @@ class Text(str):
         for node, shown in zip(ours, theirs):   # outer statements first: inner ones win
             if getattr(node, "lineno", None) is None:
                 continue
-            where = (filename, node.lineno, node.col_offset)
+            # (a callee copied in from another file: its lines are that file's)
+            where = (anno.get(node, anno.Key.FILENAME, filename), node.lineno, node.col_offset)
             for line in range(shown.lineno, (shown.end_lineno or shown.lineno) + 1):
                 out[line] = where
         last = out.get(1)

@@ -114,5 +114,6 @@ class Source:
         self.filename = filename
 
     def error(self, node, message, hint=None):
-        return S2SError(message, self.filename, getattr(node, "lineno", None),
-                        getattr(node, "col_offset", None), hint)
+        from . import anno   # (a callee copied in from another file is located there)
+        return S2SError(message, anno.get(node, anno.Key.FILENAME, self.filename),
+                        getattr(node, "lineno", None), getattr(node, "col_offset", None), hint)

@@ -206,3 +206,15 @@ def test_the_gradient_through_leaves_rebuilt_into_their_tree():
 def test_leaves_of_different_ranks_batched(f, args, transform):
     # (a loop over leaves of different ranks: vmap refuses it at the line today)
     same_as_jax_or_refused(transform, f, args, in_axes=(0,) + (None,) * (len(args) - 1))
+
+
+# -- an error in a function put in line from another file is located in that file ------------
+
+def test_an_error_in_a_lambda_with_keywords_is_located_in_its_file_under_jacrev():
+    # (jacrev transforms a caller written out for `**kwargs` and copies the lambda in)
+    f = (lambda params, inputs, **kwargs: jnp.sum(inputs, foo=1))   # noqa: E731
+    for transform in ("jacrev", "jacfwd", "grad"):
+        with pytest.raises(S2SError) as e:
+            getattr(s2s, transform)(f, argnums=1)((), normal(2, 3))
+        assert e.value.filename == __file__, (transform, str(e.value))
+        assert "foo" in str(e.value)

@@ -11,9 +11,9 @@ import types
 
 import gast
 
+from .. import anno
+from ..anno import Key
 from ..nodes import walk
-
-
 from ..template import JNP, load, store
 from .scopes import local_names, params
 from .structure import _lift, _returns_to_assignments
@@ -164,6 +164,7 @@ def with_callees(fn, ctx):
                 node.func = load(by_method[obj])
             copied = found[node.func.id] = copy.deepcopy(inner_tree)
             copied.name = node.func.id
+            _mark_file(copied, obj, ctx.filename)
             visit(copied, inner_ns)   # (the copy: its calls of methods get renamed)
             if not shares:   # (the names it reads come along, renamed where they clash)
                 _globals_merged(copied, inner_ns, ns, ctx.namer,
@@ -172,6 +173,17 @@ def with_callees(fn, ctx):
     visit(fn, ns)
     fn.body = list(found.values()) + fn.body
     return fn
+
+
+def _mark_file(tree, fn, filename):
+    """The nodes of `fn`'s tree, copied in, keep the file their lines are in
+    (errors at them are located there) where it is not the caller's."""
+    own = getattr(getattr(fn, "__code__", None), "co_filename", None)
+    if own is None or own == filename:
+        return
+    for n in walk(tree):
+        if not anno.has(n, Key.FILENAME):   # (a callee of the callee: its own file)
+            anno.put(n, Key.FILENAME, own)
 
 
 def _globals_merged(tree, inner_ns, ns, namer, nested):
