@@ -173,23 +173,33 @@ def _target(fun, args, argnums, has_aux):
     for a scalar f, jacrev(f) is grad(f).
     """
     if isinstance(fun, Jacobian):
-        if fun.mode != "jacrev":
-            raise S2SError("s2s can take a Jacobian of jacrev(f) (a Hessian), not of jacfwd",
-                           hint="use s2s.hessian, or jacfwd(jacrev(f))")
-        value = output_shape(fun.fn, tuple(_info(a) for a in args))
-        value = value[0] if fun.has_aux else value
-        if any(leaf.shape != () for leaf in jax.tree_util.tree_leaves(value)) or \
-                len(jax.tree_util.tree_leaves(value)) != 1:
-            code = frontend.python_function(fun.fn).__code__   # at the function's def
-            raise S2SError("s2s takes jacfwd(jacrev(f)) only for a scalar f (a Hessian)",
-                           code.co_filename, code.co_firstlineno, 0,
-                           hint="use jax for the Jacobian of a Jacobian of a vector function")
+        if fun.mode != "jacrev" or not _scalar_valued(fun, args):
+            return _inner_program(fun, args).function
         grad = api.Transformed(fun.fn, "grad", fun.argnums[0] if fun.argnums_int
                                else fun.argnums, fun.has_aux)
         return grad.generated(args, flat=True).function
     if isinstance(fun, api.Transformed):
         return fun.generated(args, flat=True).function
     return frontend.python_function(fun)
+
+
+def _scalar_valued(fun, args):
+    """Is the function jacrev(f) differentiates scalar-valued (its Jacobian is grad(f))?"""
+    if fun.fn is None:
+        return False
+    value = output_shape(fun.fn, tuple(_info(a) for a in args))
+    value = value[0] if fun.has_aux else value
+    leaves = jax.tree_util.tree_leaves(value)
+    return len(leaves) == 1 and leaves[0].shape == ()
+
+
+def _inner_program(fun, args):
+    """The program of the Jacobian `fun` for these arguments: a Jacobian of
+    it transforms that generated code as it would the user's."""
+    nargs = len(args)
+    argnums = tuple(a % nargs for a in fun.argnums)
+    target = _target(fun.fun, args, argnums, fun.has_aux)
+    return fun._program(target, args, tuple(sorted(set(argnums))), argnums)
 
 
 @pipeline.factory

@@ -253,27 +253,39 @@ NESTED = {
 }
 
 
-# s2s takes Jacobians of jacrev(f) (a Hessian) and of grad(f); a Jacobian of
-# jacfwd(f) is refused with an S2SError (docs/limits.md, "Jacobians").
-REFUSED_NESTS = {"jacrev(jacfwd)", "jacfwd(jacfwd)"}
-
-
-@pytest.mark.parametrize("nest", [
-    pytest.param(n, marks=[pytest.mark.xfail(strict=True, raises=s2s.S2SError,
-                                              reason="a Jacobian of jacfwd(f)")]
-                 if n in REFUSED_NESTS else []) for n in NESTED])
+@pytest.mark.parametrize("nest", list(NESTED))
 def test_nested_jacobians(nest):
     x = U(rng_for("nested_jacobians"), 4)
     assert_tree_close(NESTED[nest](scalar_loss)(x), reference(jax.hessian(scalar_loss), x))
 
 
-@pytest.mark.xfail(strict=True, raises=s2s.S2SError,
-                   reason="jacfwd(jacrev(f)) of a vector-valued f")
-def test_third_order():
-    """The Jacobian of a vector-valued function's Jacobian."""
+JAX_NESTED = {"jacfwd(jacrev)": (jax.jacfwd, jax.jacrev), "jacrev(jacfwd)": (jax.jacrev, jax.jacfwd),
+              "jacfwd(jacfwd)": (jax.jacfwd, jax.jacfwd), "jacrev(jacrev)": (jax.jacrev, jax.jacrev)}
+
+
+@pytest.mark.parametrize("nest", list(JAX_NESTED))
+def test_nested_jacobians_of_a_vector_function(nest):
+    """A Jacobian of a Jacobian's program: s2s transforms that generated code."""
     y = U(rng_for("third_order"), 4)
-    assert_tree_close(s2s.jacfwd(s2s.jacrev(vector_vector))(y),
-                      reference(jax.jacfwd(jax.jacrev(vector_vector)), y))
+    outer, inner = JAX_NESTED[nest]
+    assert_tree_close(NESTED[nest](vector_vector)(y), reference(outer(inner(vector_vector)), y))
+
+
+@pytest.mark.parametrize("nest", list(JAX_NESTED))
+def test_nested_jacobians_of_two_arguments(nest):
+    """Tuples of Jacobians in, tuples of tuples out; the inner program's own
+    batch size is not the outer one's (6 directions, 3 output rows)."""
+    x, y = U(rng_for("nested_two"), 3), U(rng_for("nested_two2"), 3)
+    outer, inner = JAX_NESTED[nest]
+    s_outer, s_inner = (getattr(s2s, m) for m in nest.replace(")", "").split("("))
+    got = s_outer(s_inner(two_args, argnums=(0, 1)), argnums=(0, 1))(x, y)
+    assert_tree_close(got, reference(outer(inner(two_args, argnums=(0, 1)), argnums=(0, 1)), x, y))
+
+
+def test_third_order():
+    y = U(rng_for("third_order"), 4)
+    assert_tree_close(s2s.jacfwd(s2s.jacfwd(s2s.jacrev(vector_vector)))(y),
+                      reference(jax.jacfwd(jax.jacfwd(jax.jacrev(vector_vector))), y))
 
 
 def test_jacobian_as_decorator_style_call():

@@ -29,6 +29,7 @@ from .. import backend, errors
 from ..errors import S2SError
 from ..nodes import copy_tree, name_nodes, walk
 from ..pipeline import is_s2s_api
+from ..rules.batching import BATCH_SIZE
 from ..template import load, store
 from .probe_record import RECORDER, Record, abstract
 from .probe_record import Info, describe  # noqa: F401  (read as probe.Info, probe.describe)
@@ -175,7 +176,15 @@ def trace(probe_fn, recorder, signature):
 # -- instrumenting the function ------------------------------------------------------------
 
 def number(fn, ctx):
-    """Give every statement of `fn` an id the probe and the batch pass share."""
+    """Give every statement of `fn` an id the probe and the batch pass share;
+    free the name the batch pass gives the batch size (code batched again,
+    the Jacobian of a Jacobian, has a `batch_size` of its own)."""
+    own = [n for n in walk(fn) if isinstance(n, gast.Name) and n.id == BATCH_SIZE]
+    if own:
+        renamed = ctx.namer.fresh(BATCH_SIZE + "_inner")
+        for n in own:
+            n.id = renamed
+
     def visit(stmts, count):
         for s in stmts:
             anno.put(s, Key.STATEMENT_ID, count)
