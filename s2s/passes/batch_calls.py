@@ -12,8 +12,7 @@ from ..pipeline import PUBLIC, BatchOptions, JvpOptions
 from ..rules.batching import BATCH_SIZE, Batching, helper_call, jnp_call
 from ..template import load
 from .binding import bind_arguments
-from .resolve import CallKind, Callee, callee
-from .resolve import _user as user_callee
+from .resolve import CallKind, Callee, callee, callee_of_value
 from .scopes import params
 
 # Builtins with no derivative (not in the rules table) that have batch rules.
@@ -98,11 +97,8 @@ class Calls:
         if known is None or known.kind != "value" or not callable(known.value) \
                 or isinstance(known.value, type):
             return None
-        prim = rules.lookup(known.value) or rules.fallback_for(known.value)
-        if prim is not None:
-            return Callee(CallKind.PRIM, prim, prim.name)
         try:
-            return user_callee(known.value, call.func.id, call)
+            return callee_of_value(known.value, call.func.id, call)
         except S2SError:
             return None
 

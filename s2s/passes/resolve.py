@@ -130,6 +130,15 @@ def callee(call, ns, locals_):
     return _user(obj, gast.unparse(func) if hasattr(gast, "unparse") else None, call)
 
 
+def callee_of_value(obj, name, call):
+    """The Callee of `call` when its function is `obj`, known only as the code
+    runs (a parameter that vmap's probe saw hold `jnp.tanh`)."""
+    prim = rules.lookup(obj) or rules.fallback_for(obj)
+    if prim is not None:
+        return Callee(CallKind.PRIM, prim, prim.name)
+    return _user(obj, name, call)
+
+
 def _user(obj, name, call):
     fn = python_function(obj)
     if not any(isinstance(a, gast.Starred) for a in call.args):   # (`*xs`: the fence says)
@@ -222,6 +231,7 @@ class _Resolver(Transformer):
         self.own = own   # each function definition -> the names it binds (local_names)
         self.locals = set()
         self.owner = None   # (self's name, class, exact) in a method: _method_owner
+        self.conditional = False   # under an `if` or a loop (it may never run)
 
     def resolve_function(self, fn, outer_locals):
         saved = self.locals
@@ -235,11 +245,20 @@ class _Resolver(Transformer):
     def visit_FunctionDef(self, node):
         return self.resolve_function(node, self.locals)
 
+    def visit_If(self, node):
+        saved, self.conditional = self.conditional, True
+        node = self.generic_visit(node)
+        self.conditional = saved
+        return node
+
+    visit_While = visit_If
+
     def _simple_statement(self, node):
-        """A statement calling a name that nothing defines (a plotting helper the
-        program never copied, behind `if ax:`) raises NameError where it runs, as
-        in Python; s2s then needs nothing of it."""
-        missing = self._undefined_callee(node)
+        """A statement under an `if` or a loop calling a name that nothing
+        defines (a plotting helper the program never copied, behind `if ax:`)
+        raises NameError where it runs, as in Python; s2s then needs nothing of
+        it. (One that always runs is refused at its line when resolved.)"""
+        missing = self._undefined_callee(node) if self.conditional else None
         if missing is None:
             return self.generic_visit(node)
         message = gast.Constant(value=f"name '{missing}' is not defined", kind=None)
@@ -268,7 +287,9 @@ class _Resolver(Transformer):
 
     def visit_For(self, node):
         generator = self._generator_call(node.iter)
+        saved, self.conditional = self.conditional, True
         node = self.generic_visit(node)
+        self.conditional = saved
         if generator:   # (a loop counts its items: a generator's, as a list)
             node.iter = gast.copy_location(
                 gast.Call(func=load("list"), args=[node.iter], keywords=[]), node.iter)
