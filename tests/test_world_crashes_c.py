@@ -192,9 +192,11 @@ def test_an_attribute_counter_read_back(transform):
          jax.jit(jax.grad(lower_triangle, 1), static_argnums=0)(3, icf))
 
 
-@pytest.mark.parametrize("transform", ["grad", "vjp", "jvp", "vmap", "jacfwd"])
+@pytest.mark.parametrize("transform", ["grad", "vjp", "jvp", "vmap", "jacfwd", "jacrev",
+                                       "hessian", "jit_grad"])
 def test_an_attribute_counter_read_back_through_a_caller(transform):
-    # (jacrev here: an internal KeyError in reverse mode, a callee's nested def kept)
+    # (jacrev put the callee in line, keeping its def, which the code reads as a value:
+    # reverse mode read the def's own calls as the caller's, a KeyError)
     icf = normal(6)
     same(run(s2s, transform, counter_caller, (icf,)), run(jax, transform, counter_caller, (icf,)))
 

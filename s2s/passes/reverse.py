@@ -40,7 +40,7 @@ from .resolve import CallKind, callee
 from .reverse_adjoint import Adjoint, definition_guards
 from .reverse_contributions import Contributions
 from .reverse_sweep import ForwardSweep
-from .scopes import params, statements
+from .scopes import own_statements, params, statements
 
 
 class Reverse(ForwardSweep, Adjoint, Contributions):
@@ -155,7 +155,7 @@ class Reverse(ForwardSweep, Adjoint, Contributions):
         return gast.Call(func=load("tree_zeros_like"), args=[load(name)], keywords=[])
 
     def name_tapes_and_calls(self, body):
-        for s in statements(body):
+        for s in own_statements(body):
             if isinstance(s, (gast.For, gast.While)):
                 anno.put(s, Key.TAPE, self.namer.fresh("tape"))
             elif isinstance(s, gast.Assign) and isinstance(s.value, gast.Call):

@@ -57,6 +57,16 @@ def statements(stmts):
             yield from statements(getattr(s, field, []) or [])
 
 
+def own_statements(stmts):
+    """`statements(stmts)` without those of nested functions (a def kept as a
+    value runs where it is called, not here)."""
+    for s in stmts:
+        yield s
+        if not isinstance(s, gast.FunctionDef):
+            for field in ("body", "orelse"):
+                yield from own_statements(getattr(s, field, []) or [])
+
+
 def blocks(fn):
     """Every statement list of `fn` (its body, branches, loop bodies), not
     those of nested functions."""
