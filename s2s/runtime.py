@@ -361,7 +361,8 @@ def add_at(tree, index, g):
         return out
     if isinstance(tree, (list, tuple)):
         items = list(tree)
-        items[index] = tree_add(items[index], g)
+        # (a slice of a tuple is a tuple, and its cotangent too: added to the list's items)
+        items[index] = tree_add(items[index], list(g) if isinstance(index, slice) else g)
         return type(tree)(*items) if hasattr(tree, "_fields") else type(tree)(items)  # NamedTuple
     return tree.at[index].add(g)
 

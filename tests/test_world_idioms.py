@@ -380,3 +380,12 @@ def test_jax_vmap_of_a_library_function_written_in_the_function(transform):
     args = (jnp.array([0.3, -1.2]),)
     same(run(s2s, transform, C.vmaps_a_library_function, args),
          run(jax, transform, C.vmaps_a_library_function, args))
+
+
+@pytest.mark.parametrize("transform", ["grad", "vjp", "jacrev", "hessian", "jit_grad", "jvp_of_grad"])
+def test_a_loop_over_a_slice_of_star_args(transform):
+    """`for a in args[1:]`: the slice of a tuple has a tuple cotangent, added
+    into the list of the others' (a pytree structure error)."""
+    args = (jnp.array([0.3, -0.1]), jnp.array([0.2, 0.4]))
+    same(run(s2s, transform, C.calls_with_star_rest, args),
+         run(jax, transform, C.calls_with_star_rest, args))

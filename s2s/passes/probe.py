@@ -137,11 +137,19 @@ def _failed_at(e, ctx, tree):
     return where[0], where[1], None
 
 
+def _dtype_name(dtype):
+    """`float32`; a typed key's `key<fry>`, which NumPy does not know."""
+    try:
+        return np.dtype(dtype).name
+    except TypeError:
+        return str(dtype)
+
+
 def _describe_signature(signature):
     out = []
     for s in signature:
         if s.kind == "array":
-            out.append(f"{np.dtype(s.dtype).name}{list(s.shape)}")
+            out.append(f"{_dtype_name(s.dtype)}{list(s.shape)}")
         elif s.kind == "value":
             out.append(repr(s.value))
         else:

@@ -308,3 +308,14 @@ class Benchmark:
 
 def vmaps_a_library_function(x):
     return jnp.sum(jax.vmap(jnp.sin)(x) * x)
+
+
+def folds_the_rest(*args):
+    acc = args[0]
+    for a in args[1:]:
+        acc = acc * 0.5 + jnp.sin(a)
+    return acc
+
+
+def calls_with_star_rest(s, t):
+    return jnp.sum(folds_the_rest(s, 3.0 * t, t ** 2))
