@@ -193,6 +193,8 @@ TABLE = {
 TABLE.update({
     "runtime.unbroadcast": [E("unbroadcast(a, b)", U(2, 3), U(3)),
                             E("unbroadcast(a, b)", U(2, 3), U(2, 1))],
+    "runtime.cotangent_dtype": [E("cotangent_dtype(a, b)", U(2, 3), U(2, 3)),
+                                E("cotangent_dtype(a * 1j, b)", U(3), U(3))],
     "runtime.list_append": [E("list_append([a], b)", U(3), U(3), vmap=False)],
     "runtime.tree_add": [E("tree_add(a, b)", U(3), U(3), vmap=False)],
     "runtime.getitem_cotangent": [E("getitem_cotangent(a, 1, b)", U(3), U())],
