@@ -97,12 +97,18 @@ def cotangent_dtype(g, x):
     g_dtype = getattr(g, "dtype", None)
     if x_dtype is None or g_dtype is None:   # a Python number
         return jnp.real(g) if isinstance(x, (int, float)) and jnp.iscomplexobj(g) else g
+    real, cast = promotion_undone(g_dtype, x_dtype)
+    g = jnp.real(g) if real else g
+    return g.astype(x_dtype) if cast else g
+
+
+def promotion_undone(g_dtype, x_dtype):
+    """(take the real part, cast) that give a cotangent of dtype `g_dtype` the
+    dtype `x_dtype` of its value (nothing for an integer value)."""
     if g_dtype == x_dtype or not jnp.issubdtype(x_dtype, jnp.inexact):
-        return g
-    if jnp.issubdtype(g_dtype, jnp.complexfloating) and \
-            not jnp.issubdtype(x_dtype, jnp.complexfloating):
-        g = jnp.real(g)
-    return g.astype(x_dtype)
+        return False, False
+    return (jnp.issubdtype(g_dtype, jnp.complexfloating)
+            and not jnp.issubdtype(x_dtype, jnp.complexfloating)), True
 
 
 @helper(pure=True)

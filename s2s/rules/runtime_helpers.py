@@ -9,7 +9,7 @@ from ..runtime import (add_at, check_real, dot_axes, getitem_cotangent, grad_see
                        kron_shapes, list_append, matmul_shapes, stack_steps, max_weights, min_weights,
                        prod_others, reduced_shape, split_like, tensordot_cotangent_axes,
                        tree_add, tree_zeros_like, unbroadcast, unstack_like, zeros_like,
-                       zip_length, cotangent_dtype)
+                       zip_length, cotangent_dtype, promotion_undone)
 from ..runtime import (dict_keys, field, field_cotangent, list_concat, list_repeat, list_repeat_cotangent,  # noqa: F401
                        set_item, set_item_cotangent, tie_share)
 
@@ -248,12 +248,9 @@ def unbroadcast_batch(batch, g, x):
 def _in_dtype_of(batch, g, g_dtype, x_dtype):
     """runtime.cotangent_dtype where both dtypes are known: nothing to write
     unless a promotion is undone."""
-    if g_dtype == x_dtype or not jnp.issubdtype(x_dtype, jnp.inexact):
-        return g
-    if jnp.issubdtype(g_dtype, jnp.complexfloating) and \
-            not jnp.issubdtype(x_dtype, jnp.complexfloating):
-        g = batch.jnp("real", g)
-    return batch.jnp("astype", g, str(x_dtype))
+    real, cast = promotion_undone(g_dtype, x_dtype)
+    g = batch.jnp("real", g) if real else g
+    return batch.jnp("astype", g, str(x_dtype)) if cast else g
 
 
 # Leaf by leaf, every leaf batched.
