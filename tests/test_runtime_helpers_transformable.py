@@ -294,8 +294,9 @@ ALL_MODES = os.environ.get("S2S_ALL_HELPER_MODES") == "1"
 # --- which helpers there are ---------------------------------------------------------------
 
 RUNTIME_MODULES = (runtime,) + runtime.FAMILIES
-# runtime.py's own machinery, not called by generated code
-NOT_HELPERS = {"defines", "helper", "adds_axes_only"}
+# runtime.py's own machinery and what the rules ask at transform time,
+# not called by generated code
+NOT_HELPERS = {"defines", "helper", "adds_axes_only", "promotion_undone"}
 
 
 def public_functions():
