@@ -20,8 +20,9 @@ $(STAMP): setup.cfg pyproject.toml
 demo: $(STAMP)
 	$(PY) examples/quickstart.py
 
+# both cores; each test file runs whole, in order, in one worker
 test: $(STAMP) browser
-	$(PY) -m pytest
+	$(PY) -m pytest -n 2 --dist loadfile
 
 # the playground's browser tests (tests/test_playground.py) drive Debian's
 # chromium through its chromedriver: installed when missing
