@@ -305,6 +305,25 @@ def unstack_like(g, arrays, axis=0):
     return tuple(parts) if isinstance(arrays, tuple) else parts
 
 
+@helper(pure=True)
+def unpacked_cotangent(value, parts, axis=0):
+    """The cotangent of `value` from those of the names it was unpacked into
+    (`a, b = value`): the parts stacked along `axis` for an array (unpacked
+    along its first axis), the parts themselves for a tuple or list."""
+    if isinstance(value, (tuple, list)):
+        return parts
+    return jnp.stack([jnp.zeros_like(jnp.take(value, i, axis)) if p is None else p
+                      for i, p in enumerate(parts)], axis)
+
+
+@helper(pure=True)
+def cotangent_parts(g, value, parts, axis=0):
+    """unpacked_cotangent's transpose: the parts' cotangents from `value`'s."""
+    if isinstance(value, (tuple, list)):
+        return tuple(g)
+    return tuple(jnp.take(g, i, axis) for i in range(len(parts)))
+
+
 _CONSTANTS = {}
 try:   # JAX's concrete array type (making an array at import would start XLA's backend)
     from jax._src.array import ArrayImpl as _ARRAY

@@ -223,6 +223,12 @@ TABLE.update({
                               vmap=False)],
     "runtime.split_like": [E("split_like(a, [b, c], 0)", U(5), U(2), U(3), vmap=False)],
     "runtime.unstack_like": [E("unstack_like(a, [b, c], 0)", U(2, 3), U(3), U(3), vmap=False)],
+    # `a, b = value`: the cotangent of value from theirs, and its transpose
+    "runtime.unpacked_cotangent": [E("unpacked_cotangent(a, (b, c))", U(2, 3), U(3), U(3)),
+                                   E("unpacked_cotangent(a, (b, c), 1)", U(3, 2), U(3), U(3))],
+    "runtime.cotangent_parts": [E("cotangent_parts(a, b, (c, c))[1]", U(2, 3), U(2, 3), U(3)),
+                                E("cotangent_parts(a, b, (c, c), 1)[0]", U(3, 2), U(3, 2),
+                                  U(3))],
     "runtime.add_at": [E("add_at(a, 1, b)", U(3), U(), vmap=False)],
     "runtime.set_item": [E("set_item([a, b], 0, c)", U(3), U(3), U(3), vmap=False)],
     "runtime.set_item_cotangent": [E("set_item_cotangent([a, b], [c, c], 0)", U(3), U(3), U(3),

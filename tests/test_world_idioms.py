@@ -389,3 +389,41 @@ def test_a_loop_over_a_slice_of_star_args(transform):
     args = (jnp.array([0.3, -0.1]), jnp.array([0.2, 0.4]))
     same(run(s2s, transform, C.calls_with_star_rest, args),
          run(jax, transform, C.calls_with_star_rest, args))
+
+
+@pytest.mark.parametrize("transform", ["grad", "vjp", "jvp", "jacfwd", "jacrev", "hessian", "vmap",
+                                       "jit_grad", "jvp_of_grad"])
+def test_unpacking_an_array_that_a_library_call_returned(transform):
+    """Its cotangent is the parts' stacked, not their tuple (a TypeError in the
+    pullback of softmax)."""
+    args = (jnp.array([0.3, -1.2, 0.5]),)
+    same(run(s2s, transform, C.unpacks_a_library_result, args),
+         run(jax, transform, C.unpacks_a_library_result, args))
+
+
+@pytest.mark.parametrize("transform", ["grad", "jacrev", "hessian", "vmap"])
+def test_unpacking_a_copy_of_a_literal_tuple(transform):
+    args = (jnp.array([0.3, -1.2, 0.5]),)
+    same(run(s2s, transform, C.unpacks_a_tuple_copy, args),
+         run(jax, transform, C.unpacks_a_tuple_copy, args))
+
+
+def test_vmap_of_grad_of_an_unpacked_library_result():
+    """Per-example gradients: the stacked cotangent goes after the batch axis."""
+    xs = jnp.array([[0.3, -1.2, 0.5], [0.1, 0.2, -0.4]])
+    f = lambda x: jnp.sum(C.unpacks_a_library_result(x))  # noqa: E731
+    same(s2s.vmap(s2s.grad(f))(xs), jax.vmap(jax.grad(f))(xs))
+
+
+@pytest.mark.parametrize("in_axes", [(None, 0), (0, 0), (0, None)])
+def test_vmap_of_an_else_branch_that_reads_what_the_then_branch_assigns(in_axes):
+    s, x = jnp.array([0.7, 0.9, 0.1]), jnp.array([[1.0, 1.0, 0.2, 0.3], [0.1, 0.2, 0.3, 0.4],
+                                                    [-0.9, 0.4, 0.8, -0.2]])
+    args = tuple(a if ax == 0 else a[0] for a, ax in zip((s, x), in_axes))
+
+    def looped(f):   # (JAX's vmap cannot take the Python `if` on a batched value)
+        return jnp.stack([f(*(a[i] if ax == 0 else a for a, ax in zip(args, in_axes)))
+                          for i in range(3)])
+    f = C.else_reads_what_then_assigns
+    same(s2s.vmap(f, in_axes=in_axes)(*args), looped(f))
+    same(s2s.vmap(s2s.grad(f), in_axes=in_axes)(*args), looped(jax.grad(f)))

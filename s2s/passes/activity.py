@@ -216,6 +216,36 @@ def array_names(fn, array_params, ns):
     return arrays
 
 
+def container_names(fn, tree_params):
+    """Names taken to hold a tuple or list: pytree parameters, literal tuples
+    and lists, copies of them, and their items (`for w, b in params`: a
+    pytree's item unpacked is taken for a tuple, as it nearly always is).
+    Unpacking one of these, its cotangent is the tuple of its parts'; any
+    other value may be an array, which `unpacked_cotangent` asks when it runs."""
+    values = {}
+    for s in statements(fn.body):
+        if isinstance(s, gast.Assign) and isinstance(s.targets[0], gast.Name):
+            values.setdefault(s.targets[0].id, []).append(s.value)
+    containers = set(tree_params)
+    changed = True
+    while changed:
+        changed = False
+        for name, assigned in values.items():
+            if name not in containers and all(
+                    isinstance(v, (gast.Tuple, gast.List))
+                    or (isinstance(v, (gast.Name, gast.Subscript))
+                        and _root_name(v) in containers) for v in assigned):
+                containers.add(name)
+                changed = True
+    return containers
+
+
+def _root_name(v):
+    while isinstance(v, gast.Subscript):
+        v = v.value
+    return v.id if isinstance(v, gast.Name) else None
+
+
 def _maybe_none(values):
     """The names some assignment gives None, directly or by copying such a name."""
     found = {n for n, vs in values.items()

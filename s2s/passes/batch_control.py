@@ -71,7 +71,11 @@ class ControlFlow:
                        or (n in _assigned(s.body) and n in _assigned(s.orelse)))
                   and (self.read_after(n, s) or n in names_in(s.test))]
         self.refuse_uneven_lists(merged, s)
-        then_names = {n: self.namer.fresh(n + "_then") for n in merged}
+        # the else branch runs after the then branch: what it reads keeps its value
+        # from before the `if`, so the then branch writes its own copy of it
+        read_by_else = set().union(*(names_in(b) for b in s.orelse))
+        then_names = {n: self.namer.fresh(n + "_then") for n in assigned
+                      if n in merged or (n in read_by_else and n in _assigned(s.body))}
         else_names = {n: self.namer.fresh(n + "_else") for n in merged}
         self.prologue += starts
         out = [self.comment("both branches run; each example keeps the one its "

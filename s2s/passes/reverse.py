@@ -34,7 +34,7 @@ from ..anno import Key
 from ..names import names_in
 from ..pipeline import Output
 from ..template import load, store
-from .activity import Activity, array_names
+from .activity import Activity, array_names, container_names
 from .binding import refuse_nondiff_operands, refuse_repackaging
 from .resolve import CallKind, callee
 from .reverse_adjoint import Adjoint, definition_guards
@@ -68,6 +68,7 @@ class Reverse(ForwardSweep, Adjoint, Contributions):
         active = [a for a, k in zip(args, kinds) if k]
         self.activity = Activity(fn, self.ns, active)
         self.arrays = array_names(fn, {a for a, k in zip(args, kinds) if k == 1}, self.ns)
+        self.containers = container_names(fn, {a for a, k in zip(args, kinds) if k == 2})
         body = fn.body
         result = body[-1].value.id          # structure ends every function with this
         body = body[:-1]

@@ -75,8 +75,13 @@ class Adjoint:
             stacked = gast.Call(func=gast.Attribute(value=load("jnp"), attr="stack",
                                                     ctx=gast.Load()), args=[bars], keywords=[])
             out = [self.accumulate(value.id, stacked, init)]
-        elif isinstance(value, gast.Name):
+        elif isinstance(value, gast.Name) and value.id in self.containers:
             out = [self.accumulate(value.id, bars, init)]
+        elif isinstance(value, gast.Name):
+            # (an array from a library or helper call, or a tuple: known when it runs)
+            packed = gast.Call(func=load("unpacked_cotangent"), args=[load(value.id), bars],
+                               keywords=[])
+            out = [self.accumulate(value.id, packed, init)]
         else:   # `u, y = helper(x)`: the pullback takes the cotangents of both parts
             out = self.unpacked_call(target, value, bars, init)
         for n in names:

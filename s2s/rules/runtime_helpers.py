@@ -9,6 +9,7 @@ from ..runtime import (add_at, check_real, dot_axes, getitem_cotangent, grad_see
                        kron_shapes, list_append, matmul_shapes, stack_steps, max_weights, min_weights,
                        prod_others, reduced_shape, split_like, tensordot_cotangent_axes,
                        tree_add, tree_zeros_like, unbroadcast, unstack_like, zeros_like,
+                       unpacked_cotangent, cotangent_parts,
                        zip_length, cotangent_dtype, promotion_undone)
 from ..runtime import (dict_keys, field, field_cotangent, list_concat, list_repeat, list_repeat_cotangent,  # noqa: F401
                        set_item, set_item_cotangent, tie_share)
@@ -110,6 +111,48 @@ def unstack_like__jvp(g, arrays, g_dot, axis=0):
 @vjp_rule(unstack_like)
 def unstack_like__(ans_bar, g, arrays, axis=0):
     return jnp.stack(ans_bar, axis=axis), None, None
+
+
+# `a, b = value`: the cotangent of value from those of a and b, and its transpose.
+@jvp_rule(unpacked_cotangent, zero_args=("value",), nondiff_args=("axis",))
+def unpacked_cotangent__jvp(value, parts, parts_dot, axis=0):
+    return unpacked_cotangent(value, parts_dot, axis)
+
+
+@vjp_rule(unpacked_cotangent)
+def unpacked_cotangent__(ans_bar, value, parts, axis=0):
+    return None, cotangent_parts(ans_bar, value, parts, axis), None
+
+
+@jvp_rule(cotangent_parts, zero_args=("value", "parts"), nondiff_args=("axis",))
+def cotangent_parts__jvp(g, value, parts, g_dot, axis=0):
+    return cotangent_parts(g_dot, value, parts, axis)
+
+
+@vjp_rule(cotangent_parts)
+def cotangent_parts__(ans_bar, g, value, parts, axis=0):
+    return unpacked_cotangent(value, ans_bar, axis), None, None, None
+
+
+def _unpacked_value(batch, value):
+    """The unpacked value, batched if an array; a tuple as it is, renamed (only
+    its kind matters, and it may hold what cannot be broadcast, as the unravel
+    function of ravel_pytree)."""
+    info = batch.info(value)
+    return {} if info is not None and info.kind == "tree" else {"value": batch.with_batch(value)}
+
+
+@batch_rule(unpacked_cotangent)
+def unpacked_cotangent_batch(batch, value, parts, axis=0):
+    return batch.rebuild(**_unpacked_value(batch, value), parts=batch.with_batch(parts),
+                         axis=shift_axes(batch.value(axis, "the axis")))
+
+
+@batch_rule(cotangent_parts)
+def cotangent_parts_batch(batch, g, value, parts, axis=0):
+    return batch.rebuild(g=batch.with_batch(g), **_unpacked_value(batch, value),
+                         parts=batch.with_batch(parts),
+                         axis=shift_axes(batch.value(axis, "the axis")))
 
 
 # `layer.w`: a field of a NamedTuple or dataclass pytree (resolve writes field(x, "w")).

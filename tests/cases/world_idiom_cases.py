@@ -319,3 +319,31 @@ def folds_the_rest(*args):
 
 def calls_with_star_rest(s, t):
     return jnp.sum(folds_the_rest(s, 3.0 * t, t ** 2))
+
+
+def unpacks_a_library_result(x):
+    """`a, b, c = jax.nn.softmax(x)`: an array from a call s2s has a rule for but
+    does not know to be an array (fuzz seed 0, program 332)."""
+    z, u, y = jax.nn.softmax(x * 0.5, axis=-1, where=None)
+    s = jax.nn.sigmoid(x)
+    p, q, r = s
+    return z + 2.0 * u * p + jnp.tanh(y) * r
+
+
+def unpacks_a_tuple_copy(x):
+    pair = (jnp.sin(x), x * 2.0)
+    copy = pair
+    a, b = copy
+    return jnp.sum(a * b)
+
+
+def else_reads_what_then_assigns(s, x):
+    """A batched `if` runs both branches, the then branch first: its `z` must not
+    be what the else branch reads (fuzz seed 0, program 1312)."""
+    g = jnp.tanh(s * jnp.arange(1.0, 5.0) * x)
+    z = g[:2]
+    if jnp.mean(z) < 0.3:
+        z = jnp.tanh(z * 2.0)
+    else:
+        g = jnp.sum(jnp.arange(1.0, 5.0)[:, None] * z, axis=1)
+    return 0.1 + jnp.sum(g)
