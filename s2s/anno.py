@@ -12,6 +12,8 @@ copies it with the node, and a shallow copy keeps its own.
 """
 import enum
 
+import gast
+
 
 class Key(enum.Enum):
     # -- set by resolve, read by normalize (and as noted) ------------------------------
@@ -107,3 +109,13 @@ def copy_onto(source, target, *keys):
         if value is not _UNSET:
             setattr(target, key.attribute, value)
     return target
+
+
+def copy_location(new, old):
+    """gast.copy_location, and the file of `old`'s line with it where that is
+    another file (FILENAME): a node a pass makes for a callee put in line is
+    located in the callee's file, as the node it replaces was."""
+    gast.copy_location(new, old)
+    if has(old, Key.FILENAME) and not has(new, Key.FILENAME):
+        put(new, Key.FILENAME, get(old, Key.FILENAME))
+    return new

@@ -35,7 +35,8 @@ def to_source(fn_tree, filename=None):
     deep copy is needed)."""
     module = to_printed_ast(gast.Module(body=[fn_tree], type_ignores=[]))
     tree = module.body[0]
-    places = _mark_lines(tree, lambda line: origin(filename, line)[:2])
+    places = _mark_lines(tree, lambda s: origin(anno.get(s, anno.Key.FILENAME, filename),
+                                                s.lineno)[:2])
     _locate_statements(module)
     text = ast.unparse(module)
 
@@ -142,17 +143,15 @@ def _locate_statements(node, lineno=1, col=0, end_lineno=1, end_col=0):
 
 def _mark_lines(fn, place_of):
     """Insert a marker before each statement (of the `ast` copy) whose place in
-    the user's code, `place_of(lineno)`, differs from the previous statement's,
+    the user's code, `place_of(statement)`, differs from the previous statement's,
     in printing order; return the places, which the markers number."""
     places = []
-    first = getattr(fn, "lineno", None)
-    last = [place_of(first) if first is not None else None]
+    last = [place_of(fn) if getattr(fn, "lineno", None) is not None else None]
 
     def mark_block(stmts):
         out = []
         for s in stmts:
-            line = getattr(s, "lineno", None)
-            place = place_of(line) if line is not None else None
+            place = place_of(s) if getattr(s, "lineno", None) is not None else None
             if place is not None and place != last[0]:
                 out.append(ast.Expr(value=ast.Constant(value=f"{LINE_MARK} {len(places)}")))
                 places.append(place)

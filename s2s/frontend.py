@@ -569,10 +569,10 @@ def _as_function(lam, parent):
     if isinstance(parent, gast.Assign) and isinstance(parent.targets[0], gast.Name):
         name = parent.targets[0].id
     ret = gast.Return(value=lam.body)
-    gast.copy_location(ret, lam.body)
+    anno.copy_location(ret, lam.body)
     fdef = gast.FunctionDef(name=name, args=lam.args, body=[ret], decorator_list=[],
                             returns=None, type_comment=None, type_params=[])
-    gast.copy_location(fdef, lam)
+    anno.copy_location(fdef, lam)
     return fdef
 
 

@@ -21,6 +21,7 @@ import gast
 
 from .pipeline import Transformation
 from .template import load, store
+from . import anno
 
 _TWINS = weakref.WeakKeyDictionary()   # function -> {(extra count, keywords): twin}
 
@@ -133,7 +134,7 @@ def specialize(tree, fn):
     _spell_out(tree, positional, keywords)
     for s in prelude:
         for node in gast.walk(s):
-            gast.copy_location(node, first)
+            anno.copy_location(node, first)
             node.end_lineno, node.end_col_offset = first.lineno, first.col_offset
     tree.body = prelude + tree.body
     return tree
@@ -157,14 +158,14 @@ def _spell_out(tree, positional, keywords):
         for a in node.args:
             if isinstance(a, gast.Starred) and isinstance(a.value, gast.Name) \
                     and a.value.id in positional:
-                new_args += [gast.copy_location(load(n), a) for n in positional[a.value.id]]
+                new_args += [anno.copy_location(load(n), a) for n in positional[a.value.id]]
             else:
                 new_args.append(a)
         node.args = new_args
         new_keywords = []
         for k in node.keywords:
             if k.arg is None and isinstance(k.value, gast.Name) and k.value.id in keywords:
-                new_keywords += [gast.copy_location(gast.keyword(arg=key, value=load(key)), k)
+                new_keywords += [anno.copy_location(gast.keyword(arg=key, value=load(key)), k)
                                  for key in keywords[k.value.id]]
             else:
                 new_keywords.append(k)

@@ -16,6 +16,8 @@ from collections import deque
 
 import gast
 
+from .anno import Key
+
 _AST = ast.AST
 
 
@@ -200,6 +202,8 @@ def _atom(v):
 
 
 _LOCATION = ("lineno", "col_offset", "end_lineno", "end_col_offset")
+# (a callee put in line keeps its file in the `ast` copy too: the source map reads it)
+_FILE = Key.FILENAME.attribute
 
 
 def to_ast(node):
@@ -268,6 +272,8 @@ class _ToAst:
             for k in keys:
                 if k in src:
                     d[k] = value(src[k])
+            if _FILE in src:
+                d[_FILE] = src[_FILE]
             return new
         return convert
 
@@ -278,6 +284,8 @@ def _located(new, node):
     for k in _LOCATION:
         if k in src and (src[k] is not None or k.startswith("end_")):
             d[k] = src[k]
+    if _FILE in src:
+        d[_FILE] = src[_FILE]
     return new
 
 

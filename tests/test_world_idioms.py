@@ -427,3 +427,13 @@ def test_vmap_of_an_else_branch_that_reads_what_the_then_branch_assigns(in_axes)
     f = C.else_reads_what_then_assigns
     same(s2s.vmap(f, in_axes=in_axes)(*args), looped(f))
     same(s2s.vmap(s2s.grad(f), in_axes=in_axes)(*args), looped(jax.grad(f)))
+
+
+def test_a_refusal_in_a_bound_method_put_in_line_names_the_users_file():
+    """Under s2s.jit(s2s.grad(obj.fun)), the method's lines are the user's file's,
+    not those of the caller s2s wrote for the bound method (`<s2s: ... bound>`)."""
+    f = s2s.jit(s2s.grad(C.TakesStarArgs().fun))
+    with pytest.raises(s2s.S2SError, match=r"world_idiom_cases.py:\d+:\d+: this line needs a "
+                                           r"Python bool") as e:
+        f(jnp.array([0.3, 0.5]))
+    assert "return max(x[0], x[1]) * 2.0" in str(e.value)

@@ -86,7 +86,7 @@ def _fold_seeds(fn, block, seeds):
                                                  annotation=None, type_comment=None),
                                   args=[gast.Name(id=checked, ctx=gast.Load(), annotation=None,
                                                   type_comment=None)], keywords=[])
-                block[k] = gast.copy_location(gast.Expr(value=check),
+                block[k] = anno.copy_location(gast.Expr(value=check),
                                               _where_summed(block, k, s.value.args[0], s))
         block[:] = [s for s in block if not any(s is o for o in ones)]
 

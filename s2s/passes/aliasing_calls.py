@@ -10,6 +10,7 @@ from ..nodes import walk
 from ..errors import S2SError, Source
 from ..frontend import parse_function, python_function
 from .resolve import among
+from .. import anno
 
 # Methods that change a list or dict in place.
 MUTATING_METHODS = {"append", "extend", "insert", "pop", "remove", "clear", "sort",
@@ -120,8 +121,8 @@ class Calls:
     def lambda_def(self, name, lam):
         key = ("lambda", id(lam))
         if key not in self.lambdas:
-            self.lambdas[key] = gast.copy_location(gast.FunctionDef(
-                name=name, args=lam.args, body=[gast.copy_location(gast.Return(value=lam.body),
+            self.lambdas[key] = anno.copy_location(gast.FunctionDef(
+                name=name, args=lam.args, body=[anno.copy_location(gast.Return(value=lam.body),
                                                                    lam)],
                 decorator_list=[], returns=None, type_comment=None, type_params=[]), lam)
         return self.lambdas[key]

@@ -96,7 +96,7 @@ class Batch(Layout, Calls, ControlFlow):
                    for a, info in zip(args, param_infos)
                    if a in self.analysis.batched and a not in batched_params]
         body = self.block(fn.body)
-        body = [gast.copy_location(st, fn.body[0]) for st in [size] + widened + self.prologue] \
+        body = [anno.copy_location(st, fn.body[0]) for st in [size] + widened + self.prologue] \
             + body
         new = gast.FunctionDef(
             name=name, args=gast.arguments(
@@ -105,7 +105,7 @@ class Batch(Layout, Calls, ControlFlow):
                 vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[]),
             body=body, decorator_list=[], returns=None, type_comment=None, type_params=[])
         anno.put(new, Key.OUTPUT_BATCHED, self.output_batched)
-        return gast.copy_location(new, fn)
+        return anno.copy_location(new, fn)
 
     def widened_names(self):
         """Batched names that start as a Python number and then hold arrays of
@@ -133,7 +133,7 @@ class Batch(Layout, Calls, ControlFlow):
             self.where = s
             for new in getattr(self, "stmt_" + type(s).__name__, self.stmt_as_is)(s):
                 if getattr(new, "lineno", None) is None:
-                    gast.copy_location(new, s)
+                    anno.copy_location(new, s)
                 out.append(new)
         return out
 

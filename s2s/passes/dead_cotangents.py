@@ -25,6 +25,7 @@ from .. import rules, runtime
 from ..template import JNP, load
 from .liveness import exposed, reads
 from .simplify import is_pure
+from .. import anno
 
 
 def run(fn, ctx):
@@ -120,7 +121,7 @@ def _guard_first_step_only(loop, counter, live_after):
         if guarded is None:
             test = gast.Compare(left=load(counter), ops=[gast.Gt()],
                                 comparators=[gast.Constant(value=0, kind=None)])
-            guarded = gast.copy_location(gast.If(test=test, body=[], orelse=[]), s)
+            guarded = anno.copy_location(gast.If(test=test, body=[], orelse=[]), s)
             new_body.append(guarded)
         guarded.body.append(s)
     loop.body = new_body

@@ -10,6 +10,7 @@ import linecache
 import gast
 
 from ..nodes import children
+from .. import anno
 
 SUPPORTED = {
     # statements
@@ -118,7 +119,7 @@ def _as_setattr(s, bound):
     out = gast.Expr(value=call)
     for n in _walk(out):
         if getattr(n, "lineno", None) is None:
-            gast.copy_location(n, s)
+            anno.copy_location(n, s)
             n.end_lineno, n.end_col_offset = s.end_lineno, s.end_col_offset
     return out
 

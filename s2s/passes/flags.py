@@ -15,6 +15,7 @@ Python bool and the code does what the `break` did.
 import gast
 
 from ..template import load, store
+from .. import anno
 
 
 def run(fn, ctx):
@@ -60,10 +61,10 @@ def _flagged(loop, namer):
         return [loop]
     flag = namer.fresh("going")
     _replace_breaks(loop.body, flag)
-    start = gast.copy_location(
+    start = anno.copy_location(
         gast.Assign(targets=[store(flag)], value=gast.Constant(value=True, kind=None),
                     type_comment=None), loop)
-    guarded = gast.copy_location(gast.If(test=load(flag), body=loop.body, orelse=[]), loop)
+    guarded = anno.copy_location(gast.If(test=load(flag), body=loop.body, orelse=[]), loop)
     loop.body = [guarded]
     return [start, loop]
 
@@ -80,7 +81,7 @@ def flagged_while(loop, namer):
     flag = namer.fresh("going")
     _replace_breaks(loop.body, flag)
     loop.test = load(flag)
-    return [gast.copy_location(gast.Assign(targets=[store(flag)],
+    return [anno.copy_location(gast.Assign(targets=[store(flag)],
                                            value=gast.Constant(value=True, kind=None),
                                            type_comment=None), loop)]
 
@@ -116,7 +117,7 @@ def _breaks(body):
 def _replace_breaks(stmts, flag):
     for i, s in enumerate(stmts):
         if isinstance(s, gast.Break):
-            stmts[i] = gast.copy_location(
+            stmts[i] = anno.copy_location(
                 gast.Assign(targets=[store(flag)], value=gast.Constant(value=False, kind=None),
                             type_comment=None), s)
         elif isinstance(s, gast.If):

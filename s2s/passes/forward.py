@@ -87,7 +87,7 @@ class Forward(Tangents):
                                 vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None,
                                 defaults=[]),
             body=[], decorator_list=[], returns=None, type_comment=None, type_params=[])
-        gast.copy_location(new, fn)
+        anno.copy_location(new, fn)
         self.plan_nested(scope)
         # a parameter passed without a tangent that becomes active later (`a += b`
         # after a loop on `a`): its tangent starts as zeros, so every read finds one
@@ -115,7 +115,7 @@ class Forward(Tangents):
         for s in stmts:
             self.where = s
             for new in getattr(self, "stmt_" + type(s).__name__, self.stmt_as_is)(s, scope):
-                out.append(gast.copy_location(new, s) if not hasattr(new, "lineno") or
+                out.append(anno.copy_location(new, s) if not hasattr(new, "lineno") or
                            new.lineno is None else new)
         return out
 

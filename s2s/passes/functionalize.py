@@ -47,6 +47,7 @@ from .scopes import local_names, own_nodes, params
 from .structure import is_list_append
 from . import liveness, tracedness
 from .tracedness import Tracedness, range_bounds
+from .. import anno
 
 
 def run(fn, ctx):
@@ -130,7 +131,7 @@ def _none_first(block, names, where):
     for a value this path does not compute)."""
     maybe = sorted((liveness.assigned(block) & names)
                    - liveness.exposed_and_assigned(block)[1])
-    first = [gast.copy_location(gast.Assign(targets=[store(n)], value=gast.Constant(
+    first = [anno.copy_location(gast.Assign(targets=[store(n)], value=gast.Constant(
         value=None, kind=None), type_comment=None), where) for n in maybe]
     return first + block
 
@@ -376,7 +377,7 @@ class _Functionalize(Loops):
             return None
         where = gast.Assign(targets=[store(name)], value=_jnp_call("where", [s.test] + values),
                             type_comment=None)
-        return [gast.copy_location(where, s)]
+        return [anno.copy_location(where, s)]
 
     # -- the pieces -------------------------------------------------------------------
 
@@ -429,7 +430,7 @@ class _Functionalize(Loops):
             type_params=[])
         # (the second function of an `if` or loop is not located: its comment
         # would repeat the first's)
-        return gast.copy_location(fdef, where) if where is not None else fdef
+        return anno.copy_location(fdef, where) if where is not None else fdef
 
     def refuse_effects(self, s, construct):
         for node in walk(s):
@@ -465,7 +466,7 @@ def shown(tree, ctx):
                 if id(s) in decisions:
                     note = gast.Expr(value=gast.Constant(
                         value=f"{backend.COMMENT_MARK}jit: {decisions[id(s)]}", kind=None))
-                    new.append(gast.copy_location(note, s))
+                    new.append(anno.copy_location(note, s))
                 new.append(s)
             changed.append((node, field, block))
             setattr(node, field, new)

@@ -4,6 +4,7 @@ a function's returned names, and the assignment of what a call returns."""
 import gast
 
 from ..template import jnp_attr, load, store
+from .. import anno
 
 
 def _call(name, args, keywords=()):
@@ -32,4 +33,4 @@ def _assign(names, value, where):
         target = store(names[0]) if len(names) == 1 else gast.Tuple(
             elts=[store(n) for n in names], ctx=gast.Store())
         node = gast.Assign(targets=[target], value=value, type_comment=None)
-    return gast.copy_location(node, where)
+    return anno.copy_location(node, where)

@@ -12,6 +12,7 @@ from ..template import load, store
 from . import flags, liveness
 from .functionalize_code import _assign, _call
 from .tracedness import range_bounds
+from .. import anno
 
 
 class Loops:
@@ -71,7 +72,7 @@ class Loops:
         k, going = self.namer.fresh(s.target.id + "_next"), self.namer.fresh("going")
 
         def assign(name, value):
-            return gast.copy_location(gast.Assign(targets=[store(name)], value=value,
+            return anno.copy_location(gast.Assign(targets=[store(name)], value=value,
                                                   type_comment=None), s)
 
         def more():
@@ -79,7 +80,7 @@ class Loops:
         body = [assign(s.target.id, load(k))] + s.body + [
             assign(k, gast.BinOp(left=load(k), op=gast.Add(), right=step)),
             assign(going, _call("still_going", [load(going), more()]))]
-        loop = gast.copy_location(gast.While(test=load(going), body=body, orelse=[]), s)
+        loop = anno.copy_location(gast.While(test=load(going), body=body, orelse=[]), s)
         start = [assign(k, begin), assign(going, more())]
         defined |= {k, going}
         return start + self.convert_while(loop, defined, later)

@@ -90,7 +90,7 @@ class _Inliner:
             temp = self.namer.fresh(fdef.name)
             out.extend(_returns_to_assignments(body, temp))
             out.append(gast.Assign(targets=[target], value=load(temp), type_comment=None))
-        return [gast.copy_location(s, stmt) if getattr(s, "lineno", None) is None else s
+        return [anno.copy_location(s, stmt) if getattr(s, "lineno", None) is None else s
                 for s in out]
 
 

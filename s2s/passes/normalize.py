@@ -83,7 +83,7 @@ class _Normalizer(Expressions, Comprehensions, LaxControlFlow):
         return out
 
     def emit(self, out, stmt):
-        out.append(gast.copy_location(stmt, self.where))
+        out.append(anno.copy_location(stmt, self.where))
         return stmt
 
     def stmt_FunctionDef(self, s, out):

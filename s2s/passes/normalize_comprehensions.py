@@ -9,6 +9,7 @@ import gast
 
 from ..nodes import walk
 from ..template import load, store
+from .. import anno
 
 
 class Comprehensions:
@@ -35,7 +36,7 @@ class Comprehensions:
             orelse=[], type_comment=None)
         for node in walk(loop):
             if isinstance(node, gast.stmt):
-                gast.copy_location(node, self.where)
+                anno.copy_location(node, self.where)
         self.stmt_For(loop, out)
         return load(total)
 
@@ -86,7 +87,7 @@ class Comprehensions:
         loop = body[0]
         for node in walk(loop):
             if isinstance(node, gast.stmt):
-                gast.copy_location(node, self.where)
+                anno.copy_location(node, self.where)
         self.stmt_For(loop, out)
 
     def own_variables(self, e):

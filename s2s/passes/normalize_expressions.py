@@ -188,10 +188,10 @@ class Expressions:
         return load(fn.name)
 
     def lambda_def(self, lam, name):
-        ret = gast.copy_location(gast.Return(value=lam.body), lam)
+        ret = anno.copy_location(gast.Return(value=lam.body), lam)
         fn = gast.FunctionDef(name=name, args=lam.args, body=[ret], decorator_list=[],
                               returns=None, type_comment=None, type_params=[])
-        return gast.copy_location(fn, lam)
+        return anno.copy_location(fn, lam)
 
 
 def _negative_number(e):

@@ -88,7 +88,7 @@ class LaxControlFlow:
         """Normalize Python statements standing for a lax call, at its line."""
         for s in stmts:
             for node in walk(s):
-                gast.copy_location(node, self.where)
+                anno.copy_location(node, self.where)
         out.extend(self.block(stmts))
 
     # -- the constructs --------------------------------------------------------------

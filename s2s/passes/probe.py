@@ -282,7 +282,7 @@ class _Instrument:
                 gast.Constant(sid, None),
                 gast.List(elts=[load(c) for c in self.choices], ctx=gast.Load()),
                 gast.List(elts=[gast.Constant(w, None) for w in self.whiles], ctx=gast.Load())])
-            return [gast.copy_location(gast.If(test=ask, body=[s], orelse=[]), s)]
+            return [anno.copy_location(gast.If(test=ask, body=[s], orelse=[]), s)]
         if isinstance(s, gast.For):
             s.body = [self.see(sid, "in", s.iter), self.see(sid, "out", s.target, stores=True)] \
                 + self.block(s.body)

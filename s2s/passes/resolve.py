@@ -219,7 +219,7 @@ def _pairwise(node):
     first), through the rule for two operands."""
     out = node.args[0]
     for a in node.args[1:]:
-        out = gast.copy_location(gast.Call(func=copy.deepcopy(node.func), args=[out, a],
+        out = anno.copy_location(gast.Call(func=copy.deepcopy(node.func), args=[out, a],
                                            keywords=[]), node)
     return out
 
@@ -262,7 +262,7 @@ class _Resolver(Transformer):
         if missing is None:
             return self.generic_visit(node)
         message = gast.Constant(value=f"name '{missing}' is not defined", kind=None)
-        return gast.copy_location(gast.Raise(
+        return anno.copy_location(gast.Raise(
             exc=gast.Call(func=load("NameError"), args=[message], keywords=[]), cause=None), node)
 
     visit_Expr = visit_Assign = visit_AugAssign = visit_AnnAssign = visit_Return = \
@@ -291,7 +291,7 @@ class _Resolver(Transformer):
         node = self.generic_visit(node)
         self.conditional = saved
         if generator:   # (a loop counts its items: a generator's, as a list)
-            node.iter = gast.copy_location(
+            node.iter = anno.copy_location(
                 gast.Call(func=load("list"), args=[node.iter], keywords=[]), node.iter)
             anno.put(node.iter, Key.GENERATOR_ITEMS, True)
         return node
@@ -340,7 +340,7 @@ class _Resolver(Transformer):
         if isinstance(func, gast.Attribute) and self._own_method(func):
             owner = self.owner[1]   # self.predict(x) -> Model.predict(self, x)
             node.args = [func.value] + node.args
-            node.func = gast.copy_location(gast.Attribute(value=load(self._class_name(owner)),
+            node.func = anno.copy_location(gast.Attribute(value=load(self._class_name(owner)),
                                                           attr=func.attr, ctx=gast.Load()), func)
             return self.visit_Call(node)
         self._note_self_type(node)
@@ -376,7 +376,7 @@ class _Resolver(Transformer):
                 raise self.source.error(node, "`**` of a dict made in the function is not "
                                               "supported in a call",
                                         "pass the keyword arguments one by one")
-            keywords += [gast.copy_location(gast.keyword(arg=key, value=self._as_code(key, v)),
+            keywords += [anno.copy_location(gast.keyword(arg=key, value=self._as_code(key, v)),
                                             k) for key, v in entries.items()]
         return keywords
 
@@ -411,7 +411,7 @@ class _Resolver(Transformer):
         obj = factory(*args, **kwargs)
         name = self._bound_name(f"{factory.__name__}_{getattr(args[0], '__name__', 'function')}",
                                 obj)
-        return gast.copy_location(gast.Name(id=name, ctx=gast.Load(), annotation=None,
+        return anno.copy_location(gast.Name(id=name, ctx=gast.Load(), annotation=None,
                                             type_comment=None), call)
 
     def _jvp_in_line(self, node):
@@ -441,7 +441,7 @@ class _Resolver(Transformer):
         if len(frontend.parameters(fn)[0]) != len(primals):
             return False   # (parameters left to their defaults: s2s.jvp fills them in)
         generated = api.get_jvp(fn, (True,) * len(primals)).function
-        node.func = gast.copy_location(load(self._bound_name(generated.__name__, generated)),
+        node.func = anno.copy_location(load(self._bound_name(generated.__name__, generated)),
                                        node.func)
         node.args = primals + tangents
         anno.put(node, Key.USER_CALL, True)
@@ -501,10 +501,10 @@ class _Resolver(Transformer):
         if obj is builtins.dict and not node.args and all(k.arg for k in node.keywords):
             # dict(a=a, b=b) is the display {'a': a, 'b': b}, whose entries carry derivatives
             keys = [gast.Constant(value=k.arg, kind=None) for k in node.keywords]
-            return gast.copy_location(gast.Dict(keys=keys, values=[k.value for k in node.keywords]),
+            return anno.copy_location(gast.Dict(keys=keys, values=[k.value for k in node.keywords]),
                                       node)
         if obj is lax.select:
-            node.func = gast.copy_location(jnp_attr("where"), node.func)
+            node.func = anno.copy_location(jnp_attr("where"), node.func)
             return node
         if obj in (builtins.max, builtins.min) and len(node.args) > 2 and not node.keywords \
                 and not any(isinstance(a, gast.Starred) for a in node.args):
@@ -519,7 +519,7 @@ class _Resolver(Transformer):
             return node
         name = _jnp_twin(obj)
         if name is not None:
-            node.func = gast.copy_location(jnp_attr(name), node.func)
+            node.func = anno.copy_location(jnp_attr(name), node.func)
             return node
         if rules.lookup(obj) is not None or among(obj, NONDIFF_BUILTINS):
             return node
@@ -530,7 +530,7 @@ class _Resolver(Transformer):
         method = _own_call_method(obj)
         if method is not None:   # SCALE(x), an instance of the user's class: Scale.__call__(SCALE, x)
             node.args = [node.func] + node.args
-            node.func = gast.copy_location(
+            node.func = anno.copy_location(
                 load(self._bound_name(f"{type(obj).__name__}_call", method)), node.func)
             self._note_self_type(node)
             return self._rewrite(node, method)
@@ -565,7 +565,7 @@ class _Resolver(Transformer):
             twin = _jnp_twin(_static_value(node, self.ns))
         except (KeyError, _NotStatic):
             return node
-        return node if twin is None else gast.copy_location(jnp_attr(twin), node)
+        return node if twin is None else anno.copy_location(jnp_attr(twin), node)
 
     def _own_method(self, func):
         """`self.predict` in a method of a class that defines `predict`."""
@@ -603,7 +603,7 @@ class _Resolver(Transformer):
         if base is None:
             raise self.source.error(func, f"no base class of `{defining.__name__}` defines "
                                           f"`{func.attr}`")
-        node.func = gast.copy_location(gast.Attribute(value=load(self._class_name(base)),
+        node.func = anno.copy_location(gast.Attribute(value=load(self._class_name(base)),
                                                       attr=func.attr, ctx=gast.Load()), func)
         node.args = [load(name)] + node.args
         return node
@@ -670,7 +670,7 @@ class _Resolver(Transformer):
             it = self._call(load("zip"), list(seqs), [], node)
         comp = gast.ListComp(elt=self.visit_Call(call), generators=[gast.comprehension(
             target=target, iter=it, ifs=[], is_async=0)])
-        return gast.copy_location(comp, node)
+        return anno.copy_location(comp, node)
 
     def _dict_method(self, node, d, name):
         """`d.keys()` -> `dict_keys(d)`; `d.values()`, `d.items()` -> the lists
@@ -684,8 +684,8 @@ class _Resolver(Transformer):
         elt = item if name == "values" else gast.Tuple(elts=[load(key), item], ctx=gast.Load())
         comp = gast.ListComp(elt=elt, generators=[gast.comprehension(
             target=store(key), iter=keys, ifs=[], is_async=0)])
-        return gast.copy_location(comp, node)
+        return anno.copy_location(comp, node)
 
     @staticmethod
     def _call(func, args, keywords, where):
-        return gast.copy_location(gast.Call(func=func, args=args, keywords=keywords), where)
+        return anno.copy_location(gast.Call(func=func, args=args, keywords=keywords), where)

@@ -77,7 +77,7 @@ class Reverse(ForwardSweep, Adjoint, Contributions):
             unpack = gast.Assign(targets=[gast.Tuple(elts=[store(value), store(aux)],
                                                      ctx=gast.Store())],
                                  value=load(result), type_comment=None)
-            body = body + [gast.copy_location(unpack, fn.body[-1])]
+            body = body + [anno.copy_location(unpack, fn.body[-1])]
             self.activity.active |= {value, aux} if result in self.activity.active else set()
             self.arrays.add(value)
             out = value
@@ -116,7 +116,7 @@ class Reverse(ForwardSweep, Adjoint, Contributions):
                 g = gast.Tuple(elts=[load(result), g], ctx=gast.Load())
             elif has_aux:                  # (grads, aux)
                 g = gast.Tuple(elts=[g, load(aux)], ctx=gast.Load())
-            new_body = forward + [gast.copy_location(seed, fn.body[-1])] + backward \
+            new_body = forward + [anno.copy_location(seed, fn.body[-1])] + backward \
                 + [gast.Return(value=g)]
         arguments = _arguments(args)
         if output is not Output.APPLY:   # same parameters as the user's: same defaults
@@ -124,7 +124,7 @@ class Reverse(ForwardSweep, Adjoint, Contributions):
         new = gast.FunctionDef(name=name, args=arguments, body=new_body,
                                decorator_list=[], returns=None, type_comment=None,
                                type_params=[])
-        return gast.copy_location(new, fn)
+        return anno.copy_location(new, fn)
 
     def located(self, node):
         """The node if it carries a line, else the statement being transformed."""

@@ -22,7 +22,7 @@ class Adjoint:
         for s in reversed(stmts):
             self.where = s
             for new in getattr(self, "adjoint_" + type(s).__name__, _nothing)(s, init, persistent):
-                out.append(gast.copy_location(new, s))
+                out.append(anno.copy_location(new, s))
         return out
 
     def adjoint_Assign(self, s, init, persistent):

@@ -33,7 +33,7 @@ class ForwardSweep:
             call = gast.Call(func=load(name), args=operands, keywords=[])
             pair = gast.Tuple(elts=[s.targets[0], store(anno.get(s, Key.PULLBACK))],
                               ctx=gast.Store())
-            return [gast.copy_location(gast.Assign(targets=[pair], value=call,
+            return [anno.copy_location(gast.Assign(targets=[pair], value=call,
                                                    type_comment=None), s)]
         if isinstance(s, gast.Expr) and is_push(s):
             if loop is None:
@@ -50,7 +50,7 @@ class ForwardSweep:
             append = gast.Call(func=gast.Attribute(value=load(anno.get(loop, Key.TAPE)), attr="append",
                                                    ctx=gast.Load()),
                                args=[item], keywords=[])
-            return [gast.copy_location(gast.Expr(value=append), s)]
+            return [anno.copy_location(gast.Expr(value=append), s)]
         if isinstance(s, gast.If):
             s.body = self.forward_block(s.body, loop) or [gast.Pass()]
             s.orelse = self.forward_block(s.orelse, loop)
@@ -67,13 +67,13 @@ class ForwardSweep:
                                                                                kind=None),
                                        type_comment=None)
                            for name, under_if in anno.get(s, Key.PULLBACKS, ()) if under_if]
-            s.body = [gast.copy_location(t, s) for t in fresh_tapes + no_pullback] + s.body
+            s.body = [anno.copy_location(t, s) for t in fresh_tapes + no_pullback] + s.body
             if loop is not None:
                 return [s]   # the enclosing loop makes this tape afresh each iteration
             tape = gast.Assign(targets=[store(anno.get(s, Key.TAPE))], value=gast.List(elts=[],
                                                                              ctx=gast.Load()),
                                type_comment=None)
-            return [gast.copy_location(tape, s), s]
+            return [anno.copy_location(tape, s), s]
         return [s]
 
 

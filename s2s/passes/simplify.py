@@ -26,6 +26,7 @@ from ..backend import is_mark
 from ..nodes import children, name_nodes, walk
 from .dead_stores import remove_dead_stores
 from .simplify_census import Census, is_pure
+from .. import anno
 
 
 def steps(users):
@@ -373,7 +374,7 @@ def _remove(block, i):
     gone = block.pop(i)
     if i < len(block) and getattr(block[i], "lineno", None) is None \
             and getattr(gone, "lineno", None) is not None:
-        gast.copy_location(block[i], gone)
+        anno.copy_location(block[i], gone)
 
 
 _LEAVES = (gast.Break, gast.Continue, gast.Return, gast.Raise)

@@ -166,7 +166,7 @@ class _SSA:
                     renamed[e[n]] = merged
                     continue
                 block = [b for b in getattr(s, field) if not isinstance(b, gast.Pass)]
-                join = gast.copy_location(
+                join = anno.copy_location(
                     gast.Assign(targets=[store(merged)], value=value, type_comment=None), s)
                 setattr(s, field, _on_every_flowing_path(block, [join]))
             env[n] = merged
@@ -192,7 +192,7 @@ class _SSA:
             if not missing:
                 continue
             block = [b for b in getattr(s, field) if not isinstance(b, gast.Pass)]
-            nones = [gast.copy_location(gast.Assign(
+            nones = [anno.copy_location(gast.Assign(
                 targets=[store(v)], value=gast.Constant(value=None, kind=None),
                 type_comment=None), s) for v in missing]
             setattr(s, field, _on_every_flowing_path(block, nones))
@@ -252,7 +252,7 @@ class _SSA:
             loop.carried[n] = c
             loop.entry_values[c] = env[n]
             self.carried.add(c)
-            before.append(gast.copy_location(
+            before.append(anno.copy_location(
                 gast.Assign(targets=[store(c)], value=load(env[n]), type_comment=None), s))
         # a maybe-undefined name the loop only reads keeps its version inside;
         # one it also assigns is not carried, so it has none there
@@ -289,7 +289,7 @@ class _SSA:
                 # from it. Simplify drops the copies nothing reads.
                 loop.exit_values[inner] = out
                 anno.put(copy_out, Key.EXIT_VALUE, True)
-            after.append(gast.copy_location(copy_out, s))
+            after.append(anno.copy_location(copy_out, s))
             env[n] = out
         return before + [s] + after
 
@@ -308,4 +308,4 @@ class _SSA:
         for n, c in loop.carried.items():
             if env.get(n) != c:
                 out.append(gast.Assign(targets=[store(c)], value=load(env[n]), type_comment=None))
-        return [gast.copy_location(o, where) for o in out]
+        return [anno.copy_location(o, where) for o in out]

@@ -101,7 +101,7 @@ class _Structure:
         flag, value = self.namer.fresh("returned"), self.namer.fresh("returned_value")
         for stmts, i in returns:
             ret = stmts[i]
-            stmts[i:i + 1] = [gast.copy_location(st, ret) for st in (
+            stmts[i:i + 1] = [anno.copy_location(st, ret) for st in (
                 gast.Assign(targets=[store(value)], value=ret.value or gast.Constant(
                     value=None, kind=None), type_comment=None),
                 gast.Assign(targets=[store(flag)], value=gast.Constant(value=True, kind=None),
@@ -111,11 +111,11 @@ class _Structure:
         # which has no cotangent)
         starts = ((flag, False), (value, None)) if self.family is Family.REVERSE else \
             ((flag, False),)
-        start = [gast.copy_location(gast.Assign(
+        start = [anno.copy_location(gast.Assign(
             targets=[store(name)], value=gast.Constant(value=init, kind=None),
             type_comment=None), loop) for name, init in starts]
-        after = [gast.copy_location(gast.If(test=load(flag), body=[
-            gast.copy_location(gast.Return(value=load(value)), loop)], orelse=[]), loop)]
+        after = [anno.copy_location(gast.If(test=load(flag), body=[
+            anno.copy_location(gast.Return(value=load(value)), loop)], orelse=[]), loop)]
         return start, after
 
     def counted_loop(self, loop):
@@ -153,7 +153,7 @@ class _Structure:
         count = self.namer.fresh("n")
         length = gast.Call(func=load("len"), args=[seqs[0]], keywords=[]) if len(seqs) == 1 \
             else gast.Call(func=load("zip_length"), args=seqs, keywords=[])
-        setup.append(gast.copy_location(
+        setup.append(anno.copy_location(
             gast.Assign(targets=[store(count)], value=length, type_comment=None), loop))
         reads = []
         position = index.id
@@ -170,7 +170,7 @@ class _Structure:
                 reads.append(gast.Assign(targets=[store(name)], value=item, type_comment=None))
                 item = load(name)
             reads.append(gast.Assign(targets=[t], value=item, type_comment=None))
-        reads = [gast.copy_location(r, loop) for r in reads]
+        reads = [anno.copy_location(r, loop) for r in reads]
         loop.iter = gast.Call(func=load("range"), args=[load(count)], keywords=[])
         loop.target = index
         loop.body = reads + loop.body
@@ -196,8 +196,8 @@ def _counted_backward(self, loop, seq):
                   gast.Assign(targets=[loop.target], value=load(name), type_comment=None)]
     loop.iter = gast.Call(func=load("range"), args=[load(count)], keywords=[])
     loop.target = store(index)
-    loop.body = [gast.copy_location(r, loop) for r in reads] + loop.body
-    return [gast.copy_location(a, loop) for a in setup] + [loop]
+    loop.body = [anno.copy_location(r, loop) for r in reads] + loop.body
+    return [anno.copy_location(a, loop) for a in setup] + [loop]
 
 
 _Structure.backward_loop = _counted_backward
@@ -242,7 +242,7 @@ def _returns_to_assignments(block, result):
     for s in block:
         if isinstance(s, gast.Return):
             value = s.value if s.value is not None else gast.Constant(value=None, kind=None)
-            out.append(gast.copy_location(gast.Assign(targets=[store(result)], value=value,
+            out.append(anno.copy_location(gast.Assign(targets=[store(result)], value=value,
                                                       type_comment=None), s))
             continue
         if isinstance(s, gast.If):
@@ -267,7 +267,7 @@ def is_list_append(value):
 def _append_as_value(s):
     name = s.value.func.value.id
     call = gast.Call(func=load("list_append"), args=[load(name), s.value.args[0]], keywords=[])
-    return gast.copy_location(gast.Assign(targets=[store(name)], value=call, type_comment=None), s)
+    return anno.copy_location(gast.Assign(targets=[store(name)], value=call, type_comment=None), s)
 
 
 
@@ -290,7 +290,7 @@ def _define_before_loops(block, defined, after):
             for n in first:
                 none = gast.Assign(targets=[store(n)], value=gast.Constant(value=None, kind=None),
                                    type_comment=None)
-                out.append(gast.copy_location(none, s))
+                out.append(anno.copy_location(none, s))
             defined |= set(first)
             s.body = _define_before_loops(s.body, defined, later | _exposed(s))
         elif isinstance(s, gast.If):

@@ -347,3 +347,11 @@ def else_reads_what_then_assigns(s, x):
     else:
         g = jnp.sum(jnp.arange(1.0, 5.0)[:, None] * z, axis=1)
     return 0.1 + jnp.sum(g)
+
+
+class TakesStarArgs:
+    """scipy's go_benchmark functions: `fun(self, x, *args)`, Python's max of
+    two items (which jit cannot take on traced values)."""
+
+    def fun(self, x, *args):
+        return max(x[0], x[1]) * 2.0
