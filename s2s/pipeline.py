@@ -158,6 +158,8 @@ class ReverseOptions:
     argnums_int: bool = False   # grad returns one gradient, not a tuple of one
     flat: bool = False      # functions it calls are put in line, not called through
                             # their own vjp (so that vmap can batch the result)
+    unpacked: bool = False  # its caller unpacks the result (`a, b = f(x)`): the
+                            # pullback takes the tuple of the parts' cotangents
 
     @property
     def nparams(self):

@@ -437,3 +437,11 @@ def test_a_refusal_in_a_bound_method_put_in_line_names_the_users_file():
                                            r"Python bool") as e:
         f(jnp.array([0.3, 0.5]))
     assert "return max(x[0], x[1]) * 2.0" in str(e.value)
+
+
+@pytest.mark.parametrize("transform", ["grad", "vjp", "jacrev", "hessian", "vmap", "jit_grad",
+                                       "jvp_of_grad"])
+def test_unpacking_an_array_a_helper_of_another_module_returned(transform):
+    args = (jnp.array([0.3, -1.2, 0.5]),)
+    same(run(s2s, transform, C.unpacks_a_helpers_array, args),
+         run(jax, transform, C.unpacks_a_helpers_array, args))

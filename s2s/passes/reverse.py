@@ -33,7 +33,7 @@ from .. import anno
 from ..anno import Key
 from ..names import names_in
 from ..pipeline import Output
-from ..template import load, store
+from ..template import jnp_attr, load, store
 from .activity import Activity, array_names, container_names
 from .binding import refuse_nondiff_operands, refuse_repackaging
 from .resolve import CallKind, callee
@@ -95,8 +95,9 @@ class Reverse(ForwardSweep, Adjoint, Contributions):
         seed_target = store(self.bar(out))
         if output is Output.VJP:
             pb_name = self.namer.fresh(fn.name + "_pullback")
+            seed, backward = self.packed_parts(out, backward, options)
             pullback = gast.FunctionDef(
-                name=pb_name, args=_arguments([self.bar(out)]),
+                name=pb_name, args=_arguments([seed]),
                 body=backward + [gast.Return(value=gast.Tuple(elts=grads, ctx=gast.Load()))],
                 decorator_list=[], returns=None, type_comment=None, type_params=[])
             ret = gast.Tuple(elts=[load(result), load(pb_name)], ctx=gast.Load())
@@ -154,6 +155,21 @@ class Reverse(ForwardSweep, Adjoint, Contributions):
         if name in self.arrays:  # s2s.runtime.zeros_like: jnp.zeros_like, made once per shape
             return gast.Call(func=load("zeros_like"), args=[load(name)], keywords=[])
         return gast.Call(func=load("tree_zeros_like"), args=[load(name)], keywords=[])
+
+    def packed_parts(self, out, backward, options):
+        """The pullback's parameter and body: for a caller that unpacks the result
+        (`a, b = f(x)`), the parts' cotangents, packed first as the result was
+        (stacked if it is an array)."""
+        if not options.unpacked or out in self.containers:
+            return self.bar(out), backward
+        parts = self.namer.fresh(self.bar(out) + "_parts")
+        if out in self.arrays:
+            packed = gast.Call(func=jnp_attr("stack"), args=[load(parts)], keywords=[])
+        else:
+            packed = gast.Call(func=load("unpacked_cotangent"), args=[load(out), load(parts)],
+                               keywords=[])
+        return parts, [gast.Assign(targets=[store(self.bar(out))], value=packed,
+                                   type_comment=None)] + backward
 
     def name_tapes_and_calls(self, body):
         for s in own_statements(body):

@@ -6,7 +6,7 @@ import gast
 
 from .. import anno
 from ..anno import Key
-from ..pipeline import ReverseOptions
+from .reverse_sweep import unpacked_options
 from .. import custom_rules, rules
 from ..template import is_zero, jnp_attr, load, store
 from .binding import (bind_arguments, bind_operands, refuse_active_keywords,
@@ -168,7 +168,7 @@ class Contributions:
     def remade_pullback(self, s, value, c, operands, kinds):
         """`_, y_pullback = block_vjp(x, w)`: a checkpointed call's pullback, made
         in the reverse sweep by running its vjp again on the saved arguments."""
-        name = self.ctx.request_callee(c.obj, ReverseOptions(kinds), c.name, c.compiled)
+        name = self.ctx.request_callee(c.obj, unpacked_options(kinds, s), c.name, c.compiled)
         pair = gast.Tuple(elts=[store("_"), store(anno.get(s, Key.PULLBACK))], ctx=gast.Store())
         return gast.Assign(targets=[pair], value=gast.Call(func=load(name), args=operands,
                                                            keywords=[]), type_comment=None)

@@ -29,7 +29,8 @@ class ForwardSweep:
         if isinstance(s, gast.Assign) and anno.has(s, Key.PULLBACK):
             c = callee(s.value, self.ns, self.activity.visible)
             operands, kinds = self.bind_call(s.value, c)
-            name = self.ctx.request_callee(c.obj, ReverseOptions(kinds), c.name, c.compiled)
+            name = self.ctx.request_callee(c.obj, unpacked_options(kinds, s), c.name,
+                                           c.compiled)
             call = gast.Call(func=load(name), args=operands, keywords=[])
             pair = gast.Tuple(elts=[s.targets[0], store(anno.get(s, Key.PULLBACK))],
                               ctx=gast.Store())
@@ -92,3 +93,9 @@ def directly_inside(inner, outer):
                 return True
         return False
     return search(outer.body)
+
+
+def unpacked_options(kinds, s):
+    """A user function's vjp for the call in `s`: told when the call's result is
+    unpacked (`a, b = f(x)`), as its pullback then gets the parts' cotangents."""
+    return ReverseOptions(kinds, unpacked=isinstance(s.targets[0], (gast.Tuple, gast.List)))

@@ -241,6 +241,7 @@ def returns_in_a_nested_loop_on_an_unbatched_test(c, x):
 
 
 import s2s  # noqa: E402
+from world_idiom_helpers import rows_of_sines, sine_and_double  # noqa: E402
 
 
 def sine_energy(x):
@@ -355,3 +356,11 @@ class TakesStarArgs:
 
     def fun(self, x, *args):
         return max(x[0], x[1]) * 2.0
+
+
+def unpacks_a_helpers_array(x):
+    """`a, b = helper(x)` where the helper (of another module) returns an array:
+    its pullback takes the rows' cotangents, stacked."""
+    a, b = rows_of_sines(x)
+    c, d = sine_and_double(x)
+    return jnp.sum(a * b * c + d)
