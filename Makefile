@@ -1,5 +1,6 @@
 # make demo   - set up .venv (if missing) and run the quickstart example
 # make test   - set up .venv (if missing) and run the whole test suite
+# make test-fast - the unit and golden layers only (a minute or two)
 # make golden - regenerate tests/golden/*.py (review the diff!)
 # make bench  - side-by-side benchmarks against JAX
 # make fuzz   - the differential fuzzer, long profile (2000 random programs, every transformation)
@@ -9,7 +10,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test golden bench fuzz realworld coverage clean browser
+.PHONY: demo test test-fast golden bench fuzz realworld coverage clean browser
 
 $(STAMP): setup.cfg pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -23,6 +24,9 @@ demo: $(STAMP)
 # both cores; each test file runs whole, in order, in one worker
 test: $(STAMP) browser
 	$(PY) -m pytest -n 2 --dist loadfile
+
+test-fast: $(STAMP)
+	$(PY) -m pytest -n 2 -m "unit or golden"
 
 # the playground's browser tests (tests/test_playground.py) drive Debian's
 # chromium through its chromedriver: installed when missing
