@@ -65,6 +65,14 @@ class Jacobian(pipeline.Transformation):
         program = self.last = self._program(target, args, ordered, argnums)
         return program(*args)
 
+    def program_for(self, args):
+        """The program for these arguments (values or their shapes): a Jacobian
+        of it, or s2s.vmap, transforms that generated code as the user's."""
+        nargs = len(args)
+        argnums = tuple(a % nargs for a in self.argnums)
+        target = _target(self.fun, args, argnums, self.has_aux)
+        return self._program(target, args, tuple(sorted(set(argnums))), argnums)
+
     def _program(self, fn, args, ordered, requested):
         """The Jacobian's program (s2s/jacobian_program.py) for these
         arguments: built once per batched code it calls."""
@@ -174,7 +182,7 @@ def _target(fun, args, argnums, has_aux):
     """
     if isinstance(fun, Jacobian):
         if fun.mode != "jacrev" or not _scalar_valued(fun, args):
-            return _inner_program(fun, args).function
+            return fun.program_for(args).function
         grad = api.Transformed(fun.fn, "grad", fun.argnums[0] if fun.argnums_int
                                else fun.argnums, fun.has_aux)
         return grad.generated(args, flat=True).function
@@ -191,15 +199,6 @@ def _scalar_valued(fun, args):
     value = value[0] if fun.has_aux else value
     leaves = jax.tree_util.tree_leaves(value)
     return len(leaves) == 1 and leaves[0].shape == ()
-
-
-def _inner_program(fun, args):
-    """The program of the Jacobian `fun` for these arguments: a Jacobian of
-    it transforms that generated code as it would the user's."""
-    nargs = len(args)
-    argnums = tuple(a % nargs for a in fun.argnums)
-    target = _target(fun.fun, args, argnums, fun.has_aux)
-    return fun._program(target, args, tuple(sorted(set(argnums))), argnums)
 
 
 @pipeline.factory

@@ -298,9 +298,8 @@ def _target_function(fun, signature):
         return fun.generated([probe.abstract(s) for s in signature], flat=True).function
     if isinstance(fun, Vmapped):
         return fun.specialize(signature)
-    if isinstance(fun, pipeline.Transformation):   # a Jacobian
-        raise S2SError("s2s.vmap of a Jacobian is not supported yet",
-                       hint="jax.vmap(s2s.jacfwd(f)) works: s2s's Jacobians can be traced")
+    if hasattr(fun, "program_for"):   # a Jacobian: its program, generated code
+        return fun.program_for([probe.abstract(s) for s in signature]).function
     return fun
 
 

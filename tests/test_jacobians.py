@@ -417,12 +417,25 @@ def test_vmap_of_jvp_lambda():
     assert_tree_close(got, want)
 
 
-@pytest.mark.xfail(strict=True, raises=s2s.S2SError, reason="s2s.vmap of a Jacobian")
 def test_vmap_of_jacobian():
+    """s2s.vmap batches the Jacobian's program (generated code) by its source."""
     xs = U(rng_for("vmap_jac"), 5, 4)
     want = jax.vmap(jax.jacrev(vector_vector))(xs)
     assert_tree_close(s2s.vmap(s2s.jacrev(vector_vector))(xs), want)
     assert_tree_close(s2s.vmap(s2s.jacfwd(vector_vector))(xs), want)
+    scalar = lambda x: jnp.sum(jnp.sin(x) * x[0])  # noqa: E731
+    assert_tree_close(s2s.vmap(s2s.hessian(scalar))(xs), jax.vmap(jax.hessian(scalar))(xs))
+
+
+@pytest.mark.parametrize("mode", ["jacfwd", "jacrev"])
+@pytest.mark.parametrize("in_axes", [(0, None), (None, 0), (0, 0)])
+def test_vmap_of_a_jacobian_in_two_arguments(mode, in_axes):
+    def f(x, w):
+        return jnp.tanh(x @ w) * jnp.sum(x ** 2)
+    x = U(rng_for("vmap_jac_x"), 2, 3) if in_axes[0] == 0 else U(rng_for("vmap_jac_x"), 3)
+    w = U(rng_for("vmap_jac_w"), 2, 3, 4) if in_axes[1] == 0 else U(rng_for("vmap_jac_w"), 3, 4)
+    got = s2s.vmap(getattr(s2s, mode)(f, argnums=(0, 1)), in_axes=in_axes)(x, w)
+    assert_tree_close(got, jax.vmap(getattr(jax, mode)(f, argnums=(0, 1)), in_axes=in_axes)(x, w))
 
 
 def _mean_first(a, b):
