@@ -445,3 +445,37 @@ def test_unpacking_an_array_a_helper_of_another_module_returned(transform):
     args = (jnp.array([0.3, -1.2, 0.5]),)
     same(run(s2s, transform, C.unpacks_a_helpers_array, args),
          run(jax, transform, C.unpacks_a_helpers_array, args))
+
+
+MASK = jnp.array([[True, False, True], [False, True, True]])
+
+
+@pytest.mark.parametrize("transform", ["grad", "vjp", "jvp", "jacfwd", "jacrev", "hessian", "vmap",
+                                       "jit_grad"])
+def test_reductions_with_a_where_mask(transform):
+    x = jnp.array([[0.3, -1.2, 0.5], [0.7, 0.2, -0.4]])
+    f = lambda x: C.masked_reductions(x, MASK)  # noqa: E731
+    same(run(s2s, transform, f, (x,)), run(jax, transform, f, (x,)))
+
+
+@pytest.mark.parametrize("transform", ["grad", "vjp", "jvp", "jacfwd", "jacrev", "hessian", "vmap",
+                                       "jit_grad"])
+def test_real_and_imag_attributes(transform):
+    args = (jnp.array([0.3, -1.2, 0.5]),)
+    same(run(s2s, transform, C.squares_of_parts, args),
+         run(jax, transform, C.squares_of_parts, args))
+
+
+@pytest.mark.parametrize("transform", ["grad", "vjp", "jvp", "jacfwd", "jacrev", "hessian", "vmap",
+                                       "jit_grad"])
+def test_hasattr_and_callable_run_as_python(transform):
+    args = (jnp.array([0.3, -1.2, 0.5]), jnp.array([1.0, 2.0, -0.5]))
+    same(run(s2s, transform, C.checks_shapes_with_hasattr, args),
+         run(jax, transform, C.checks_shapes_with_hasattr, args))
+
+
+def test_masks_parts_and_hasattr_under_s2s_jit():
+    x = jnp.array([[0.3, -1.2, 0.5], [0.7, 0.2, -0.4]])
+    same(s2s.jit(C.masked_reductions)(x, MASK), C.masked_reductions(x, MASK))
+    same(s2s.jit(C.squares_of_parts)(x[0]), C.squares_of_parts(x[0]))
+    same(s2s.jit(C.checks_shapes_with_hasattr)(x[0], x[1]), C.checks_shapes_with_hasattr(x[0], x[1]))

@@ -43,6 +43,7 @@ NONDIFF_BUILTINS = {
     builtins.isinstance, builtins.enumerate, builtins.zip, builtins.tuple,
     builtins.list, builtins.dict, builtins.str, builtins.type, builtins.round,
     builtins.reversed, builtins.slice, builtins.sorted, builtins.setattr,
+    builtins.hasattr, builtins.callable,
 }
 # Builtins that repackage their operands: a derivative cannot flow through them
 # as a value (they are fine as a loop's iterable, where s2s handles them).
@@ -69,7 +70,7 @@ ARRAY_METHODS = {
 }
 PACKED_METHODS = {"reshape", "transpose"}  # x.reshape(2, 3) == x.reshape((2, 3))
 STATIC_ATTRIBUTES = {"shape", "ndim", "dtype", "size"}
-# What an array has besides (x.real, x.mT, ...): never read as a pytree's field.
+# What an array has besides (x.mT, x.nbytes, ...): never read as a pytree's field.
 ARRAY_ATTRIBUTES = frozenset(name for name in dir(jax.Array) if not name.startswith("_"))
 LIST_METHODS = {"append"}
 DICT_METHODS = {"keys", "values", "items"}   # -> dict_keys(d) and comprehensions over it
@@ -214,6 +215,37 @@ def _plain_method(cls, name):
     return fn
 
 
+def _mask_of(node):
+    """The `where=` mask of a reduction, unless it is None."""
+    for k in node.keywords:
+        if k.arg == "where" and not (isinstance(k.value, gast.Constant) and k.value.value is None):
+            return k.value
+    return None
+
+
+def _masked_reduction(node, obj):
+    """`jnp.sum(x, axis, where=m)` is `jnp.sum(jnp.where(m, x, 0), axis)`; a
+    mean's divides that by the count of its entries m keeps, as JAX's does."""
+    mask, x = _mask_of(node), node.args[0]
+    rest = [k for k in node.keywords if k.arg != "where"]
+
+    def summed(value, keywords):
+        return anno.copy_location(gast.Call(func=jnp_attr("sum"), args=[value] + node.args[1:],
+                                            keywords=keywords), node)
+    kept = summed(gast.Call(func=jnp_attr("where"), args=[mask, x, gast.Constant(value=0,
+                                                                                  kind=None)],
+                            keywords=[]), rest)
+    if obj is jnp.sum:
+        return kept
+    count = gast.Call(func=jnp_attr("broadcast_to"),
+                      args=[copy.deepcopy(mask), gast.Call(func=jnp_attr("shape"),
+                                                           args=[copy.deepcopy(x)],
+                                                           keywords=[])], keywords=[])
+    return anno.copy_location(gast.BinOp(left=kept, op=gast.Div(),
+                                         right=summed(count, [k for k in rest
+                                                              if k.arg != "dtype"])), node)
+
+
 def _pairwise(node):
     """`max(a, b, c)` as `max(max(a, b), c)`: Python's choice on a tie (the
     first), through the rule for two operands."""
@@ -313,6 +345,8 @@ class _Resolver(Transformer):
         if self._is_local_value(node.value):
             if node.attr == "T":
                 return self._call(jnp_attr("transpose"), [node.value], [], node)
+            if node.attr in ("real", "imag"):
+                return self._call(jnp_attr(node.attr), [node.value], [], node)
             if node.attr in STATIC_ATTRIBUTES | {"at"}:
                 return node
             if node.attr in ARRAY_ATTRIBUTES:
@@ -506,6 +540,8 @@ class _Resolver(Transformer):
         if obj is lax.select:
             node.func = anno.copy_location(jnp_attr("where"), node.func)
             return node
+        if obj in (jnp.sum, jnp.mean) and _mask_of(node) is not None and node.args:
+            return _masked_reduction(node, obj)
         if obj in (builtins.max, builtins.min) and len(node.args) > 2 and not node.keywords \
                 and not any(isinstance(a, gast.Starred) for a in node.args):
             return _pairwise(node)
@@ -646,6 +682,8 @@ class _Resolver(Transformer):
         call = self._call(jnp_attr(ARRAY_METHODS[name]), [func.value] + args,
                           node.keywords, node)
         anno.put(call, Key.METHOD, name)   # errors name it as the user wrote it: `.astype`
+        if name in ("sum", "mean") and _mask_of(call) is not None:
+            return _masked_reduction(call, jnp.sum if name == "sum" else jnp.mean)
         return call
 
     def _map_as_comprehension(self, node):

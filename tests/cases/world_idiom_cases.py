@@ -2,6 +2,7 @@
 each is written as the code it was found in writes it."""
 import jax
 import jax.numpy as jnp
+import numpy as np
 from jax.flatten_util import ravel_pytree
 
 
@@ -364,3 +365,25 @@ def unpacks_a_helpers_array(x):
     a, b = rows_of_sines(x)
     c, d = sine_and_double(x)
     return jnp.sum(a * b * c + d)
+
+
+def masked_reductions(x, m):
+    """optax's losses: reductions over the entries a mask keeps."""
+    a = jnp.sum(x ** 2, axis=-1, where=m)
+    b = jnp.mean(jnp.sin(x), axis=0, where=m, keepdims=True)
+    c = (x * 3.0).sum(axis=1, where=m, keepdims=True)
+    return jnp.sum(a) + jnp.sum(b) + jnp.sum(c) + jnp.mean(x, where=m)
+
+
+def squares_of_parts(x):
+    """jaxopt's tree_l2_norm: `jnp.square(leaf.real) + jnp.square(leaf.imag)`."""
+    return jnp.sum(jnp.square(x.real) + jnp.square(x.imag)) + jnp.sum(x.real * x[0])
+
+
+def checks_shapes_with_hasattr(a, b):
+    """optax's check_shapes_equal: `a.shape if hasattr(a, 'shape') else ...`."""
+    a_shape = a.shape if hasattr(a, "shape") else np.asarray(a).shape
+    b_shape = b.shape if hasattr(b, "shape") else np.asarray(b).shape
+    if a_shape != b_shape or not callable(jnp.sin):
+        raise ValueError(f"Shape mismatch: got {a_shape} and {b_shape}.")
+    return jnp.sum(jnp.sin(a) * b)
