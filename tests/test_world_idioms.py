@@ -479,3 +479,18 @@ def test_masks_parts_and_hasattr_under_s2s_jit():
     same(s2s.jit(C.masked_reductions)(x, MASK), C.masked_reductions(x, MASK))
     same(s2s.jit(C.squares_of_parts)(x[0]), C.squares_of_parts(x[0]))
     same(s2s.jit(C.checks_shapes_with_hasattr)(x[0], x[1]), C.checks_shapes_with_hasattr(x[0], x[1]))
+
+
+@pytest.mark.parametrize("transform", ["grad", "jvp", "jacfwd", "jacrev", "hessian", "vmap",
+                                       "jit_grad"])
+def test_a_call_whose_value_is_thrown_away(transform):
+    args = (jnp.array([0.3, -1.2, 0.5]), jnp.array([1.0, 0.0, 1.0]))
+    same(run(s2s, transform, C.checks_then_computes, args),
+         run(jax, transform, C.checks_then_computes, args))
+
+
+def test_per_example_gradients_through_a_check():
+    logits, labels = normal(4, 3), jnp.ones((4, 3))
+    f = C.checks_then_computes
+    same(s2s.vmap(f)(logits, labels), jax.vmap(f)(logits, labels))
+    same(s2s.vmap(s2s.grad(f))(logits, labels), jax.vmap(jax.grad(f))(logits, labels))

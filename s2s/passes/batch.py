@@ -241,9 +241,12 @@ class Batch(Layout, Calls, ControlFlow):
     # -- statements without a value ---------------------------------------------------
 
     def stmt_Expr(self, s):
+        if self.batched(s.value) and isinstance(s.value, gast.Call):
+            # (a check: `utils.check_subdtype(logits, jnp.floating)`) its value goes
+            return [anno.copy_location(gast.Expr(value=self.call(s.value, None)), s)]
         if self.batched(s.value):
-            raise self.error(s, "s2s cannot batch a call whose value is thrown away",
-                             "assign its result")
+            raise self.error(s, "s2s cannot batch a value that is thrown away",
+                             "assign it to a name")
         return [s]
 
     def stmt_Assert(self, s):

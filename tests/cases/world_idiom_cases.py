@@ -387,3 +387,17 @@ def checks_shapes_with_hasattr(a, b):
     if a_shape != b_shape or not callable(jnp.sin):
         raise ValueError(f"Shape mismatch: got {a_shape} and {b_shape}.")
     return jnp.sum(jnp.sin(a) * b)
+
+
+def _check_subdtype(array, subdtype):
+    dtype = jax.dtypes.result_type(array)
+    if not jnp.issubdtype(dtype, subdtype):
+        raise TypeError(f"Expected the input to have a dtype that is a subdtype of {subdtype}, "
+                        f"got {dtype} instead")
+
+
+def checks_then_computes(logits, labels):
+    """optax's losses call a check and throw its value (None) away."""
+    _check_subdtype(logits, jnp.floating)
+    jnp.sin(logits)
+    return jnp.sum(jax.nn.log_sigmoid(logits) * labels)
