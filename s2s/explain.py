@@ -99,12 +99,22 @@ def _kind(fn, transform):
 
 
 def _statements(body):
-    for s in body:
+    for s, _ in _statements_with_branches(body):
         yield s
+
+
+def _statements_with_branches(body, branch=()):
+    """(statement, branch): the branch is the `if` tests around it, each with the
+    side it is on. The reverse sweep repeats the forward's tests (`if lt:`), so a
+    cotangent line's branch is that of the operation it differentiates."""
+    for s in body:
+        yield s, branch
         for field in ("body", "orelse"):
             if isinstance(s, ast.FunctionDef) and field == "body":
                 continue
-            yield from _statements(getattr(s, field, None) or [])
+            inner = branch + ((ast.unparse(s.test), field),) if isinstance(s, ast.If) else branch
+            for pair in _statements_with_branches(getattr(s, field, None) or [], inner):
+                yield pair
 
 
 def _assigned(s):
@@ -117,13 +127,13 @@ def _primal_calls(fn):
     """{name: Primitive} for each `name = <operation with a rule>(...)` the
     code computes (its derivative lines are explained by that rule)."""
     found = {}
-    for s in ast.walk(fn):
-        name = _assigned(s) if isinstance(s, ast.stmt) else None
+    for s, branch in _statements_with_branches(fn.body):
+        name = _assigned(s)
         if name is None or name.endswith(("_dot", "_bar", "_batch")):
             continue
         prim = _primitive_of(s.value)
         if prim is not None:
-            found[name] = (prim, _operands(s.value))
+            found[name, branch] = (prim, _operands(s.value))
     return found
 
 
@@ -180,7 +190,7 @@ def _reverse_notes(fn, primals, note):
     cotangent lines (noted once per operation, before its first line)."""
     began = False
     explained_ = set()
-    for s in _statements(fn.body):
+    for s, branch in _statements_with_branches(fn.body):
         if isinstance(s, ast.FunctionDef):   # vjp: the pullback holds the reverse sweep
             note(s.lineno, PULLBACK)
             _reverse_notes(s, primals, note)
@@ -191,15 +201,28 @@ def _reverse_notes(fn, primals, note):
         if not began and (target or "").endswith("_bar"):
             note(s.lineno, REVERSE_SWEEP)
             began = True
-        for v in sorted(r[:-len("_bar")] for r in reads if r.endswith("_bar")):
-            if v in primals and v not in explained_ and target and target.endswith("_bar") \
-                    and target != v + "_bar":
-                explained_.add(v)
-                prim, operands = primals[v]
+        if target and target.endswith("_bar"):
+            key = _rule_behind(primals, target[:-len("_bar")], reads, branch)
+            if key is not None and key not in explained_:
+                explained_.add(key)
+                prim, operands = primals[key]
                 formula = vjp_formula(prim, operands)
                 if formula:
-                    note(s.lineno, f"{v} = {_form(prim, _symbols(prim, operands))}, "
+                    note(s.lineno, f"{key[0]} = {_form(prim, _symbols(prim, operands))}, "
                                    f"by its vjp rule: {formula}")
+
+
+def _rule_behind(primals, operand, reads, branch):
+    """The operation whose vjp rule writes `operand_bar` on a line of `branch`
+    that reads `reads`: one that takes `operand` (in that branch or one around
+    it), preferably one whose own cotangent the line reads. (A line the tidy
+    fused, `neg_bar = add_bar * exp`, is the rule of exp, the operation that
+    takes neg.)"""
+    takers = [key for key, (_, operands) in primals.items()
+              if key[1] == branch[:len(key[1])]
+              and any(isinstance(o, gast.Name) and o.id == operand for o in operands)]
+    takers.sort(key=lambda key: (key[0] + "_bar" not in reads, -len(key[1]), key[0]))
+    return takers[0] if takers else None
 
 
 def _jvp_notes(fn, note):
@@ -231,6 +254,18 @@ def _bodies(fn):
                     yield block
 
 
+def _own_part(s):
+    """What a statement computes on its own line: a compound statement's test or
+    iterable (its body's statements are noted at their own lines)."""
+    if isinstance(s, (ast.If, ast.While)):
+        return s.test
+    if isinstance(s, ast.For):
+        return s.iter
+    if isinstance(s, (ast.FunctionDef, ast.With, ast.Try)):
+        return ast.Pass()
+    return s
+
+
 def _tape_notes(fn, note):
     for s in _statements(fn.body):
         target = _assigned(s)
@@ -251,7 +286,7 @@ def _helper_notes(fn, note):
     """The first call of each runtime helper: what it does (its docstring)."""
     seen = set()
     for s in _statements(fn.body):
-        for call in (n for n in ast.walk(s) if isinstance(n, ast.Call)):
+        for call in (n for n in ast.walk(_own_part(s)) if isinstance(n, ast.Call)):
             name = call.func.id if isinstance(call.func, ast.Name) else None
             if name in runtime.HELPERS and name not in seen:
                 seen.add(name)

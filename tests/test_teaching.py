@@ -68,6 +68,49 @@ def test_explain_cites_the_rule_formula_beside_each_derivative_line():
     assert "# neg = -x, by its vjp rule: x_bar = -out_bar\n" in grad_text
 
 
+def _rule_above(text, line):
+    """The rule comment among the comments just above the first line that
+    starts with `line` (None if they hold none)."""
+    lines = [t.strip() for t in text.splitlines()]
+    i = next(k for k, t in enumerate(lines) if t.startswith(line))
+    while i > 0 and lines[i - 1].startswith("#"):
+        i -= 1
+        if ", by its vjp rule:" in lines[i]:
+            return lines[i]
+    return None
+
+
+def test_explain_puts_each_rule_above_the_line_it_explains():
+    """Issue 36: every cotangent line of the seed's example has its rule, and a
+    line the tidy fused (`neg_bar = add_bar * exp`) is the rule of the operation
+    that takes its operand (exp)."""
+    text = s2s.source(fc.sum_logistic, "grad", explain=True)
+    assert _rule_above(text, "div_bar =").startswith("# sum_ = jnp.sum(x), by its vjp rule")
+    assert _rule_above(text, "add_bar =").startswith("# div = 1.0 / y")
+    assert _rule_above(text, "neg_bar =").startswith("# exp = jnp.exp(x)")
+    assert _rule_above(text, "x_bar =").startswith("# neg = -x")
+
+
+def accumulate_in_branches(x):
+    acc = 0.0
+    for i in range(3):
+        if acc < 1.0:
+            acc = acc + jnp.sin(x[i]) * x[i]
+        else:
+            acc = acc * 0.5
+    return acc
+
+
+def test_explain_puts_a_branchs_rule_in_that_branch():
+    """Both branches assign `acc`: each branch of the reverse sweep cites its own
+    operation's rule (the else branch's was written above the add)."""
+    with driver.tidying(False):
+        text = s2s.source(accumulate_in_branches, "grad", explain=True)
+    body, orelse = text.split("if lt")[-1].split("else:")
+    assert "acc_2 = x + y, by its vjp rule" in body and "x * 0.5" not in body
+    assert "acc_2 = x * 0.5, by its vjp rule" in orelse
+
+
 def test_every_rule_prints_as_a_formula_or_is_left_unexplained():
     """Explain mode reads every rule's template, with the rule's own names for
     the operands; no rule may make it fail."""
