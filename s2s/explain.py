@@ -201,7 +201,7 @@ def _reverse_notes(fn, primals, note):
         if not began and (target or "").endswith("_bar"):
             note(s.lineno, REVERSE_SWEEP)
             began = True
-        if target and target.endswith("_bar"):
+        if target and target.endswith("_bar") and any(r.endswith("_bar") for r in reads):
             key = _rule_behind(primals, target[:-len("_bar")], reads, branch)
             if key is not None and key not in explained_:
                 explained_.add(key)

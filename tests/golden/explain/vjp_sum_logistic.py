@@ -18,10 +18,12 @@ def sum_logistic_vjp(x):
         # v, d(output)/d(v); each operation hands its output's cotangent to its operands
         # by the operation's vjp rule, and a value used twice adds up both
         # contributions.
+        # sum_ = jnp.sum(x), by its vjp rule: x_bar = jnp.broadcast_to(out_bar,
+        # jnp.shape(x))
         div_bar = jnp.broadcast_to(result_bar, jnp.shape(div))
         # div = 1.0 / y, by its vjp rule: y_bar = -out_bar * (1.0 / y) / y
         add_bar = -div_bar * div / add
-        # add = 1.0 + y, by its vjp rule: y_bar = out_bar
+        # exp = jnp.exp(x), by its vjp rule: x_bar = out_bar * jnp.exp(x)
         neg_bar = add_bar * exp
         # neg = -x, by its vjp rule: x_bar = -out_bar
         x_bar = -neg_bar
