@@ -19,7 +19,7 @@ import re
 import gast
 
 from . import backend, rules, runtime
-from .explain_formulas import _form, _symbols, jvp_formula, vjp_formula
+from .explain_formulas import _form, _symbols, in_code_names, jvp_formula, vjp_formula
 from .explain_formulas import _expr, _primal_params  # noqa: F401  (tests/test_teaching.py)
 
 FORWARD = ("forward mode: each value is followed by its tangent (`v_dot`): how much v "
@@ -185,15 +185,16 @@ def _reads(node):
     return {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
 
 
-def _reverse_notes(fn, primals, note):
+def _reverse_notes(fn, primals, note, outer=None):
     """Where the reverse sweep begins, and the vjp rule behind each operation's
     cotangent lines (noted once per operation, before its first line)."""
     began = False
     explained_ = set()
+    seeds = {**_output_cotangents(fn), **(outer or {})}
     for s, branch in _statements_with_branches(fn.body):
         if isinstance(s, ast.FunctionDef):   # vjp: the pullback holds the reverse sweep
             note(s.lineno, PULLBACK)
-            _reverse_notes(s, primals, note)
+            _reverse_notes(s, primals, note, seeds)
             began = True
             continue
         target = _assigned(s)
@@ -206,10 +207,27 @@ def _reverse_notes(fn, primals, note):
             if key is not None and key not in explained_:
                 explained_.add(key)
                 prim, operands = primals[key]
-                formula = vjp_formula(prim, operands)
+                formula = vjp_formula(prim, operands, seeds.get(key[0], key[0] + "_bar"))
+                names = in_code_names(operands) or _symbols(prim, operands)
                 if formula:
-                    note(s.lineno, f"{key[0]} = {_form(prim, _symbols(prim, operands))}, "
-                                   f"by its vjp rule: {formula}")
+                    note(s.lineno, f"{key[0]} = {_form(prim, names)}, by its vjp rule: "
+                                   f"{formula}")
+
+
+def _output_cotangents(fn):
+    """{output: the name of its cotangent} where that is not `output_bar`: the
+    seed's (`result_bar = grad_seed(sum_)`), or a pullback's parameter for the
+    value returned beside it (`return (sum_, pullback)`)."""
+    found = {s.value.args[0].id: _assigned(s) for s in _statements(fn.body)
+             if _assigned(s) and isinstance(s.value, ast.Call)
+             and _dotted(s.value.func) == "grad_seed" and s.value.args
+             and isinstance(s.value.args[0], ast.Name)}
+    returned = fn.body[-1].value if fn.body and isinstance(fn.body[-1], ast.Return) else None
+    pullbacks = [s for s in fn.body if isinstance(s, ast.FunctionDef) and len(s.args.args) == 1]
+    if isinstance(returned, ast.Tuple) and len(returned.elts) == 2 and pullbacks \
+            and isinstance(returned.elts[0], ast.Name):
+        found[returned.elts[0].id] = pullbacks[-1].args.args[0].arg
+    return found
 
 
 def _rule_behind(primals, operand, reads, branch):

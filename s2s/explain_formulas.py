@@ -67,14 +67,16 @@ def _print(node):
     return ast.unparse(to_ast(node))
 
 
-def _bind(template, prim, operands, extra):
-    """Bindings that print the template as a formula (see above)."""
+def _bind(template, prim, operands, extra, named=False):
+    """Bindings that print the template as a formula (see above); `named`: the
+    code's names for the operands rather than the rule's."""
     params = _primal_params(template)
     bindings = dict(extra)
     for p, node in zip(params, operands):
-        if literal(node) is not None:
+        if literal(node) is not None or named:
             bindings[p] = node
-    symbols = [_literal_text(node) or p for p, node in zip(params, operands)]
+    symbols = [_literal_text(node) or (node.id if named else p)
+               for p, node in zip(params, operands)]
     if "ans" in template.params:
         bindings["ans"] = _expr(_form(prim, symbols))
     return bindings, symbols
@@ -104,21 +106,33 @@ def jvp_formula(prim, operands):
     return f"d {_form(prim, symbols)} = {_print(_without_unbroadcast(expr))}"
 
 
-def vjp_formula(prim, operands):
-    """`x_bar = out_bar * y, y_bar = x * out_bar`, from the vjp rule's template."""
+def vjp_formula(prim, operands, out_bar=None):
+    """`x_bar = out_bar * y, y_bar = x * out_bar`, from the vjp rule's template;
+    given the name of the output's cotangent `out_bar` (and operands that are
+    names or literals), in the code's own names, which cannot collide with the
+    user's: `sin_bar = mul_bar * x_i, x_i_bar = sin * mul_bar`."""
     template = _picked(prim.vjp, operands)
     if template is None:
         return None
-    bindings, symbols = _bind(template, prim, operands, {"ans_bar": _expr("out_bar")})
+    named = out_bar is not None and in_code_names(operands) is not None
+    bindings, symbols = _bind(template, prim, operands,
+                              {"ans_bar": _expr(out_bar if named else "out_bar")}, named)
     try:
         expr = template.instantiate(bindings)
     except Exception:
         return None
     parts = expr.elts if isinstance(expr, gast.Tuple) else [expr]
-    shown = [f"{p}_bar = {_print(_without_unbroadcast(e))}"
+    shown = [f"{node.id if named else p}_bar = {_print(_without_unbroadcast(e))}"
              for p, e, node in zip(_primal_params(template), parts, operands)
              if literal(node) is None and not (isinstance(e, gast.Constant) and e.value is None)]
     return ", ".join(shown) or None
+
+
+def in_code_names(operands):
+    """The operands as the code writes them (names, literals), or None where
+    one is neither."""
+    texts = [_literal_text(n) or (n.id if isinstance(n, gast.Name) else None) for n in operands]
+    return None if None in texts else texts
 
 
 def _without_unbroadcast(expr):

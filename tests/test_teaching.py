@@ -64,8 +64,9 @@ def test_explain_cites_the_rule_formula_beside_each_derivative_line():
     assert "# d x ** 3 = 3 * x ** 2 * dx\n" in jvp_text     # the literal exponent's rule
     grad_text = s2s.source(fc.sum_logistic, "grad", explain=True)
     # the operand 1.0 is a literal: only y gets a cotangent; `ans` reads as the operation
-    assert "# div = 1.0 / y, by its vjp rule: y_bar = -out_bar * (1.0 / y) / y\n" in grad_text
-    assert "# neg = -x, by its vjp rule: x_bar = -out_bar\n" in grad_text
+    assert "# div = 1.0 / add, by its vjp rule: add_bar = -div_bar * (1.0 / add) / add\n" \
+        in grad_text
+    assert "# neg = -x, by its vjp rule: x_bar = -neg_bar\n" in grad_text
 
 
 def _rule_above(text, line):
@@ -85,10 +86,12 @@ def test_explain_puts_each_rule_above_the_line_it_explains():
     line the tidy fused (`neg_bar = add_bar * exp`) is the rule of the operation
     that takes its operand (exp)."""
     text = s2s.source(fc.sum_logistic, "grad", explain=True)
-    assert _rule_above(text, "div_bar =").startswith("# sum_ = jnp.sum(x), by its vjp rule")
-    assert _rule_above(text, "add_bar =").startswith("# div = 1.0 / y")
-    assert _rule_above(text, "neg_bar =").startswith("# exp = jnp.exp(x)")
+    assert _rule_above(text, "div_bar =").startswith("# sum_ = jnp.sum(div), by its vjp rule")
+    assert _rule_above(text, "add_bar =").startswith("# div = 1.0 / add")
+    assert _rule_above(text, "neg_bar =").startswith("# exp = jnp.exp(neg)")
     assert _rule_above(text, "x_bar =").startswith("# neg = -x")
+    # the formulas are in the code's names: the output's cotangent is the seed's
+    assert "div_bar = jnp.broadcast_to(result_bar," in _rule_above(text, "div_bar =")
 
 
 def accumulate_in_branches(x):
@@ -107,8 +110,8 @@ def test_explain_puts_a_branchs_rule_in_that_branch():
     with driver.tidying(False):
         text = s2s.source(accumulate_in_branches, "grad", explain=True)
     body, orelse = text.split("if lt")[-1].split("else:")
-    assert "acc_2 = x + y, by its vjp rule" in body and "x * 0.5" not in body
-    assert "acc_2 = x * 0.5, by its vjp rule" in orelse
+    assert "acc_2 = acc_1 + mul, by its vjp rule" in body and "* 0.5" not in body
+    assert "acc_2 = acc_1 * 0.5, by its vjp rule: acc_1_bar = acc_2_bar * 0.5" in orelse
 
 
 def test_every_rule_prints_as_a_formula_or_is_left_unexplained():

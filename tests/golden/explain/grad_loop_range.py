@@ -31,16 +31,18 @@ def loop_range_grad(x, n):
     for y_1, i, tanh, mul, x_i in reversed(tape):
         y_2_bar = y_1_bar
         # forward_cases.py:32: y = y * jnp.tanh(y) + x[i]
-        # y_2 = x + y, by its vjp rule: x_bar = out_bar, y_bar = out_bar
+        # y_2 = mul + x_i, by its vjp rule: mul_bar = y_2_bar, x_i_bar = y_2_bar
         # unbroadcast: sum the cotangent `g` down to the shape of `x`, undoing
         # broadcasting, and give it `x`'s dtype, undoing promotion.
         mul_bar = unbroadcast(y_2_bar, mul)
         x_i_bar = unbroadcast(y_2_bar, x_i)
         x_bar = x_bar.at[i].add(x_i_bar)
-        # mul = x * y, by its vjp rule: x_bar = out_bar * y, y_bar = x * out_bar
+        # mul = y_1 * tanh, by its vjp rule: y_1_bar = mul_bar * tanh, tanh_bar = y_1 *
+        # mul_bar
         y_1_bar = unbroadcast(mul_bar * tanh, y_1)
         tanh_bar = unbroadcast(y_1 * mul_bar, tanh)
-        # tanh = jnp.tanh(x), by its vjp rule: x_bar = out_bar * (1 - jnp.tanh(x) ** 2)
+        # tanh = jnp.tanh(y_1), by its vjp rule: y_1_bar = tanh_bar * (1 - jnp.tanh(y_1)
+        # ** 2)
         y_1_bar = y_1_bar + tanh_bar * (1 - tanh ** 2)
     # forward_cases.py:31: for i in range(n):
     y_bar = y_1_bar

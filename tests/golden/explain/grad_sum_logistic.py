@@ -15,13 +15,13 @@ def sum_logistic_grad(x):
     # operation's vjp rule, and a value used twice adds up both contributions.
     # grad_seed: the cotangent that starts a gradient: 1 for a scalar output.
     result_bar = grad_seed(sum_)
-    # sum_ = jnp.sum(x), by its vjp rule: x_bar = jnp.broadcast_to(out_bar,
-    # jnp.shape(x))
+    # sum_ = jnp.sum(div), by its vjp rule: div_bar = jnp.broadcast_to(result_bar,
+    # jnp.shape(div))
     div_bar = jnp.broadcast_to(result_bar, jnp.shape(div))
-    # div = 1.0 / y, by its vjp rule: y_bar = -out_bar * (1.0 / y) / y
+    # div = 1.0 / add, by its vjp rule: add_bar = -div_bar * (1.0 / add) / add
     add_bar = -div_bar * div / add
-    # exp = jnp.exp(x), by its vjp rule: x_bar = out_bar * jnp.exp(x)
+    # exp = jnp.exp(neg), by its vjp rule: neg_bar = exp_bar * jnp.exp(neg)
     neg_bar = add_bar * exp
-    # neg = -x, by its vjp rule: x_bar = -out_bar
+    # neg = -x, by its vjp rule: x_bar = -neg_bar
     x_bar = -neg_bar
     return x_bar

@@ -18,14 +18,14 @@ def sum_logistic_vjp(x):
         # v, d(output)/d(v); each operation hands its output's cotangent to its operands
         # by the operation's vjp rule, and a value used twice adds up both
         # contributions.
-        # sum_ = jnp.sum(x), by its vjp rule: x_bar = jnp.broadcast_to(out_bar,
-        # jnp.shape(x))
+        # sum_ = jnp.sum(div), by its vjp rule: div_bar = jnp.broadcast_to(result_bar,
+        # jnp.shape(div))
         div_bar = jnp.broadcast_to(result_bar, jnp.shape(div))
-        # div = 1.0 / y, by its vjp rule: y_bar = -out_bar * (1.0 / y) / y
+        # div = 1.0 / add, by its vjp rule: add_bar = -div_bar * (1.0 / add) / add
         add_bar = -div_bar * div / add
-        # exp = jnp.exp(x), by its vjp rule: x_bar = out_bar * jnp.exp(x)
+        # exp = jnp.exp(neg), by its vjp rule: neg_bar = exp_bar * jnp.exp(neg)
         neg_bar = add_bar * exp
-        # neg = -x, by its vjp rule: x_bar = -out_bar
+        # neg = -x, by its vjp rule: x_bar = -neg_bar
         x_bar = -neg_bar
         return (x_bar,)
     return (sum_, sum_logistic_pullback)
