@@ -494,3 +494,21 @@ def test_per_example_gradients_through_a_check():
     f = C.checks_then_computes
     same(s2s.vmap(f)(logits, labels), jax.vmap(f)(logits, labels))
     same(s2s.vmap(s2s.grad(f))(logits, labels), jax.vmap(jax.grad(f))(logits, labels))
+
+
+@pytest.mark.parametrize("masked", [False, True])
+@pytest.mark.parametrize("transform", ["grad", "jvp", "jacfwd", "jacrev", "hessian", "vmap",
+                                       "jit_grad"])
+def test_a_mask_that_may_be_none(transform, masked):
+    x = jnp.array([[0.3, -1.2, 0.5], [0.7, 0.2, -0.4]])
+    f = (lambda x: jnp.sum(C.optional_mask(x, MASK))) if masked else \
+        (lambda x: jnp.sum(C.optional_mask(x)))  # noqa: E731
+    same(run(s2s, transform, f, (x,)), run(jax, transform, f, (x,)))
+    same(s2s.jit(C.optional_mask)(x), C.optional_mask(x))
+
+
+@pytest.mark.parametrize("transform", ["jvp", "jacfwd", "jacrev", "vmap"])
+def test_a_cast_to_a_batched_values_dtype(transform):
+    """`.astype(errors.dtype)`: a dtype is every example's, never batched."""
+    args = (normal(5), normal(5))
+    same(run(s2s, transform, C.log_cosh, args), run(jax, transform, C.log_cosh, args))

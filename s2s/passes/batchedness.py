@@ -130,6 +130,8 @@ class Batchedness:
     def value_batched(self, value, stmt):
         if not self.is_batched(value):
             return False
+        if isinstance(value, gast.Attribute) and value.attr in ("dtype", "ndim"):
+            return False   # (every example's is the same)
         return not self.constant(stmt)
 
     def constant(self, stmt):

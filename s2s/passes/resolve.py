@@ -235,15 +235,22 @@ def _masked_reduction(node, obj):
     kept = summed(gast.Call(func=jnp_attr("where"), args=[mask, x, gast.Constant(value=0,
                                                                                   kind=None)],
                             keywords=[]), rest)
-    if obj is jnp.sum:
+    if obj is jnp.mean:
+        count = gast.Call(func=jnp_attr("broadcast_to"),
+                          args=[copy.deepcopy(mask), gast.Call(func=jnp_attr("shape"),
+                                                               args=[copy.deepcopy(x)],
+                                                               keywords=[])], keywords=[])
+        kept = anno.copy_location(gast.BinOp(left=kept, op=gast.Div(),
+                                             right=summed(count, [k for k in rest
+                                                                  if k.arg != "dtype"])), node)
+    if not isinstance(mask, gast.Name):
         return kept
-    count = gast.Call(func=jnp_attr("broadcast_to"),
-                      args=[copy.deepcopy(mask), gast.Call(func=jnp_attr("shape"),
-                                                           args=[copy.deepcopy(x)],
-                                                           keywords=[])], keywords=[])
-    return anno.copy_location(gast.BinOp(left=kept, op=gast.Div(),
-                                         right=summed(count, [k for k in rest
-                                                              if k.arg != "dtype"])), node)
+    # a name may hold None (an optional mask): then the reduction is the plain one
+    plain = copy.deepcopy(node)
+    plain.keywords = copy.deepcopy(rest)
+    test = gast.Compare(left=copy.deepcopy(mask), ops=[gast.Is()],
+                        comparators=[gast.Constant(value=None, kind=None)])
+    return anno.copy_location(gast.IfExp(test=test, body=plain, orelse=kept), node)
 
 
 def _pairwise(node):

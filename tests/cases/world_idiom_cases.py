@@ -401,3 +401,16 @@ def checks_then_computes(logits, labels):
     _check_subdtype(logits, jnp.floating)
     jnp.sin(logits)
     return jnp.sum(jax.nn.log_sigmoid(logits) * labels)
+
+
+def optional_mask(x, where=None):
+    """optax's `where=where`, None unless the caller passes a mask."""
+    return jnp.sum(x ** 2, axis=-1, where=where) + jnp.mean(x, where=where) \
+        + (x * 2.0).sum(where=where)
+
+
+def log_cosh(predictions, targets=None):
+    """optax's log_cosh: a constant cast to a batched value's dtype."""
+    _check_subdtype(predictions, jnp.floating)
+    errors = (predictions - targets) if (targets is not None) else predictions
+    return jnp.logaddexp(errors, -errors) - jnp.log(2.0).astype(errors.dtype)
