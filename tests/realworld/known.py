@@ -231,8 +231,6 @@ KNOWN = {
         ('REFUSED', 'autograd_variational_autoencoder.py:31: star-arguments (`*args`) are not supported'),
     ('autograd_variational_autoencoder', 'vae_lower_bound', 'jit_grad'):
         ('REFUSED', 'autograd_variational_autoencoder.py:31: star-arguments (`*args`) are not supported'),
-    ('gradbench_jax_gmm', 'gmm_objective', 'vmap'):
-        ('REFUSED', 'gradbench_jax_gmm.py:37: s2s has no batching rule for jnp.zeros'),
     ('gradbench_jax_small', 'llsq.llsq', 'grad'):
         ('REFUSED', 'gradbench_jax_small.py:47: s2s can only call names and module attributes (like `jnp.exp`)'),
     ('gradbench_jax_small', 'llsq.llsq', 'value_and_grad'):
@@ -666,15 +664,15 @@ KNOWN = {
     ('jaxopt_projection', 'projection_l1_ball', 'jit'):
         ('REFUSED', 'jaxopt_projection.py:234: s2s does not know the argument `operand` of lax.cond'),
     ('jaxopt_projection', 'projection_l2_sphere', 'jvp'):
-        ('REFUSED', 'jaxopt_tree_util.py:139: s2s does not know the array attribute `.real`'),
+        ('REFUSED', 'jaxopt_tree_util.py:85: s2s has no rule for `jax.tree_util.tree_map` and hands it to JAX, which takes a lambda as a constant, but it reads a differentiated value (a variable of this function)'),
     ('jaxopt_projection', 'projection_l2_sphere', 'vjp'):
-        ('REFUSED', 'jaxopt_tree_util.py:139: s2s does not know the array attribute `.real`'),
+        ('REFUSED', 'jaxopt_tree_util.py:85: s2s has no rule for `jax.tree_util.tree_map` and hands it to JAX, which takes a lambda as a constant, but it reads a differentiated value (a variable of this function)'),
     ('jaxopt_projection', 'projection_l2_sphere', 'jacfwd'):
-        ('REFUSED', 'jaxopt_tree_util.py:139: s2s does not know the array attribute `.real`'),
+        ('REFUSED', 'jaxopt_tree_util.py:85: s2s has no rule for `jax.tree_util.tree_map` and hands it to JAX, which takes a lambda as a constant, but it reads a differentiated value (a variable of this function)'),
     ('jaxopt_projection', 'projection_l2_sphere', 'jacrev'):
-        ('REFUSED', 'jaxopt_tree_util.py:139: s2s does not know the array attribute `.real`'),
+        ('REFUSED', 'jaxopt_tree_util.py:85: s2s has no rule for `jax.tree_util.tree_map` and hands it to JAX, which takes a lambda as a constant, but it reads a differentiated value (a variable of this function)'),
     ('jaxopt_projection', 'projection_l2_sphere', 'vmap'):
-        ('REFUSED', 'jaxopt_tree_util.py:139: s2s does not know the array attribute `.real`'),
+        ('REFUSED', 'jaxopt_tree_util.py:85: s2s cannot batch this statement (FunctionDef)'),
     ('jaxopt_projection', 'projection_l2_ball', 'jvp'):
         ('REFUSED', 'jaxopt_projection.py:276: s2s does not know the argument `operand` of lax.cond'),
     ('jaxopt_projection', 'projection_l2_ball', 'vjp'):
@@ -737,46 +735,6 @@ KNOWN = {
         ('REFUSED', 'jaxopt_tree_util.py:90: s2s has no rule for `jax.tree_util.tree_map` and hands it to JAX, which takes a lambda as a constant, but it reads a differentiated value (a variable of this function)'),
     ('jaxopt_tree_util', 'tree_add_scalar_mul', 'vmap'):
         ('REFUSED', 'jaxopt_tree_util.py:90: s2s cannot batch this statement (FunctionDef)'),
-    ('jaxopt_tree_util', 'tree_l2_norm', 'grad'):
-        ('REFUSED', 'jaxopt_tree_util.py:139: s2s does not know the array attribute `.real`'),
-    ('jaxopt_tree_util', 'tree_l2_norm', 'value_and_grad'):
-        ('REFUSED', 'jaxopt_tree_util.py:139: s2s does not know the array attribute `.real`'),
-    ('jaxopt_tree_util', 'tree_l2_norm', 'jvp'):
-        ('REFUSED', 'jaxopt_tree_util.py:139: s2s does not know the array attribute `.real`'),
-    ('jaxopt_tree_util', 'tree_l2_norm', 'vjp'):
-        ('REFUSED', 'jaxopt_tree_util.py:139: s2s does not know the array attribute `.real`'),
-    ('jaxopt_tree_util', 'tree_l2_norm', 'jacfwd'):
-        ('REFUSED', 'jaxopt_tree_util.py:139: s2s does not know the array attribute `.real`'),
-    ('jaxopt_tree_util', 'tree_l2_norm', 'jacrev'):
-        ('REFUSED', 'jaxopt_tree_util.py:139: s2s does not know the array attribute `.real`'),
-    ('jaxopt_tree_util', 'tree_l2_norm', 'hessian'):
-        ('REFUSED', 'jaxopt_tree_util.py:139: s2s does not know the array attribute `.real`'),
-    ('jaxopt_tree_util', 'tree_l2_norm', 'vmap'):
-        ('REFUSED', 'jaxopt_tree_util.py:139: s2s does not know the array attribute `.real`'),
-    ('jaxopt_tree_util', 'tree_l2_norm', 'jit'):
-        ('REFUSED', 'jaxopt_tree_util.py:139: s2s does not know the array attribute `.real`'),
-    ('jaxopt_tree_util', 'tree_l2_norm', 'jit_grad'):
-        ('REFUSED', 'jaxopt_tree_util.py:139: s2s does not know the array attribute `.real`'),
-    ('jaxopt_tree_util', 'tree_l2_norm.squared', 'grad'):
-        ('REFUSED', 'jaxopt_tree_util.py:139: s2s does not know the array attribute `.real`'),
-    ('jaxopt_tree_util', 'tree_l2_norm.squared', 'value_and_grad'):
-        ('REFUSED', 'jaxopt_tree_util.py:139: s2s does not know the array attribute `.real`'),
-    ('jaxopt_tree_util', 'tree_l2_norm.squared', 'jvp'):
-        ('REFUSED', 'jaxopt_tree_util.py:139: s2s does not know the array attribute `.real`'),
-    ('jaxopt_tree_util', 'tree_l2_norm.squared', 'vjp'):
-        ('REFUSED', 'jaxopt_tree_util.py:139: s2s does not know the array attribute `.real`'),
-    ('jaxopt_tree_util', 'tree_l2_norm.squared', 'jacfwd'):
-        ('REFUSED', 'jaxopt_tree_util.py:139: s2s does not know the array attribute `.real`'),
-    ('jaxopt_tree_util', 'tree_l2_norm.squared', 'jacrev'):
-        ('REFUSED', 'jaxopt_tree_util.py:139: s2s does not know the array attribute `.real`'),
-    ('jaxopt_tree_util', 'tree_l2_norm.squared', 'hessian'):
-        ('REFUSED', 'jaxopt_tree_util.py:139: s2s does not know the array attribute `.real`'),
-    ('jaxopt_tree_util', 'tree_l2_norm.squared', 'vmap'):
-        ('REFUSED', 'jaxopt_tree_util.py:139: s2s does not know the array attribute `.real`'),
-    ('jaxopt_tree_util', 'tree_l2_norm.squared', 'jit'):
-        ('REFUSED', 'jaxopt_tree_util.py:139: s2s does not know the array attribute `.real`'),
-    ('jaxopt_tree_util', 'tree_l2_norm.squared', 'jit_grad'):
-        ('REFUSED', 'jaxopt_tree_util.py:139: s2s does not know the array attribute `.real`'),
     ('jaxopt_tree_util', 'tree_average', 'jvp'):
         ('REFUSED', 'jaxopt_tree_util.py:162: s2s has no rule for `jax.tree_util.tree_map` and hands it to JAX, which takes a lambda as a constant, but it reads a differentiated value (a variable of this function)'),
     ('jaxopt_tree_util', 'tree_average', 'vjp'):
@@ -807,26 +765,14 @@ KNOWN = {
         ('REFUSED', 'jaxopt_tree_util.py:63: s2s has no rule for `itertools.repeat`'),
     ('jaxopt_tree_util', 'tree_where', 'vmap'):
         ('REFUSED', 'jaxopt_tree_util.py:63: s2s has no rule for `itertools.repeat`'),
-    ('optax_classification', 'sigmoid_binary_cross_entropy', 'vmap'):
-        ('REFUSED', 'optax_classification.py:69: s2s cannot batch a call whose value is thrown away'),
-    ('optax_classification', 'perceptron_loss', 'jacfwd'):
-        ('REFUSED', '_optax_utils.py:24: s2s has no rule for `builtins.hasattr`'),
-    ('optax_classification', 'perceptron_loss', 'jacrev'):
-        ('REFUSED', '_optax_utils.py:24: s2s has no rule for `builtins.hasattr`'),
-    ('optax_classification', 'perceptron_loss', 'vmap'):
-        ('REFUSED', '_optax_utils.py:24: s2s has no rule for `builtins.hasattr`'),
-    ('optax_classification', 'safe_softmax_cross_entropy', 'vmap'):
-        ('REFUSED', 'optax_classification.py:181: s2s cannot batch a call whose value is thrown away'),
     ('optax_classification', 'softmax_cross_entropy', 'jvp'):
         ('REFUSED', "optax_classification.py:254: s2s's rule for `jax.nn.log_softmax` has no parameter `where`"),
     ('optax_classification', 'softmax_cross_entropy', 'vjp'):
-        ('REFUSED', "optax_classification.py:256: s2s's rule for `jnp.sum` has no parameter `where`"),
+        ('REFUSED', "optax_classification.py:254: s2s's rule for `jax.nn.log_softmax` has no parameter `where`"),
     ('optax_classification', 'softmax_cross_entropy', 'jacfwd'):
         ('REFUSED', "optax_classification.py:254: s2s's rule for `jax.nn.log_softmax` has no parameter `where`"),
     ('optax_classification', 'softmax_cross_entropy', 'jacrev'):
-        ('REFUSED', "optax_classification.py:256: s2s's rule for `jnp.sum` has no parameter `where`"),
-    ('optax_classification', 'softmax_cross_entropy', 'vmap'):
-        ('REFUSED', 'optax_classification.py:250: s2s cannot batch a call whose value is thrown away'),
+        ('REFUSED', "optax_classification.py:254: s2s's rule for `jax.nn.log_softmax` has no parameter `where`"),
     ('optax_classification', 'softmax_cross_entropy_with_integer_labels', 'jvp'):
         ('REFUSED', 'optax_classification.py:366: s2s does not know the method `.take()`'),
     ('optax_classification', 'softmax_cross_entropy_with_integer_labels', 'vjp'):
@@ -842,67 +788,21 @@ KNOWN = {
     ('optax_classification', 'poly_loss_cross_entropy', 'jvp'):
         ('REFUSED', "optax_classification.py:480: s2s's rule for `jax.nn.softmax` has no parameter `where`"),
     ('optax_classification', 'poly_loss_cross_entropy', 'vjp'):
-        ('REFUSED', "optax_classification.py:481: s2s's rule for `jnp.sum` has no parameter `where`"),
+        ('REFUSED', "optax_classification.py:480: s2s's rule for `jax.nn.softmax` has no parameter `where`"),
     ('optax_classification', 'poly_loss_cross_entropy', 'jacfwd'):
         ('REFUSED', "optax_classification.py:480: s2s's rule for `jax.nn.softmax` has no parameter `where`"),
     ('optax_classification', 'poly_loss_cross_entropy', 'jacrev'):
-        ('REFUSED', "optax_classification.py:256: s2s's rule for `jnp.sum` has no parameter `where`"),
-    ('optax_classification', 'poly_loss_cross_entropy', 'vmap'):
-        ('REFUSED', 'optax_classification.py:478: s2s cannot batch a call whose value is thrown away'),
-    ('optax_classification', 'kl_divergence', 'jvp'):
-        ('REFUSED', "optax_classification.py:523: s2s's rule for `jnp.sum` has no parameter `where`"),
-    ('optax_classification', 'kl_divergence', 'vjp'):
-        ('REFUSED', "optax_classification.py:523: s2s's rule for `jnp.sum` has no parameter `where`"),
-    ('optax_classification', 'kl_divergence', 'jacfwd'):
-        ('REFUSED', "optax_classification.py:523: s2s's rule for `jnp.sum` has no parameter `where`"),
-    ('optax_classification', 'kl_divergence', 'jacrev'):
-        ('REFUSED', "optax_classification.py:523: s2s's rule for `jnp.sum` has no parameter `where`"),
-    ('optax_classification', 'kl_divergence', 'vmap'):
-        ('REFUSED', 'optax_classification.py:518: s2s cannot batch a call whose value is thrown away'),
-    ('optax_classification', 'kl_divergence_with_log_targets', 'jvp'):
-        ('REFUSED', "optax_classification.py:555: s2s's rule for `jnp.sum` has no parameter `where`"),
-    ('optax_classification', 'kl_divergence_with_log_targets', 'vjp'):
-        ('REFUSED', "optax_classification.py:555: s2s's rule for `jnp.sum` has no parameter `where`"),
-    ('optax_classification', 'kl_divergence_with_log_targets', 'jacfwd'):
-        ('REFUSED', "optax_classification.py:555: s2s's rule for `jnp.sum` has no parameter `where`"),
-    ('optax_classification', 'kl_divergence_with_log_targets', 'jacrev'):
-        ('REFUSED', "optax_classification.py:555: s2s's rule for `jnp.sum` has no parameter `where`"),
-    ('optax_classification', 'kl_divergence_with_log_targets', 'vmap'):
-        ('REFUSED', 'optax_classification.py:551: s2s cannot batch a call whose value is thrown away'),
-    ('optax_classification', 'generalized_kl_divergence', 'jvp'):
-        ('REFUSED', "optax_classification.py:523: s2s's rule for `jnp.sum` has no parameter `where`"),
-    ('optax_classification', 'generalized_kl_divergence', 'vjp'):
-        ('REFUSED', "optax_classification.py:598: s2s's rule for `jnp.sum` has no parameter `where`"),
-    ('optax_classification', 'generalized_kl_divergence', 'jacfwd'):
-        ('REFUSED', "optax_classification.py:523: s2s's rule for `jnp.sum` has no parameter `where`"),
-    ('optax_classification', 'generalized_kl_divergence', 'jacrev'):
-        ('REFUSED', "optax_classification.py:598: s2s's rule for `jnp.sum` has no parameter `where`"),
-    ('optax_classification', 'generalized_kl_divergence', 'vmap'):
-        ('REFUSED', 'optax_classification.py:518: s2s cannot batch a call whose value is thrown away'),
-    ('optax_classification', 'ctc_loss_with_forward_probs', 'jacfwd'):
-        ('REFUSED', '_optax_utils.py:32: s2s has no rule for `builtins.hasattr`'),
-    ('optax_classification', 'ctc_loss_with_forward_probs', 'jacrev'):
-        ('REFUSED', '_optax_utils.py:32: s2s has no rule for `builtins.hasattr`'),
-    ('optax_classification', 'ctc_loss_with_forward_probs', 'vmap'):
-        ('REFUSED', '_optax_utils.py:32: s2s has no rule for `builtins.hasattr`'),
-    ('optax_classification', 'ctc_loss', 'jacfwd'):
-        ('REFUSED', '_optax_utils.py:32: s2s has no rule for `builtins.hasattr`'),
-    ('optax_classification', 'ctc_loss', 'jacrev'):
-        ('REFUSED', '_optax_utils.py:32: s2s has no rule for `builtins.hasattr`'),
-    ('optax_classification', 'ctc_loss', 'vmap'):
-        ('REFUSED', '_optax_utils.py:32: s2s has no rule for `builtins.hasattr`'),
-    ('optax_classification', 'sigmoid_focal_loss', 'vmap'):
-        ('REFUSED', 'optax_classification.py:857: s2s cannot batch a call whose value is thrown away'),
+        ('REFUSED', "optax_classification.py:254: s2s's rule for `jax.nn.log_softmax` has no parameter `where`"),
     ('optax_ranking', 'ranking_softmax_loss', 'grad'):
-        ('REFUSED', "optax_ranking.py:121: s2s's rule for `jnp.sum` has no parameter `where`"),
+        ('REFUSED', 'optax_ranking.py:55: `BitAnd` is not supported by s2s'),
     ('optax_ranking', 'ranking_softmax_loss', 'value_and_grad'):
-        ('REFUSED', "optax_ranking.py:121: s2s's rule for `jnp.sum` has no parameter `where`"),
+        ('REFUSED', 'optax_ranking.py:55: `BitAnd` is not supported by s2s'),
     ('optax_ranking', 'ranking_softmax_loss', 'jvp'):
-        ('REFUSED', "optax_ranking.py:121: s2s's rule for `jnp.sum` has no parameter `where`"),
+        ('REFUSED', 'optax_ranking.py:55: `BitAnd` is not supported by s2s'),
     ('optax_ranking', 'ranking_softmax_loss', 'vjp'):
-        ('REFUSED', "optax_ranking.py:121: s2s's rule for `jnp.sum` has no parameter `where`"),
+        ('REFUSED', 'optax_ranking.py:55: `BitAnd` is not supported by s2s'),
     ('optax_ranking', 'ranking_softmax_loss', 'jacfwd'):
-        ('REFUSED', "optax_ranking.py:121: s2s's rule for `jnp.sum` has no parameter `where`"),
+        ('REFUSED', 'optax_ranking.py:55: `BitAnd` is not supported by s2s'),
     ('optax_ranking', 'ranking_softmax_loss', 'jacrev'):
         ('REFUSED', 'optax_ranking.py:55: `BitAnd` is not supported by s2s'),
     ('optax_ranking', 'ranking_softmax_loss', 'hessian'):
@@ -911,70 +811,10 @@ KNOWN = {
         ('REFUSED', 'optax_ranking.py:55: `BitAnd` is not supported by s2s'),
     ('optax_ranking', 'ranking_softmax_loss', 'jit_grad'):
         ('REFUSED', 'optax_ranking.py:55: `BitAnd` is not supported by s2s'),
-    ('optax_regression', 'squared_error', 'jacfwd'):
-        ('REFUSED', '_optax_utils.py:24: s2s has no rule for `builtins.hasattr`'),
-    ('optax_regression', 'squared_error', 'jacrev'):
-        ('REFUSED', '_optax_utils.py:24: s2s has no rule for `builtins.hasattr`'),
-    ('optax_regression', 'squared_error', 'vmap'):
-        ('REFUSED', '_optax_utils.py:24: s2s has no rule for `builtins.hasattr`'),
-    ('optax_regression', 'l2_loss', 'jacfwd'):
-        ('REFUSED', '_optax_utils.py:24: s2s has no rule for `builtins.hasattr`'),
-    ('optax_regression', 'l2_loss', 'jacrev'):
-        ('REFUSED', '_optax_utils.py:24: s2s has no rule for `builtins.hasattr`'),
-    ('optax_regression', 'l2_loss', 'vmap'):
-        ('REFUSED', '_optax_utils.py:24: s2s has no rule for `builtins.hasattr`'),
-    ('optax_regression', 'l2_loss.no_targets', 'jacrev'):
-        ('REFUSED', '_optax_utils.py:24: s2s has no rule for `builtins.hasattr`'),
-    ('optax_regression', 'l2_loss.no_targets', 'vmap'):
-        ('REFUSED', 'optax_regression.py:37: s2s cannot batch a call whose value is thrown away'),
-    ('optax_regression', 'huber_loss', 'vmap'):
-        ('REFUSED', 'optax_regression.py:92: s2s cannot batch a call whose value is thrown away'),
-    ('optax_regression', 'log_cosh', 'vmap'):
-        ('REFUSED', 'optax_regression.py:125: s2s cannot batch a call whose value is thrown away'),
-    ('optax_regression', 'cosine_similarity', 'jvp'):
-        ('REFUSED', "optax_regression.py:177: s2s's rule for `jnp.sum` has no parameter `where`"),
-    ('optax_regression', 'cosine_similarity', 'vjp'):
-        ('REFUSED', "optax_regression.py:184: s2s's rule for `jnp.sum` has no parameter `where`"),
-    ('optax_regression', 'cosine_similarity', 'jacfwd'):
-        ('REFUSED', "optax_regression.py:177: s2s's rule for `jnp.sum` has no parameter `where`"),
-    ('optax_regression', 'cosine_similarity', 'jacrev'):
-        ('REFUSED', "optax_regression.py:184: s2s's rule for `jnp.sum` has no parameter `where`"),
-    ('optax_regression', 'cosine_similarity', 'vmap'):
-        ('REFUSED', 'optax_regression.py:167: s2s cannot batch a call whose value is thrown away'),
-    ('optax_regression', 'cosine_distance', 'jvp'):
-        ('REFUSED', "optax_regression.py:177: s2s's rule for `jnp.sum` has no parameter `where`"),
-    ('optax_regression', 'cosine_distance', 'vjp'):
-        ('REFUSED', "optax_regression.py:184: s2s's rule for `jnp.sum` has no parameter `where`"),
-    ('optax_regression', 'cosine_distance', 'jacfwd'):
-        ('REFUSED', "optax_regression.py:177: s2s's rule for `jnp.sum` has no parameter `where`"),
-    ('optax_regression', 'cosine_distance', 'jacrev'):
-        ('REFUSED', "optax_regression.py:184: s2s's rule for `jnp.sum` has no parameter `where`"),
-    ('optax_regression', 'cosine_distance', 'vmap'):
-        ('REFUSED', 'optax_regression.py:221: s2s cannot batch a call whose value is thrown away'),
-    ('optax_segmentation', 'dice_loss', 'jacfwd'):
-        ('REFUSED', '_optax_utils.py:24: s2s has no rule for `builtins.hasattr`'),
-    ('optax_segmentation', 'dice_loss', 'jacrev'):
-        ('REFUSED', '_optax_utils.py:24: s2s has no rule for `builtins.hasattr`'),
-    ('optax_segmentation', 'dice_loss', 'vmap'):
-        ('REFUSED', '_optax_utils.py:24: s2s has no rule for `builtins.hasattr`'),
     ('optax_segmentation', 'dice_loss', 'jit'):
         ('REFUSED', 'optax_segmentation.py:151: `raise` under this `if`, whose condition is traced under jit: the check would run when the program is traced, not when it runs'),
-    ('optax_segmentation', 'multiclass_generalized_dice_loss', 'jacfwd'):
-        ('REFUSED', '_optax_utils.py:24: s2s has no rule for `builtins.hasattr`'),
-    ('optax_segmentation', 'multiclass_generalized_dice_loss', 'jacrev'):
-        ('REFUSED', '_optax_utils.py:24: s2s has no rule for `builtins.hasattr`'),
-    ('optax_segmentation', 'multiclass_generalized_dice_loss', 'hessian'):
-        ('REFUSED', '_optax_utils.py:24: s2s has no rule for `builtins.hasattr`'),
-    ('optax_segmentation', 'multiclass_generalized_dice_loss', 'vmap'):
-        ('REFUSED', '_optax_utils.py:24: s2s has no rule for `builtins.hasattr`'),
     ('optax_segmentation', 'multiclass_generalized_dice_loss', 'jit_grad'):
-        ('REFUSED', '_optax_utils.py:24: s2s has no rule for `builtins.hasattr`'),
-    ('optax_segmentation', 'binary_dice_loss', 'jacfwd'):
-        ('REFUSED', '_optax_utils.py:24: s2s has no rule for `builtins.hasattr`'),
-    ('optax_segmentation', 'binary_dice_loss', 'jacrev'):
-        ('REFUSED', '_optax_utils.py:24: s2s has no rule for `builtins.hasattr`'),
-    ('optax_segmentation', 'binary_dice_loss', 'vmap'):
-        ('REFUSED', '_optax_utils.py:24: s2s has no rule for `builtins.hasattr`'),
+        ('REFUSED', 'optax_segmentation.py:151: `raise` under this `if`, whose condition is traced under jit: the check would run when the program is traced, not when it runs'),
     ('optax_self_supervised', 'ntxent', 'grad'):
         ('REFUSED', 'optax_self_supervised.py:99: `BitXor` is not supported by s2s'),
     ('optax_self_supervised', 'ntxent', 'value_and_grad'):
@@ -995,10 +835,6 @@ KNOWN = {
         ('REFUSED', 'optax_self_supervised.py:99: `BitXor` is not supported by s2s'),
     ('optax_self_supervised', 'ntxent', 'jit_grad'):
         ('REFUSED', 'optax_self_supervised.py:99: `BitXor` is not supported by s2s'),
-    ('optax_self_supervised', 'triplet_margin_loss', 'vmap'):
-        ('REFUSED', 'optax_self_supervised.py:168: s2s cannot batch a call whose value is thrown away'),
-    ('optax_smoothing', 'smooth_labels', 'vmap'):
-        ('REFUSED', 'optax_smoothing.py:42: s2s cannot batch a call whose value is thrown away'),
     ('scipy_go_funcs_C', 'Corana', 'jit'):
         ('REFUSED', 'scipy_go_funcs_C.py:109: this line needs a Python bool (`bool(x)`, `x and y`), but the value is traced under jit'),
     ('scipy_go_funcs_D', 'Damavandi', 'grad'):
@@ -1052,5 +888,5 @@ KNOWN = {
     ('scipy_go_funcs_Z', 'Zimmerman', 'jit'):
         ('REFUSED', 'scipy_go_funcs_Z.py:119: this line needs a Python bool (`bool(x)`, `x and y`), but the value is traced under jit'),
     ('scipy_go_funcs_Z', 'Zimmerman', 'jit_grad'):
-        ('CRASH', 'S2SError located at <s2s: Zimmerman.fun bound 5>:119: this line needs a Python bool (`bool(x)`, `x and y`), but the value is traced under jit'),
+        ('REFUSED', 'scipy_go_funcs_Z.py:119: this line needs a Python bool (`bool(x)`, `x and y`), but the value is traced under jit'),
 }
