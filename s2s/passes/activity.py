@@ -199,21 +199,10 @@ def array_names(fn, array_params, ns):
     and copies of them, except a name that may hold None (assigned None, or a
     copy of such a name: the value a loop returns, None until it does): its
     cotangent may be None, which a second reverse pass must add as such."""
-    values = {}
-    for s in statements(fn.body):
-        if isinstance(s, gast.Assign) and isinstance(s.targets[0], gast.Name):
-            values.setdefault(s.targets[0].id, []).append(s.value)
+    values = _assigned_values(fn)
     maybe_none = _maybe_none(values)
-    arrays = set(array_params)
-    changed = True
-    while changed:
-        changed = False
-        for name, assigned in values.items():
-            if name not in arrays and name not in maybe_none \
-                    and any(certainly_array(v, arrays) for v in assigned):
-                arrays.add(name)
-                changed = True
-    return arrays
+    return _grown(values, set(array_params), lambda name, assigned, arrays:
+                  name not in maybe_none and any(certainly_array(v, arrays) for v in assigned))
 
 
 def container_names(fn, tree_params):
@@ -222,22 +211,32 @@ def container_names(fn, tree_params):
     pytree's item unpacked is taken for a tuple, as it nearly always is).
     Unpacking one of these, its cotangent is the tuple of its parts'; any
     other value may be an array, which `unpacked_cotangent` asks when it runs."""
+    return _grown(_assigned_values(fn), set(tree_params), lambda name, assigned, containers: all(
+        isinstance(v, (gast.Tuple, gast.List))
+        or (isinstance(v, (gast.Name, gast.Subscript)) and _root_name(v) in containers)
+        for v in assigned))
+
+
+def _assigned_values(fn):
+    """{name: every value assigned to it by `name = value`}."""
     values = {}
     for s in statements(fn.body):
         if isinstance(s, gast.Assign) and isinstance(s.targets[0], gast.Name):
             values.setdefault(s.targets[0].id, []).append(s.value)
-    containers = set(tree_params)
+    return values
+
+
+def _grown(values, found, takes):
+    """`found` grown to a fixed point by every name whose assignments
+    `takes(name, assigned, found)` accepts."""
     changed = True
     while changed:
         changed = False
         for name, assigned in values.items():
-            if name not in containers and all(
-                    isinstance(v, (gast.Tuple, gast.List))
-                    or (isinstance(v, (gast.Name, gast.Subscript))
-                        and _root_name(v) in containers) for v in assigned):
-                containers.add(name)
+            if name not in found and takes(name, assigned, found):
+                found.add(name)
                 changed = True
-    return containers
+    return found
 
 
 def _root_name(v):
@@ -250,12 +249,5 @@ def _maybe_none(values):
     """The names some assignment gives None, directly or by copying such a name."""
     found = {n for n, vs in values.items()
              if any(isinstance(v, gast.Constant) and v.value is None for v in vs)}
-    changed = True
-    while changed:
-        changed = False
-        for name, assigned in values.items():
-            if name not in found and any(isinstance(v, gast.Name) and v.id in found
-                                         for v in assigned):
-                found.add(name)
-                changed = True
-    return found
+    return _grown(values, found, lambda name, assigned, found: any(
+        isinstance(v, gast.Name) and v.id in found for v in assigned))

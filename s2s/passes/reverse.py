@@ -33,7 +33,7 @@ from .. import anno
 from ..anno import Key
 from ..names import names_in
 from ..pipeline import Output
-from ..template import jnp_attr, load, store
+from ..template import load, store
 from .activity import Activity, array_names, container_names
 from .binding import refuse_nondiff_operands, refuse_repackaging
 from .resolve import CallKind, callee
@@ -160,14 +160,10 @@ class Reverse(ForwardSweep, Adjoint, Contributions):
         """The pullback's parameter and body: for a caller that unpacks the result
         (`a, b = f(x)`), the parts' cotangents, packed first as the result was
         (stacked if it is an array)."""
-        if not options.unpacked or out in self.containers:
+        if not options.unpacked or out in self.containers:   # (the tuple as it comes)
             return self.bar(out), backward
         parts = self.namer.fresh(self.bar(out) + "_parts")
-        if out in self.arrays:
-            packed = gast.Call(func=jnp_attr("stack"), args=[load(parts)], keywords=[])
-        else:
-            packed = gast.Call(func=load("unpacked_cotangent"), args=[load(out), load(parts)],
-                               keywords=[])
+        packed = self.packed_cotangent(out, load(parts))
         return parts, [gast.Assign(targets=[store(self.bar(out))], value=packed,
                                    type_comment=None)] + backward
 

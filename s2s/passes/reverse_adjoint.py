@@ -8,7 +8,7 @@ from ..nodes import dump_key, name_nodes
 from .. import anno
 from ..anno import Key
 from ..names import names_in
-from ..template import load, store
+from ..template import jnp_attr, load, store
 from .reverse_sweep import directly_inside
 from .scopes import statements
 from .simplify import is_pure
@@ -70,23 +70,25 @@ class Adjoint:
                 init.discard(n)
             return []
         bars = self.structured_bars(target, init)
-        if isinstance(value, gast.Name) and value.id in self.arrays:
-            # an array unpacked along its first axis: its cotangent stacks the items'
-            stacked = gast.Call(func=gast.Attribute(value=load("jnp"), attr="stack",
-                                                    ctx=gast.Load()), args=[bars], keywords=[])
-            out = [self.accumulate(value.id, stacked, init)]
-        elif isinstance(value, gast.Name) and value.id in self.containers:
-            out = [self.accumulate(value.id, bars, init)]
-        elif isinstance(value, gast.Name):
-            # (an array from a library or helper call, or a tuple: known when it runs)
-            packed = gast.Call(func=load("unpacked_cotangent"), args=[load(value.id), bars],
-                               keywords=[])
-            out = [self.accumulate(value.id, packed, init)]
+        if isinstance(value, gast.Name):
+            out = [self.accumulate(value.id, self.packed_cotangent(value.id, bars), init)]
         else:   # `u, y = helper(x)`: the pullback takes the cotangents of both parts
             out = self.unpacked_call(target, value, bars, init)
         for n in names:
             out.extend(self.consume(n, init, persistent))
         return out
+
+    def packed_cotangent(self, value, parts):
+        """The cotangent of the name `value` from its unpacked parts' (`a, b =
+        value`): stacked for an array (unpacked along its first axis), the tuple
+        itself for a container, and where neither is certain, as it runs
+        (runtime.unpacked_cotangent)."""
+        if value in self.arrays:
+            return gast.Call(func=jnp_attr("stack"), args=[parts], keywords=[])
+        if value in self.containers:
+            return parts
+        return gast.Call(func=load("unpacked_cotangent"), args=[load(value), parts],
+                         keywords=[])
 
     def unpacked_call(self, target, value, bars, init):
         """`u, y = g(x)`: the call's result is the tuple of its parts (a rule may
