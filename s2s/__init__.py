@@ -10,7 +10,7 @@ import sys
 import types
 
 __all__ = ["jvp", "vjp", "grad", "value_and_grad", "vmap", "jacfwd", "jacrev", "hessian", "jit",
-           "checkpoint", "custom_jvp", "custom_vjp", "source", "generated", "stages", "show", "S2SError"]
+           "checkpoint", "custom_jvp", "custom_vjp", "source", "generated", "stages", "show", "by_source", "S2SError"]
 
 _PUBLIC = frozenset(__all__) | {"remat", "checkpoint_function"}
 # public functions named like a module of the package (s2s.jit is the function,
@@ -21,6 +21,7 @@ _SHADOWED = frozenset({"jit", "show", "checkpoint"})
 def _load():
     """Bind every public name (the API modules load here, once)."""
     from .api import grad, jvp, value_and_grad, vjp
+    from .boundary import by_source
     from .checkpoint import checkpoint as checkpoint_function
     from .custom_rules import custom_jvp, custom_vjp
     from .errors import S2SError
@@ -29,7 +30,7 @@ def _load():
     from .jit import jit
     from .show import show   # (the function: `s2s.show(f, ...)`; the module is s2s/show.py)
     from .vectorize import vmap
-    public = dict(grad=grad, jvp=jvp, value_and_grad=value_and_grad, vjp=vjp,
+    public = dict(by_source=by_source, grad=grad, jvp=jvp, value_and_grad=value_and_grad, vjp=vjp,
                   custom_jvp=custom_jvp, custom_vjp=custom_vjp, S2SError=S2SError,
                   generated=generated, source=source, stages=stages, hessian=hessian,
                   jacfwd=jacfwd, jacrev=jacrev, jit=jit, show=show, vmap=vmap,

@@ -19,6 +19,7 @@ in a Hessian).
 import jax
 import jax.numpy as jnp
 
+from .errors import S2SError
 from .runtime import helper
 
 
@@ -60,6 +61,7 @@ def _tangent_leaves(tangents, args):
 def jvp_by_jax(fun, primals, tangents, **kwargs):
     """The tangent of fun(*primals, **kwargs) by JAX's own jvp (s2s has no jvp
     rule for fun); a None tangent holds its argument fixed."""
+    _refuse_hidden_values(fun, primals, [t is not None for t in tangents])
     ts = _tangent_leaves(tangents, primals)
     flags = [t is not None and _is_value(x) for t, x in zip(ts, jax.tree_util.tree_leaves(primals))]
     ts = [t if on else None for t, on in zip(ts, flags)]
@@ -77,6 +79,7 @@ def vjp_by_jax(fun, primals, active, out_bar, **kwargs):
     """The cotangents of fun(*primals, **kwargs)'s arguments by JAX's own vjp
     (s2s has no vjp rule for fun), one per argument, None where `active` is
     False; the forward computation runs again here."""
+    _refuse_hidden_values(fun, primals, active)
     flags = [on and _is_value(x) for on, x in zip(_leaf_flags(active, primals, bool),
                                                   jax.tree_util.tree_leaves(primals))]
     f, xs = _on_some_leaves(fun, primals, flags, kwargs)
@@ -89,6 +92,25 @@ def vjp_by_jax(fun, primals, active, out_bar, **kwargs):
         bars = iter(pullback(_kept(_like(out_bar, rebuild(out)), kept)))
     leaves, treedef = jax.tree_util.tree_flatten(primals)
     return jax.tree_util.tree_unflatten(treedef, [next(bars) if on else None for on in flags])
+
+
+def _refuse_hidden_values(fun, primals, active):
+    """A function called through `apply_callable` (an object whose method
+    `apply_method` calls) that depends on differentiated values but is no
+    pytree (a closure, a Flax module bound to its variables) hides them from
+    JAX: refused, never a derivative of zero."""
+    if fun not in (apply_callable, apply_method) or not primals or not active:
+        return
+    called, on = primals[0], active[0]
+    if on is not False and on is not None and not _is_value(called) \
+            and jax.tree_util.all_leaves([called]):
+        name = getattr(called, "__qualname__", None) or type(called).__name__
+        raise S2SError(
+            f"s2s cannot differentiate a call of `{name}`: it is a function computed from "
+            f"differentiated values, and JAX cannot see the values it holds (it is not a "
+            f"pytree)",
+            hint="pass the values as arguments of the call, or make the callable a pytree "
+                 "(an Equinox module, a dataclass registered with jax.tree_util)")
 
 
 def _values_only(f, xs):
@@ -148,4 +170,21 @@ def vmap_by_jax(fun, args, in_axes, **kwargs):
         return rebuild(jax.vmap(f)(*xs))
 
 
-BY_JAX = (jvp_by_jax, vjp_by_jax, vmap_by_jax)
+@helper(pure=True)
+def apply_callable(fun, /, *args, **kwargs):
+    """fun(*args, **kwargs) for a function the code was passed or computed
+    (s2s/passes/passed_functions.py): JAX transforms the call, and the
+    function's own arrays (the weights of an Equinox module, of any callable
+    pytree) are differentiated with the arguments."""
+    return fun(*args, **kwargs)
+
+
+@helper(pure=True)
+def apply_method(obj, method, /, *args, **kwargs):
+    """obj.method(*args, **kwargs) for a method s2s has no rule for (a model's
+    layer `self.l1(x)`, an array's `x.cumprod()`, s2s/passes/resolve.py): JAX
+    transforms the call, obj's arrays differentiated with the arguments."""
+    return getattr(obj, method)(*args, **kwargs)
+
+
+BY_JAX = (jvp_by_jax, vjp_by_jax, vmap_by_jax, apply_callable, apply_method)

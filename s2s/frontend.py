@@ -20,7 +20,7 @@ import types
 import gast
 
 from .nodes import walk
-from . import anno, listed_parameters, locks
+from . import anno, boundary, listed_parameters, locks
 from .checkpoint import inside_jax_checkpoint
 from .anno import Key
 from .errors import S2SError
@@ -230,8 +230,8 @@ PUBLIC_PATHS = ("jax.numpy", "jax.numpy.linalg", "jax.nn", "jax.scipy.special", 
 
 
 def _from_library(fn):
-    """A function of JAX itself (jnp.tanh), not a user's function jax.jit wraps;
-    or a user's function with its own derivative rule (jax.custom_jvp,
+    """A function of JAX itself (jnp.tanh), not a user's function jax.jit wraps,
+    or of an installed library (s2s/boundary.py: `model.apply`); or a user's function with its own derivative rule (jax.custom_jvp,
     jax.custom_vjp), which only JAX applies: its body has another derivative."""
     import jax
     if isinstance(fn, (jax.custom_jvp, jax.custom_vjp)):
@@ -239,7 +239,7 @@ def _from_library(fn):
     if isinstance(fn, type) or not callable(fn) or hasattr(fn, "__s2s_function__"):
         return False
     module = getattr(fn, "__module__", None) or ""
-    return module.split(".")[0] in ("jax", "jaxlib")
+    return module.split(".")[0] in ("jax", "jaxlib") or boundary.handed_to_jax(fn)
 
 
 def parameters(fn):

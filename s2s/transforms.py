@@ -5,7 +5,8 @@ file each under s2s/passes/, and a thin wrapper in the API with JAX's
 argument semantics); s2s/driver.py runs any record the same way.
 """
 from .passes import (algebra, batch, dead_cotangents, fence, flags, forward, functionalize, inline,
-                     normalize, packing, probe, resolve, reverse, simplify, ssa, structure)
+                     normalize, packing, passed_functions, probe, resolve, reverse, simplify,
+                     ssa, structure)
 from .pipeline import Family, Output, Pass, Transform, register
 
 SOURCE = Pass("source", "the function as written", None)
@@ -41,6 +42,11 @@ FLAGS = Pass("flags", "a `break` under a condition becomes a flag (one example m
 NUMBER = Pass("number", "each statement gets an id the probe and the batch pass share",
               probe.number)
 
+PASSED_FUNCTIONS = Pass("passed functions", "a call of a function the caller passed in (a "
+                                             "model, a loss) is handed to JAX: "
+                                             "`apply_callable(net, x)`",
+                        passed_functions.run)
+
 DEAD_COTANGENTS = Pass("dead cotangents", "a pullback loop's last step skips the matrix "
                                            "products only an earlier step would read "
                                            "(`if i > 0:`)",
@@ -58,7 +64,7 @@ ALGEBRA = Pass("algebra", "tidy the derivative as a person would, every rewrite 
 
 JVP = register(Transform(
     "jvp", "_jvp", Family.FORWARD, "the jvp", callee="jvp", tidy=(ALGEBRA,),
-    passes=(Pass("jvp", "forward mode: each line is followed by its tangent line "
+    passes=(PASSED_FUNCTIONS, Pass("jvp", "forward mode: each line is followed by its tangent line "
                         "(the jvp rules of s2s/rules)", forward.run),)))
 
 
@@ -66,7 +72,8 @@ def _reverse(name, output, what):
     sweep = Pass(name, "reverse mode: a forward sweep that keeps what the pullback reads, "
                        "then the pullback, line by line backwards (the vjp rules)", reverse.run)
     return register(Transform(name, "_" + name, Family.REVERSE, what, callee="vjp",
-                              passes=(INLINE_CALLEES, INLINE, STRUCTURE, SSA, sweep),
+                              passes=(PASSED_FUNCTIONS, INLINE_CALLEES, INLINE, STRUCTURE, SSA,
+                                      sweep),
                               keeps_defaults=output is not Output.APPLY, output=output,
                               tidy=(DEAD_COTANGENTS, PACKING, ALGEBRA)))
 

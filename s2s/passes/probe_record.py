@@ -87,7 +87,38 @@ def describe(v):
         return Info("value", value=v)
     if callable(v) and (_is_function(v) or _is_leaf(v)):   # (`tree_map(f, tree)`'s f,
         return Info("value", value=v)                       # jnp.tanh: called by the probe)
+    node = PytreeNode.of(v)
+    if node is not None:   # an Equinox module, a registered dataclass: its children
+        children, _ = jax.tree_util.tree_flatten(v, is_leaf=lambda c: c is not v)
+        return Info("tree", container=node, children=[describe(c) for c in children])
     return Info("other")
+
+
+class PytreeNode:
+    """The container of a registered pytree node that is not a list, tuple or
+    dict (a dataclass, an Equinox module): its type and static fields, which
+    rebuild it from its children. One object per kind of node, so that two
+    examples' containers are the same (`is`)."""
+    _known = {}
+
+    def __init__(self, treedef, cls):
+        self.treedef, self.__name__ = treedef, cls.__name__
+
+    @classmethod
+    def of(cls, v):
+        if isinstance(v, (list, tuple, dict)) or jax.tree_util.all_leaves([v]):
+            return None
+        try:
+            _, treedef = jax.tree_util.tree_flatten(v, is_leaf=lambda c: c is not v)
+            return cls._known.setdefault(treedef, cls(treedef, type(v)))
+        except (TypeError, ValueError):   # (static fields that cannot be compared)
+            return None
+
+    def __call__(self, *children):
+        return jax.tree_util.tree_unflatten(self.treedef, children)
+
+    def __repr__(self):
+        return f"<pytree node {self.__name__}>"
 
 
 def _dtype(dtype):
@@ -171,8 +202,8 @@ def abstract(info):
             return dict(zip(info.keys, items))
         if info.container is list:
             return items
-        if hasattr(info.container, "_fields"):   # a NamedTuple: its fields by name
-            return info.container(*items)
+        if hasattr(info.container, "_fields") or isinstance(info.container, PytreeNode):
+            return info.container(*items)   # a NamedTuple, a registered node: rebuilt
         return tuple(items)
     if isinstance(info.value, RANDOM_STATES):
         return copy.deepcopy(info.value)

@@ -679,10 +679,10 @@ class _Resolver(Transformer):
             return node
         if name in DICT_METHODS and not node.args and not node.keywords:
             return self._dict_method(node, func.value, name)
-        if name not in ARRAY_METHODS:
-            raise self.source.error(func, f"s2s does not know the method `.{name}()`",
-                                    "call the jax.numpy function instead, e.g. "
-                                    "`jnp.NAME(x, ...)`")
+        if name not in ARRAY_METHODS:   # a layer of the model (`self.l1(x)`), `x.cumprod()`
+            return self._call(load("apply_method"),
+                              [func.value, gast.Constant(value=name, kind=None)] + node.args,
+                              node.keywords, node)
         args = node.args
         if name in PACKED_METHODS and len(args) > 1:
             args = [gast.Tuple(elts=args, ctx=gast.Load())]

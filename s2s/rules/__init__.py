@@ -33,7 +33,7 @@ import builtins
 import gast
 import jax.numpy as jnp
 
-from .. import frontend, runtime
+from .. import boundary, frontend, runtime
 
 from ..template import Choice, Template
 
@@ -349,8 +349,9 @@ FALLBACKS = {}   # function -> its fallback Primitive
 def fallback_for(fn):
     """A rule-less `Primitive` for a function from JAX that has no rule here (or
     one of s2s/by_jax.py's helpers, met again in generated code): the passes
-    hand its calls to JAX's own jvp, vjp or vmap (s2s/by_jax.py). None for
-    anything else (user code, which s2s transforms from its source)."""
+    hand its calls to JAX's own jvp, vjp or vmap (s2s/by_jax.py). So does a
+    function of an installed library (s2s/boundary.py). None for anything else
+    (user code, which s2s transforms from its source)."""
     from ..by_jax import BY_JAX
     try:
         known = FALLBACKS.get(fn)
@@ -358,12 +359,15 @@ def fallback_for(fn):
         return None
     if known is not None:
         return known
-    if fn not in BY_JAX and not _from_jax(fn) and not has_custom_rule(fn):
+    library = boundary.handed_to_jax(fn)
+    if fn not in BY_JAX and not _from_jax(fn) and not library and not has_custom_rule(fn):
         return None
     prim = Primitive(_shown_name(fn), fn)
     prim.by_own_name = True   # called as the user wrote it
     prim.fallback = True
-    if not has_custom_rule(fn):   # (a user's function is not kept: dropped, it is freed)
+    # (a user's function is not kept: dropped, it is freed; a library's may be opted into
+    # source transformation later: s2s.by_source)
+    if not has_custom_rule(fn) and not library:
         FALLBACKS[fn] = prim
     return prim
 
