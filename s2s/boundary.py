@@ -28,6 +28,11 @@ NOT_HANDED = frozenset({"s2s", "jax", "jaxlib", "numpy", "scipy", "builtins"}) \
     | frozenset(sys.stdlib_module_names)
 
 _BY_SOURCE = set()   # top-level packages the user opted into source transformation
+_EPOCH = [0]         # counts the changes of _BY_SOURCE: code built before is built again
+
+
+def epoch():
+    return _EPOCH[0]
 
 
 class by_source:
@@ -38,20 +43,29 @@ class by_source:
         with s2s.by_source("optax"): ...  # inside the block only
 
     (to read how s2s differentiates a library function; its internals may use
-    Python that s2s refuses, which JAX's tracer accepts)."""
+    Python that s2s refuses, which JAX's tracer accepts). Transformations
+    built before are built again at their next call."""
 
     def __init__(self, *packages):
         self.added = [p.split(".")[0] for p in packages if p.split(".")[0] not in _BY_SOURCE]
         _BY_SOURCE.update(self.added)
-        _installed_package.cache_clear()
+        _changed()
 
     def __enter__(self):
         return self
 
     def __exit__(self, *exc):
         _BY_SOURCE.difference_update(self.added)
-        _installed_package.cache_clear()
+        _changed()
         return False
+
+
+def _changed():
+    """Code built before reads the old boundary: built again when next called."""
+    from . import driver
+    installed_package.cache_clear()
+    _EPOCH[0] += 1
+    driver.forget_builds()
 
 
 def library_of(obj):
@@ -59,7 +73,7 @@ def library_of(obj):
     called, if s2s hands its calls to JAX; None for the user's own code and
     for what s2s translates itself (NumPy, `math`, builtins)."""
     module = _defining_module(obj)
-    return None if module is None else _installed_package(module)
+    return None if module is None else installed_package(module)
 
 
 def handed_to_jax(obj):
@@ -80,7 +94,9 @@ def _defining_module(obj):
 
 
 @functools.lru_cache(maxsize=None)
-def _installed_package(module):
+def installed_package(module):
+    """The top-level package of module `module` (a name) if s2s hands its
+    functions to JAX, else None."""
     top = module.split(".")[0]
     if top in NOT_HANDED or top in _BY_SOURCE:
         return None

@@ -99,9 +99,12 @@ def _refuse_hidden_values(fun, primals, active):
     `apply_method` calls) that depends on differentiated values but is no
     pytree (a closure, a Flax module bound to its variables) hides them from
     JAX: refused, never a derivative of zero."""
-    if fun not in (apply_callable, apply_method) or not primals or not active:
+    if fun not in (apply_callable, apply_method, apply_transformed) or not primals \
+            or not active:
         return
     called, on = primals[0], active[0]
+    if fun is apply_transformed:   # (the function transformed: made_of's first)
+        called, on = primals[1][0], _first(active[1])
     if on is not False and on is not None and not _is_value(called) \
             and jax.tree_util.all_leaves([called]):
         name = getattr(called, "__qualname__", None) or type(called).__name__
@@ -111,6 +114,10 @@ def _refuse_hidden_values(fun, primals, active):
             f"pytree)",
             hint="pass the values as arguments of the call, or make the callable a pytree "
                  "(an Equinox module, a dataclass registered with jax.tree_util)")
+
+
+def _first(mark):
+    return mark[0] if isinstance(mark, (tuple, list)) and mark else mark
 
 
 def _values_only(f, xs):
@@ -187,4 +194,13 @@ def apply_method(obj, method, /, *args, **kwargs):
     return getattr(obj, method)(*args, **kwargs)
 
 
-BY_JAX = (jvp_by_jax, vjp_by_jax, vmap_by_jax, apply_callable, apply_method)
+@helper(pure=True)
+def apply_transformed(transform, made_of, options, /, *args, **kwargs):
+    """transform(*made_of, **options)(*args, **kwargs): a transformation
+    (`jax.vmap(model)`) of a function the code holds in a name
+    (s2s/passes/resolve.py); JAX transforms the call, the function's arrays
+    differentiated with the arguments."""
+    return transform(*made_of, **options)(*args, **kwargs)
+
+
+BY_JAX = (jvp_by_jax, vjp_by_jax, vmap_by_jax, apply_callable, apply_method, apply_transformed)

@@ -15,10 +15,11 @@ Off by default: the default output stays clean.
 """
 import ast
 import re
+import sys
 
 import gast
 
-from . import backend, rules, runtime
+from . import backend, boundary, rules, runtime
 from .explain_formulas import _form, _symbols, in_code_names, jvp_formula, vjp_formula
 from .explain_formulas import _expr, _primal_params  # noqa: F401  (tests/test_teaching.py)
 
@@ -83,6 +84,7 @@ def explained(text, transform=""):
     if kind == "jvp":
         _jvp_notes(fn, note)
     _tape_notes(fn, note)
+    _by_jax_notes(fn, note)
     _helper_notes(fn, note)
     return _insert(text, source, notes)
 
@@ -314,6 +316,52 @@ def _helper_notes(fn, note):
                     note(s.lineno, f"{name}: {doc}")
             if isinstance(s, (ast.If, ast.For, ast.While)):
                 break   # only the header's calls belong to this line
+
+
+BY_JAX_CALLS = ("jvp_by_jax", "vjp_by_jax", "vmap_by_jax")
+
+
+def _by_jax_notes(fn, note):
+    """Why a call went to JAX (s2s/by_jax.py), once per function handed over."""
+    seen = set()
+    for s in _statements(fn.body):
+        for call in (n for n in ast.walk(_own_part(s)) if isinstance(n, ast.Call)):
+            if not (isinstance(call.func, ast.Name) and call.func.id in BY_JAX_CALLS
+                    and call.args):
+                continue
+            handed = ast.unparse(call.args[0])
+            if handed in seen:
+                continue
+            seen.add(handed)
+            note(s.lineno, _why_by_jax(handed, call.args[1] if len(call.args) > 1 else None))
+            if isinstance(s, (ast.If, ast.For, ast.While)):
+                break
+
+
+def _why_by_jax(handed, operands):
+    first = operands.elts[0] if isinstance(operands, ast.Tuple) and operands.elts else None
+    shown = ast.unparse(first) if first is not None else "the function"
+    if handed == "apply_callable":
+        return (f"by JAX: `{shown}` is a function this code was passed or computed (a model, "
+                "a loss), known only when it runs, so JAX transforms its call, its own "
+                "arrays with the arguments.")
+    if handed == "apply_method":
+        method = operands.elts[1] if len(operands.elts) > 1 else None
+        name = method.value if isinstance(method, ast.Constant) else "this method"
+        return (f"by JAX: s2s has no rule for the method `.{name}` of `{shown}` (a layer of "
+                "a model, an array method), so JAX transforms that call.")
+    head = handed.split(".")[0]
+    package = boundary.installed_package(sys.modules[head].__name__) \
+        if head in sys.modules else None
+    if head in ("jnp", "jax", "lax") or (head in sys.modules and package is None):
+        return f"by JAX: s2s has no rule for `{handed}`, so JAX transforms this one call."
+    if package is not None:
+        return (f"by JAX: `{handed}` belongs to the installed library {package}, whose calls "
+                f"s2s hands to JAX's own transformation (`s2s.by_source(\"{package}\")` "
+                "would read its source instead).")
+    return (f"by JAX: s2s has no rule for `{handed}` (a function of JAX, or of an installed "
+            "library such as Flax or Optax, whose calls s2s hands to JAX's own "
+            "transformation).")
 
 
 def _first_sentence(doc):

@@ -53,6 +53,11 @@ probe.RECORDER.probe_of = _probe_of
 _OUTPUTS = weakref.WeakKeyDictionary()   # python function -> {(code, signature): output}
 
 
+def forget_probes():
+    _PROBES.clear()
+    _OUTPUTS.clear()
+
+
 @locks.building
 def output_shape(fn, signature):
     """What `fn` returns (ShapeDtypeStructs) for arguments described by `signature`."""

@@ -391,6 +391,8 @@ class _Resolver(Transformer):
         if isinstance(func, gast.Name) and func.id in self.locals:
             anno.put(node, Key.USER_CALL, True)
             return node  # a nested function; params holding functions fail later
+        if isinstance(func, gast.Call) and self._of_local_function(func):
+            return self._local_transformation(node)
         if isinstance(func, gast.Call):
             node.func = self._transformation(func)
             anno.put(node, Key.USER_CALL, True)
@@ -430,6 +432,29 @@ class _Resolver(Transformer):
         if _scalar_literal(value):
             return gast.Constant(value=value, kind=None)
         return load(self._bound_name(name, value))
+
+    def _of_local_function(self, call):
+        """`jax.vmap(model)`, a transformation of a function the code holds in a
+        name (a parameter, `model = eqx.combine(...)`)."""
+        try:
+            factory = _s2s_twin(_static_value(call.func, self.ns))
+        except (_NotStatic, KeyError):
+            return False
+        return _is_factory(factory) and bool(call.args) and self._is_local_value(call.args[0])
+
+    def _local_transformation(self, node):
+        """`jax.vmap(model, in_axes=0)(x)` -> `apply_transformed(jax.vmap, (model,),
+        {'in_axes': 0}, x)`: the function is known only when the code runs, so
+        JAX applies the transformation as written, and a derivative of this
+        code hands the call to JAX with the function's arrays among its operands
+        (s2s/by_jax.py)."""
+        made = node.func
+        options = gast.Dict(keys=[gast.Constant(value=k.arg, kind=None) for k in made.keywords],
+                            values=[self.visit(k.value) for k in made.keywords])
+        return self._call(load("apply_transformed"),
+                          [made.func, gast.Tuple(elts=[self.visit(a) for a in made.args],
+                                                 ctx=gast.Load()), options] + node.args,
+                          node.keywords, node)
 
     def _transformation(self, call):
         """`s2s.vmap(f, in_axes=(None, 0))(w, x)`: the transformation is built once,
