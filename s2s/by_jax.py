@@ -16,8 +16,11 @@ holds static: `tree_unflatten(treedef, leaves)`). The helpers are themselves fun
 JAX when it transforms generated code again (`jvp_by_jax` of `vjp_by_jax`
 in a Hessian).
 """
+import copy
+
 import jax
 import jax.numpy as jnp
+import numpy as np
 
 from .errors import S2SError
 from .runtime import helper
@@ -62,6 +65,7 @@ def jvp_by_jax(fun, primals, tangents, **kwargs):
     """The tangent of fun(*primals, **kwargs) by JAX's own jvp (s2s has no jvp
     rule for fun); a None tangent holds its argument fixed."""
     _refuse_hidden_values(fun, primals, [t is not None for t in tangents])
+    _refuse_random_states(fun, primals)
     ts = _tangent_leaves(tangents, primals)
     flags = [t is not None and _is_value(x) for t, x in zip(ts, jax.tree_util.tree_leaves(primals))]
     ts = [t if on else None for t, on in zip(ts, flags)]
@@ -80,6 +84,7 @@ def vjp_by_jax(fun, primals, active, out_bar, **kwargs):
     (s2s has no vjp rule for fun), one per argument, None where `active` is
     False; the forward computation runs again here."""
     _refuse_hidden_values(fun, primals, active)
+    _refuse_random_states(fun, primals)
     flags = [on and _is_value(x) for on, x in zip(_leaf_flags(active, primals, bool),
                                                   jax.tree_util.tree_leaves(primals))]
     f, xs = _on_some_leaves(fun, primals, flags, kwargs)
@@ -90,8 +95,25 @@ def vjp_by_jax(fun, primals, active, out_bar, **kwargs):
         f, kept, rebuild = _values_only(f, xs)
         out, pullback = jax.vjp(f, *xs)
         bars = iter(pullback(_kept(_like(out_bar, rebuild(out)), kept)))
-    leaves, treedef = jax.tree_util.tree_flatten(primals)
-    return jax.tree_util.tree_unflatten(treedef, [next(bars) if on else None for on in flags])
+    bars = [next(bars) if on else None for on in flags]
+    out, start = [], 0
+    for operand in primals:   # (one per operand: None where nothing of it is active)
+        leaves, treedef = jax.tree_util.tree_flatten(operand)
+        mine, start = bars[start:start + len(leaves)], start + len(leaves)
+        out.append(None if all(b is None for b in mine) else _cotangent_tree(treedef, mine,
+                                                                             leaves))
+    return tuple(out)
+
+
+def _cotangent_tree(treedef, bars, leaves):
+    """An operand's cotangents in its own structure, None where held fixed; a
+    node that refuses None (a class whose constructor checks its arrays)
+    keeps its own leaf there, which no one reads."""
+    try:
+        return jax.tree_util.tree_unflatten(treedef, bars)
+    except Exception:
+        return jax.tree_util.tree_unflatten(treedef, [leaf if b is None else b
+                                                      for b, leaf in zip(bars, leaves)])
 
 
 def _refuse_hidden_values(fun, primals, active):
@@ -114,6 +136,30 @@ def _refuse_hidden_values(fun, primals, active):
             f"pytree)",
             hint="pass the values as arguments of the call, or make the callable a pytree "
                  "(an Equinox module, a dataclass registered with jax.tree_util)")
+
+
+def _probing():
+    """Is s2s's probe running the code (once, on one example's shapes, before
+    the real run)?"""
+    from .passes.probe_record import RECORDER
+    return bool(RECORDER.stack)
+
+
+def _refuse_random_states(fun, primals):
+    """A call that draws from a NumPy random state (autograd's `rs`) draws
+    other numbers when JAX's derivative runs it again: refused, never a
+    derivative of other samples than the value's."""
+    for leaf in jax.tree_util.tree_leaves(primals):
+        if isinstance(leaf, (np.random.RandomState, np.random.Generator)):
+            called = primals[0] if fun in (apply_callable, apply_method) else \
+                primals[1][0] if fun is apply_transformed else fun
+            name = getattr(called, "__qualname__", None) or type(called).__name__
+            raise S2SError(
+                f"s2s cannot differentiate this call of `{name}` by JAX: it is passed a NumPy "
+                f"random state, and JAX's derivative runs the call again, drawing other "
+                f"numbers than the value's",
+                hint="draw the random numbers outside the differentiated function and pass "
+                     "them in, or draw them with jax.random from a key")
 
 
 def _first(mark):
@@ -191,7 +237,14 @@ def apply_method(obj, method, /, *args, **kwargs):
     """obj.method(*args, **kwargs) for a method s2s has no rule for (a model's
     layer `self.l1(x)`, an array's `x.cumprod()`, s2s/passes/resolve.py): JAX
     transforms the call, obj's arrays differentiated with the arguments."""
-    return getattr(obj, method)(*args, **kwargs)
+    if isinstance(obj, (np.random.RandomState, np.random.Generator)) and _probing():
+        obj = copy.deepcopy(obj)   # (the probe's draws leave the user's generator as it was)
+    try:
+        bound = getattr(obj, method)
+    except AttributeError:
+        raise S2SError(f"`.{method}()`: a {type(obj).__name__} has no method `{method}`",
+                       hint="for an array, use the jax.numpy function instead") from None
+    return bound(*args, **kwargs)
 
 
 @helper(pure=True)

@@ -118,7 +118,6 @@ CASES = [
      ["one level at a time"], x33),
     (ec.undefined_name, "undefined name", ["`no_such_function`", "not defined"],
      ["define it"], x3),
-    (ec.unknown_method, "unknown method", ["method", "`.foo()`"], ["jax.numpy"], x3),
     # a function s2s has no rule for goes to JAX (s2s/by_jax.py), which
     # differentiates its positional arguments only
     (ec.active_keyword_to_a_library_function, "active keyword",
@@ -222,6 +221,18 @@ def test_an_unknown_attribute_of_an_array_is_refused_at_its_line_when_it_runs():
     assert "`.bar`" in e.message and "attribute" in e.message and "jax.numpy" in e.hint
     assert os.path.realpath(e.filename) == CASES_FILE
     assert e.lineno == ec.unknown_attribute.__code__.co_firstlineno + 1
+
+
+def test_an_unknown_method_is_refused_at_its_line_when_it_runs():
+    """`x.foo()` may be a model's layer (`self.l1(x)`) or an array method s2s
+    has no rule for, so JAX runs it (s2s/by_jax.py's apply_method); on an
+    array without it, an S2SError at the user's line, not an AttributeError."""
+    with pytest.raises(s2s.S2SError) as info:
+        _jvp(ec.unknown_method, (rand(3),))
+    e = info.value
+    assert "`.foo()`" in e.message and "no method" in e.message and "jax.numpy" in e.hint
+    assert os.path.realpath(e.filename) == CASES_FILE
+    assert e.lineno == ec.unknown_method.__code__.co_firstlineno + 1
 
 
 def test_cumprod_is_fine_on_a_constant():

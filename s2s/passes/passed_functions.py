@@ -24,7 +24,7 @@ from .scopes import local_functions
 
 
 def run(fn, ctx):
-    passed = _parameters_never_rebound(fn) | _results_of_calls(fn)
+    passed = held_functions(fn)
     if not passed:
         return fn
     for node in walk(fn):
@@ -33,6 +33,13 @@ def run(fn, ctx):
             node.args = [node.func] + node.args
             node.func = anno.copy_location(load("apply_callable"), node.func)
     return fn
+
+
+def held_functions(fn):
+    """The names of `fn` that, when called, call a function from outside its
+    code: a parameter, or a name a call assigned. (Not a nested `def` or a
+    lambda: reverse mode puts those in line.)"""
+    return _parameters_never_rebound(fn) | _results_of_calls(fn)
 
 
 def _parameters_never_rebound(fn):

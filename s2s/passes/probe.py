@@ -48,7 +48,8 @@ def run(tree, ctx):
     signature = ctx.options.signature
     try:
         ctx.facts["record"] = record = trace(probe_fn, RECORDER, signature)
-    except S2SError:
+    except S2SError as e:
+        errors.note_origin(e)   # (one a runtime helper raised: at the user's line)
         raise
     except RecursionError as e:
         raise S2SError(f"s2s cannot batch {ctx.describe(ctx.fn)}: it calls itself on a "

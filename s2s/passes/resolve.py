@@ -35,6 +35,7 @@ from ..template import JNP, jnp_attr, load, store
 from .resolve_values import (_evaluate_static, _is_factory, _is_library,  # noqa: F401
                              _is_s2s_api, _jnp_twin, _lax_kind, _NotStatic, _own_call_method,
                              _s2s_twin, _static_value)
+from . import passed_functions
 from .scopes import local_functions, local_names
 
 # Builtins that take part in generated code as they are.
@@ -269,16 +270,19 @@ class _Resolver(Transformer):
         self.source = source
         self.own = own   # each function definition -> the names it binds (local_names)
         self.locals = set()
+        self.functions = set()   # the nested `def`s of the function being resolved
+        self.held_functions = set()   # names holding a function passed in or a call's result
         self.owner = None   # (self's name, class, exact) in a method: _method_owner
         self.conditional = False   # under an `if` or a loop (it may never run)
 
     def resolve_function(self, fn, outer_locals):
-        saved = self.locals
+        saved = self.locals, self.functions, self.held_functions
         own = self.own.get(fn)
         self.locals = outer_locals | (own if own is not None else local_names(fn))
-        self.functions = local_functions(fn)
+        self.functions = local_functions(fn) | (saved[1] & self.locals)
+        self.held_functions = passed_functions.held_functions(fn)
         fn.body = [self.visit(s) for s in fn.body]
-        self.locals = saved
+        self.locals, self.functions, self.held_functions = saved
         return fn
 
     def visit_FunctionDef(self, node):
@@ -440,7 +444,11 @@ class _Resolver(Transformer):
             factory = _s2s_twin(_static_value(call.func, self.ns))
         except (_NotStatic, KeyError):
             return False
-        return _is_factory(factory) and bool(call.args) and self._is_local_value(call.args[0])
+        first = call.args[0] if call.args else None
+        # (not a nested `def` or a lambda: they may close over differentiated values
+        # JAX would not see)
+        return _is_factory(factory) and isinstance(first, gast.Name) \
+            and first.id in self.held_functions
 
     def _local_transformation(self, node):
         """`jax.vmap(model, in_axes=0)(x)` -> `apply_transformed(jax.vmap, (model,),

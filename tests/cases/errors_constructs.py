@@ -171,7 +171,7 @@ def undefined_name(x):
 
 
 def unknown_method(x):
-    return x.foo()  # <- unknown method
+    return x.foo()  # (a method s2s has no rule for goes to JAX: refused when it runs)
 
 
 def unknown_attribute(x):
