@@ -3,6 +3,7 @@ rules need, and the cotangents the vjp rules in s2s/rules/linalg.py and
 s2s/rules/arithmetic.py call (one operand's cotangent each). Registered with
 `@helper` like the rest of s2s/runtime.py, which imports them back
 (`s2s.runtime` names every helper)."""
+import jax
 import jax.numpy as jnp
 
 from .runtime import helper, unbroadcast
@@ -118,12 +119,25 @@ def tensordot_cotangent_b(g, a, b, axes=2):
 # For a matrix operand the cotangents are the products a person writes, `g @ b.T`
 # and `a.T @ g`: eagerly about 10% faster for an MLP's layers than the tensordot
 # over the same axes (bench/goals_bench.py), which covers every other rank.
+def _laid_out_as(x):
+    """{'out_sharding': x's} when x is sharded over an Explicit mesh axis (a
+    product's cotangent contracts over the sharded batch, and JAX asks where
+    the result goes: where the operand is, as JAX's own transpose puts it);
+    else nothing."""
+    sharding = getattr(jax.typeof(x), "sharding", None)
+    mesh = getattr(sharding, "mesh", None)
+    if mesh is None or not any(t == jax.sharding.AxisType.Explicit
+                               for t in getattr(mesh, "axis_types", ())):
+        return {}
+    return {"out_sharding": sharding}
+
+
 @helper(product=True)
 def dot_cotangent_a(g, a, b):
     """Cotangent of `a` in `jnp.dot(a, b)`: `jnp.dot(g, b.T)` for a matrix b, else
     a tensordot over dot's axes."""
     if jnp.ndim(a) >= 1 and jnp.ndim(b) == 2:
-        return jnp.dot(g, b.T)
+        return jnp.dot(g, b.T, **_laid_out_as(a))
     return tensordot_cotangent_a(g, a, b, dot_axes(a, b))
 
 
@@ -132,7 +146,7 @@ def dot_cotangent_b(g, a, b):
     """Cotangent of `b` in `jnp.dot(a, b)`: `jnp.dot(a.T, g)` for a matrix a and b of
     rank 1 or 2, else a tensordot over dot's axes."""
     if jnp.ndim(a) == 2 and 1 <= jnp.ndim(b) <= 2:
-        return jnp.dot(a.T, g)
+        return jnp.dot(a.T, g, **_laid_out_as(b))
     return tensordot_cotangent_b(g, a, b, dot_axes(a, b))
 
 
@@ -154,7 +168,8 @@ def matmul_cotangent_a(g, a, b):
     (b); batch axes that broadcasting added are summed away."""
     a_shape, b_shape, g_shape = matmul_shapes(a, b)
     a2, b2, g2 = jnp.reshape(a, a_shape), jnp.reshape(b, b_shape), jnp.reshape(g, g_shape)
-    return jnp.reshape(unbroadcast(jnp.matmul(g2, jnp.swapaxes(b2, -1, -2)), a2), jnp.shape(a))
+    return jnp.reshape(unbroadcast(jnp.matmul(g2, jnp.swapaxes(b2, -1, -2), **_laid_out_as(a2)),
+                                   a2), jnp.shape(a))
 
 
 @helper(product=True)
@@ -162,7 +177,8 @@ def matmul_cotangent_b(g, a, b):
     """Cotangent of `b` in `a @ b`."""
     a_shape, b_shape, g_shape = matmul_shapes(a, b)
     a2, b2, g2 = jnp.reshape(a, a_shape), jnp.reshape(b, b_shape), jnp.reshape(g, g_shape)
-    return jnp.reshape(unbroadcast(jnp.matmul(jnp.swapaxes(a2, -1, -2), g2), b2), jnp.shape(b))
+    return jnp.reshape(unbroadcast(jnp.matmul(jnp.swapaxes(a2, -1, -2), g2, **_laid_out_as(b2)),
+                                   b2), jnp.shape(b))
 
 
 @helper(product=True)

@@ -45,6 +45,8 @@ NONDIFF_BUILTINS = {
     builtins.list, builtins.dict, builtins.str, builtins.type, builtins.round,
     builtins.reversed, builtins.slice, builtins.sorted, builtins.setattr,
     builtins.hasattr, builtins.callable,
+    # a layout built in the function (`with_sharding_constraint(x, P("data"))`): a constant
+    jax.sharding.PartitionSpec, jax.sharding.NamedSharding,
 }
 # Builtins that repackage their operands: a derivative cannot flow through them
 # as a value (they are fine as a loop's iterable, where s2s handles them).
@@ -129,6 +131,9 @@ def callee(call, ns, locals_):
     prim = rules.lookup(obj) or rules.fallback_for(obj)
     if prim is not None:   # `jax.nn.relu(x)`: a rule of another public module
         return Callee(CallKind.PRIM, prim, prim.name)
+    if among(obj, NONDIFF_BUILTINS):   # `jax.P("data")`
+        return Callee(CallKind.BUILTIN, obj, gast.unparse(func) if hasattr(gast, "unparse")
+                      else None)
     return _user(obj, gast.unparse(func) if hasattr(gast, "unparse") else None, call)
 
 
@@ -176,6 +181,13 @@ def run(fn_tree, ctx):
     resolver.owner = _method_owner(ctx.parsed.fn, fn_tree, ns)
     resolver.resolve_function(fn_tree, set())
     return fn_tree
+
+
+def _is_shard_map(obj):
+    """JAX's shard_map, by either of its names (jax.shard_map and the older
+    jax.experimental.shard_map.shard_map)."""
+    return callable(obj) and getattr(obj, "__name__", None) == "shard_map" \
+        and (getattr(obj, "__module__", None) or "").split(".")[0] == "jax"
 
 
 def _method_owner(fn, fn_tree, ns):
@@ -439,16 +451,19 @@ class _Resolver(Transformer):
 
     def _of_local_function(self, call):
         """`jax.vmap(model)`, a transformation of a function the code holds in a
-        name (a parameter, `model = eqx.combine(...)`)."""
+        name (a parameter, `model = eqx.combine(...)`); `shard_map(f, ...)` of
+        any function but a nested one (its body's collectives are JAX's)."""
         try:
-            factory = _s2s_twin(_static_value(call.func, self.ns))
+            written = _static_value(call.func, self.ns)
         except (_NotStatic, KeyError):
             return False
         first = call.args[0] if call.args else None
         # (not a nested `def` or a lambda: they may close over differentiated values
         # JAX would not see)
-        return _is_factory(factory) and isinstance(first, gast.Name) \
-            and first.id in self.held_functions
+        held = isinstance(first, gast.Name) and first.id in self.held_functions
+        if _is_shard_map(written):
+            return held or (first is not None and not self._is_local_value(first))
+        return _is_factory(_s2s_twin(written)) and held
 
     def _local_transformation(self, node):
         """`jax.vmap(model, in_axes=0)(x)` -> `apply_transformed(jax.vmap, (model,),

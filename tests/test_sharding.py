@@ -1,0 +1,67 @@
+"""Sharding as JAX does it, on 8 host devices (a subprocess with
+XLA_FLAGS=--xla_force_host_platform_device_count=8): the Explicit-sharding mesh
+`jax.make_mesh` makes by default, a PartitionSpec built inside the function,
+`shard_map` called inside a transformed function. Values and output shardings
+are compared with JAX's own transformations."""
+import os
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+SCRIPT = r"""
+import jax, jax.numpy as jnp, numpy as np
+from jax.sharding import NamedSharding, PartitionSpec as P
+import s2s
+
+mesh = jax.make_mesh((4, 2), ("data", "model"))
+assert all(t == jax.sharding.AxisType.Explicit for t in mesh.axis_types), mesh.axis_types
+x = jax.device_put(jax.random.normal(jax.random.PRNGKey(0), (8, 4)), NamedSharding(mesh, P("data", None)))
+w = jax.device_put(jax.random.normal(jax.random.PRNGKey(1), (4, 2)), NamedSharding(mesh, P(None, "model")))
+
+
+def loss(w, x):
+    return jnp.sum(jnp.tanh(x @ w))
+
+
+def constrained(w, x):
+    x = jax.lax.with_sharding_constraint(x, P("data", None))
+    return jnp.sum(jnp.tanh(jnp.dot(x, w)))
+
+
+def local_sum(x):
+    return jax.lax.psum(jnp.sum(jnp.sin(x) ** 2), "data")
+
+
+def mapped(x):
+    return jax.shard_map(local_sum, mesh=mesh, in_specs=P("data", None), out_specs=P())(x)
+
+
+def same(ours, theirs):
+    np.testing.assert_allclose(np.asarray(ours), np.asarray(theirs), rtol=1e-5, atol=1e-6)
+    assert ours.sharding == theirs.sharding, (ours.sharding, theirs.sharding)
+
+
+with jax.set_mesh(mesh):
+    for f in (loss, constrained):
+        want = jax.jit(jax.grad(f, argnums=(0, 1)))(w, x)
+        for got in (s2s.grad(f, argnums=(0, 1))(w, x),
+                    s2s.jit(s2s.grad(f, argnums=(0, 1)))(w, x),
+                    jax.jit(s2s.grad(f, argnums=(0, 1)))(w, x)):
+            same(got[0], want[0])
+            same(got[1], want[1])
+    same(s2s.grad(mapped)(x), jax.grad(mapped)(x))
+    same(s2s.jit(s2s.grad(mapped))(x), jax.jit(jax.grad(mapped))(x))
+    np.testing.assert_allclose(s2s.jit(mapped)(x), mapped(x), rtol=1e-6)
+print("ok")
+"""
+
+
+def test_explicit_mesh_partition_specs_and_shard_map_inside(tmp_path):
+    script = tmp_path / "sharded.py"   # (a file: s2s reads the functions' source)
+    script.write_text(SCRIPT)
+    env = {**os.environ, "XLA_FLAGS": "--xla_force_host_platform_device_count=8",
+           "JAX_PLATFORMS": "cpu", "PYTHONPATH": ROOT}
+    out = subprocess.run([sys.executable, str(script)], cwd=ROOT, env=env,
+                         capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0 and out.stdout.strip().endswith("ok"), out.stderr[-3000:]
