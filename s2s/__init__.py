@@ -54,6 +54,11 @@ def __getattr__(name):
         if e.name != f"{__name__}.{name}":
             raise
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+    except AttributeError as e:
+        # (an AttributeError from inside the module, e.g. a jax function this
+        # JAX lacks: hasattr and `from . import name` would swallow it and run
+        # the module's imports again, to fail later with a misleading error)
+        raise ImportError(f"importing {__name__}.{name}: {e}") from e
 
 
 def __dir__():

@@ -27,8 +27,10 @@ def checkpoint(fun=None, *, prevent_cse=True, policy=None, static_argnums=(),
     if fun is None:   # (@s2s.checkpoint(static_argnums=1))
         return functools.partial(checkpoint, prevent_cse=prevent_cse, policy=policy,
                                  static_argnums=static_argnums, static_argnames=static_argnames)
+    # (jax.checkpoint takes static_argnames from JAX 0.10.2 on: passed only when given)
+    names = {"static_argnames": static_argnames} if static_argnames else {}
     by_jax = jax.checkpoint(fun, prevent_cse=prevent_cse, policy=policy,
-                            static_argnums=static_argnums, static_argnames=static_argnames)
+                            static_argnums=static_argnums, **names)
 
     @functools.wraps(fun)
     def saved(*args, **kwargs):

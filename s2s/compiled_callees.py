@@ -19,6 +19,9 @@ import jax
 
 from .pipeline import Family, JitOptions, Transformation
 
+# jax.typeof: JAX 0.5.3 on; before, jax.core.get_aval (the same abstract value)
+_typeof = getattr(jax, "typeof", None) or jax.core.get_aval
+
 COMPILED = "__s2s_compiled__"   # on a bound wrapper: how its helper was compiled
 
 
@@ -112,7 +115,7 @@ def _signature(args, kwargs, statics):
     dynamic = [a for i, a in enumerate(args) if i not in statics]
     leaves, tree = jax.tree_util.tree_flatten((dynamic, kwargs))
     return (tuple(args[i] for i in statics if i < len(args)), tree,
-            tuple(jax.typeof(x) for x in leaves))
+            tuple(_typeof(x) for x in leaves))
 
 
 def _open(fn, seen=None):

@@ -370,7 +370,7 @@ def zeros_like(x):
 # (imported here, below the helpers they call: unbroadcast and the shapes above)
 from . import runtime_linalg  # noqa: E402
 from .runtime_linalg import (dot_axes, inner_axes, kron_shapes,  # noqa: E402,F401  (re-exported)
-                             matmul_shapes, tensordot_cotangent_axes)
+                             matmul_shapes, tensordot_cotangent_axes, explicit_sharding)
 from .runtime_linalg import (dot_cotangent_a, dot_cotangent_b,  # noqa: E402,F401  (re-exported)
                              inner_cotangent_a, inner_cotangent_b, kron_cotangent_a,
                              kron_cotangent_b, matmul_cotangent_a, matmul_cotangent_b,

@@ -66,6 +66,22 @@ def tensordot_cotangent_axes(a, b, axes, i):
 
 
 @helper
+def explicit_sharding(x):
+    """x's sharding when it is sharded over an Explicit mesh axis, else None:
+    where a product's cotangent goes (it contracts over the sharded batch, and
+    JAX asks where the result is placed: where the operand is, as JAX's own
+    transpose places it)."""
+    explicit = getattr(getattr(jax.sharding, "AxisType", None), "Explicit", None)
+    if explicit is None:   # (a JAX before explicit sharding)
+        return None
+    sharding = getattr(jax.typeof(x), "sharding", None)
+    mesh = getattr(sharding, "mesh", None)
+    if mesh is None or explicit not in getattr(mesh, "axis_types", ()):
+        return None
+    return sharding
+
+
+@helper
 def matmul_shapes(a, b):
     """(a's, b's, the output's shape) for jnp.matmul(a, b) with 1-d operands promoted
     to matrices: a (k,) as (1, k), b (k,) as (k, 1)."""
@@ -119,25 +135,15 @@ def tensordot_cotangent_b(g, a, b, axes=2):
 # For a matrix operand the cotangents are the products a person writes, `g @ b.T`
 # and `a.T @ g`: eagerly about 10% faster for an MLP's layers than the tensordot
 # over the same axes (bench/goals_bench.py), which covers every other rank.
-def _laid_out_as(x):
-    """{'out_sharding': x's} when x is sharded over an Explicit mesh axis (a
-    product's cotangent contracts over the sharded batch, and JAX asks where
-    the result goes: where the operand is, as JAX's own transpose puts it);
-    else nothing."""
-    sharding = getattr(jax.typeof(x), "sharding", None)
-    mesh = getattr(sharding, "mesh", None)
-    if mesh is None or not any(t == jax.sharding.AxisType.Explicit
-                               for t in getattr(mesh, "axis_types", ())):
-        return {}
-    return {"out_sharding": sharding}
-
-
 @helper(product=True)
 def dot_cotangent_a(g, a, b):
     """Cotangent of `a` in `jnp.dot(a, b)`: `jnp.dot(g, b.T)` for a matrix b, else
     a tensordot over dot's axes."""
     if jnp.ndim(a) >= 1 and jnp.ndim(b) == 2:
-        return jnp.dot(g, b.T, **_laid_out_as(a))
+        placed = explicit_sharding(a)
+        if placed is None:
+            return jnp.dot(g, b.T)
+        return jnp.dot(g, b.T, out_sharding=placed)
     return tensordot_cotangent_a(g, a, b, dot_axes(a, b))
 
 
@@ -146,7 +152,10 @@ def dot_cotangent_b(g, a, b):
     """Cotangent of `b` in `jnp.dot(a, b)`: `jnp.dot(a.T, g)` for a matrix a and b of
     rank 1 or 2, else a tensordot over dot's axes."""
     if jnp.ndim(a) == 2 and 1 <= jnp.ndim(b) <= 2:
-        return jnp.dot(a.T, g, **_laid_out_as(b))
+        placed = explicit_sharding(b)
+        if placed is None:
+            return jnp.dot(a.T, g)
+        return jnp.dot(a.T, g, out_sharding=placed)
     return tensordot_cotangent_b(g, a, b, dot_axes(a, b))
 
 
@@ -168,8 +177,12 @@ def matmul_cotangent_a(g, a, b):
     (b); batch axes that broadcasting added are summed away."""
     a_shape, b_shape, g_shape = matmul_shapes(a, b)
     a2, b2, g2 = jnp.reshape(a, a_shape), jnp.reshape(b, b_shape), jnp.reshape(g, g_shape)
-    return jnp.reshape(unbroadcast(jnp.matmul(g2, jnp.swapaxes(b2, -1, -2), **_laid_out_as(a2)),
-                                   a2), jnp.shape(a))
+    placed = explicit_sharding(a2)
+    if placed is None:
+        product = jnp.matmul(g2, jnp.swapaxes(b2, -1, -2))
+    else:
+        product = jnp.matmul(g2, jnp.swapaxes(b2, -1, -2), out_sharding=placed)
+    return jnp.reshape(unbroadcast(product, a2), jnp.shape(a))
 
 
 @helper(product=True)
@@ -177,8 +190,12 @@ def matmul_cotangent_b(g, a, b):
     """Cotangent of `b` in `a @ b`."""
     a_shape, b_shape, g_shape = matmul_shapes(a, b)
     a2, b2, g2 = jnp.reshape(a, a_shape), jnp.reshape(b, b_shape), jnp.reshape(g, g_shape)
-    return jnp.reshape(unbroadcast(jnp.matmul(jnp.swapaxes(a2, -1, -2), g2, **_laid_out_as(b2)),
-                                   b2), jnp.shape(b))
+    placed = explicit_sharding(b2)
+    if placed is None:
+        product = jnp.matmul(jnp.swapaxes(a2, -1, -2), g2)
+    else:
+        product = jnp.matmul(jnp.swapaxes(a2, -1, -2), g2, out_sharding=placed)
+    return jnp.reshape(unbroadcast(product, b2), jnp.shape(b))
 
 
 @helper(product=True)

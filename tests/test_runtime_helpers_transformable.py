@@ -128,6 +128,7 @@ CASES = {
                                    "tensordot_cotangent_axes(a, b, 1, 0)[1]) * a",
                                    U(2, 3), U(3, 4), U(2, 4))],
     "matmul_shapes": [C("jnp.reshape(a, matmul_shapes(a, b)[0]) @ b", U(3), U(3, 2))],
+    "explicit_sharding": [C("a @ b if explicit_sharding(a) is None else a", U(2, 3), U(3, 2))],
     "kron_shapes": [C("jnp.reshape(jnp.kron(a, b), kron_shapes(a, b)[0])", U(2, 3), U(2, 2))],
     "tensordot_cotangent_a": [C("tensordot_cotangent_a(c, a, b, 1)", U(2, 3), U(3, 4), U(2, 4)),
                               C("tensordot_cotangent_a(c, a, b, ((0,), (1,)))", U(2, 3), U(4, 2),

@@ -155,6 +155,6 @@ multilinear(jnp.matmul)
 # With 1-d operands promoted to matrices (a as a row, b as a column, the output's
 # cotangent reshaped to match), each cotangent is a matmul summed down over the
 # batch axes broadcasting added.
-@vjp_rule(jnp.matmul)
-def matmul_vjp(ans_bar, a, b):
-    return matmul_cotangent_a(ans_bar, a, b), matmul_cotangent_b(ans_bar, a, b)
+@vjp_rule(jnp.matmul, nondiff_args=("out_sharding",))
+def matmul_vjp(ans_bar, a, b, out_sharding=None):
+    return matmul_cotangent_a(ans_bar, a, b), matmul_cotangent_b(ans_bar, a, b), None

@@ -29,9 +29,9 @@ def tensordot_vjp(ans_bar, a, b, axes=2):
             tensordot_cotangent_b(ans_bar, a, b, axes=axes))
 
 
-@vjp_rule(jnp.dot)
-def dot_vjp(ans_bar, a, b):
-    return dot_cotangent_a(ans_bar, a, b), dot_cotangent_b(ans_bar, a, b)
+@vjp_rule(jnp.dot, nondiff_args=("out_sharding",))
+def dot_vjp(ans_bar, a, b, out_sharding=None):
+    return dot_cotangent_a(ans_bar, a, b), dot_cotangent_b(ans_bar, a, b), None
 
 
 @vjp_rule(jnp.inner)

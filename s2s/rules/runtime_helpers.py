@@ -6,7 +6,7 @@ from . import batch_rule, jvp_rule, shift_axes, vjp_rule, zero_derivative
 from .indexing import at_add_expression
 from .shape import each_batched
 from ..runtime import (add_at, check_real, dot_axes, getitem_cotangent, grad_seed, inner_axes, inverse_permutation,
-                       kron_shapes, list_append, matmul_shapes, stack_steps, max_weights, min_weights,
+                       kron_shapes, list_append, matmul_shapes, explicit_sharding, stack_steps, max_weights, min_weights,
                        prod_others, reduced_shape, split_like, tensordot_cotangent_axes,
                        tree_add, tree_zeros_like, unbroadcast, unstack_like, zeros_like,
                        unpacked_cotangent, cotangent_parts,
@@ -73,7 +73,7 @@ zero_derivative(grad_seed, check_real, tree_zeros_like, zeros_like, zip_length, 
 # The vjp rules' helpers: shapes and axes (no derivative), and the two that cut a
 # cotangent into a list (linear; their transposes are concatenate and stack).
 SHAPE_HELPERS = (reduced_shape, inverse_permutation, dot_axes, inner_axes,
-                 tensordot_cotangent_axes, matmul_shapes, kron_shapes)
+                 tensordot_cotangent_axes, matmul_shapes, kron_shapes, explicit_sharding)
 zero_derivative(*SHAPE_HELPERS)
 
 

@@ -232,13 +232,16 @@ def sparse_plus_vjp(ans_bar, x):
     return ans_bar * jnp.where(x <= -1, 0.0, jnp.where(x >= 1, 1.0, (x + 1) / 2))
 
 
-# log(1 - exp(-x)), JAX's own derivative.
-@jvp_rule(jax.nn.log1mexp)
+# log(1 - exp(-x)), JAX's own derivative (jax.nn.log1mexp: JAX 0.7 on).
+LOG1MEXP = (jax.nn.log1mexp,) if hasattr(jax.nn, "log1mexp") else ()
+
+
+@jvp_rule(*LOG1MEXP)
 def log1mexp_jvp(x, x_dot):
     return x_dot / jnp.expm1(x)
 
 
-@vjp_rule(jax.nn.log1mexp)
+@vjp_rule(*LOG1MEXP)
 def log1mexp_vjp(ans_bar, x):
     return ans_bar / jnp.expm1(x)
 
@@ -246,7 +249,7 @@ def log1mexp_vjp(ans_bar, x):
 @batch_rule(jsp.erfc, lax.erfc, jsp.erfinv, lax.erf_inv, jsp.gammaln, lax.lgamma, jsp.digamma,
             lax.digamma, special_digamma, jsp.polygamma, special_polygamma, jsp.xlogy,
             jsp.xlog1py, jsp.logit, jsp.entr, jsp.ndtr, jsp.ndtri, jsp.log_ndtr, jax.nn.selu,
-            jax.nn.celu, jax.nn.hard_tanh, jax.nn.soft_sign, jax.nn.sparse_plus, jax.nn.log1mexp)
+            jax.nn.celu, jax.nn.hard_tanh, jax.nn.soft_sign, jax.nn.sparse_plus, *LOG1MEXP)
 def special_batch(batch, **operands):
     """Element-wise in every array operand (an order, a series order and alpha are numbers)."""
     return elementwise_batch(batch, **operands)
