@@ -221,6 +221,8 @@ TABLE.update({
                                 vmap=False)],
     "runtime.kron_shapes": [E("jnp.sum(a) * len(kron_shapes(a, b))", U(2, 3), U(2, 2),
                               vmap=False)],
+    "runtime.explicit_sharding": [E("a @ b if explicit_sharding(a) is None else a", U(2, 3),
+                                    U(3, 2), vmap=False)],
     "runtime.split_like": [E("split_like(a, [b, c], 0)", U(5), U(2), U(3), vmap=False)],
     "runtime.unstack_like": [E("unstack_like(a, [b, c], 0)", U(2, 3), U(3), U(3), vmap=False)],
     # `a, b = value`: the cotangent of value from theirs, and its transpose

@@ -61,7 +61,8 @@ def test_explicit_mesh_partition_specs_and_shard_map_inside(tmp_path):
     script = tmp_path / "sharded.py"   # (a file: s2s reads the functions' source)
     script.write_text(SCRIPT)
     env = {**os.environ, "XLA_FLAGS": "--xla_force_host_platform_device_count=8",
-           "JAX_PLATFORMS": "cpu", "PYTHONPATH": ROOT}
+           "JAX_PLATFORMS": "cpu",
+           "PYTHONPATH": os.pathsep.join(p for p in (ROOT, os.environ.get("PYTHONPATH")) if p)}
     out = subprocess.run([sys.executable, str(script)], cwd=ROOT, env=env,
                          capture_output=True, text=True, timeout=300)
     assert out.returncode == 0 and out.stdout.strip().endswith("ok"), out.stderr[-3000:]
