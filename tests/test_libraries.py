@@ -200,6 +200,30 @@ def test_vmap_of_a_module_and_of_a_library_module():
     assert_trees_close(s2s.vmap(mlp)(X), jax.vmap(mlp)(X))
 
 
+class Energy(eqx.Module):
+    w: jax.Array
+
+    def __call__(self, x):
+        return jnp.sum(jnp.tanh(self.w * x) ** 2)
+
+
+def applied(model, x):
+    return model(x)
+
+
+def test_a_callable_module_is_the_function_transformed_and_an_ensemble_is_batched():
+    energy, x = Energy(jnp.array([0.5, -1.0, 2.0])), jnp.array([0.1, 0.2, 0.3])
+    assert_trees_close(s2s.grad(energy)(x), jax.grad(energy)(x))
+    assert_trees_close(s2s.hessian(energy)(x), jax.hessian(energy)(x))
+    assert_trees_close(s2s.jit(energy)(x), energy(x))
+    xs = jnp.stack([x, 2 * x])
+    assert_trees_close(s2s.vmap(s2s.grad(energy))(xs), jax.vmap(jax.grad(energy))(xs))
+    ensemble = jax.vmap(Energy)(jnp.stack([energy.w, 2 * energy.w]))   # (weights batched)
+    assert_trees_close(s2s.vmap(applied, in_axes=(0, None))(ensemble, x),
+                       jax.vmap(applied, in_axes=(0, None))(ensemble, x))
+    assert_trees_close(s2s.vmap(applied)(ensemble, xs), jax.vmap(applied)(ensemble, xs))
+
+
 MLP_PARAMS, MLP_STATIC = eqx.partition(eqx.nn.MLP(3, 1, 8, 2, key=jax.random.PRNGKey(6)),
                                        eqx.is_inexact_array)
 

@@ -6,12 +6,14 @@ import copy
 
 import gast
 
-from .. import rules, runtime
+from .. import anno, rules, runtime
+from ..by_jax import apply_callable
 from ..errors import S2SError
 from ..pipeline import PUBLIC, BatchOptions, JvpOptions
 from ..rules.batching import BATCH_SIZE, Batching, helper_call, jnp_call
 from ..template import load
 from .binding import bind_arguments
+from .probe_record import PytreeNode
 from .resolve import CallKind, Callee, callee, callee_of_value
 from .scopes import params
 
@@ -62,6 +64,10 @@ class Calls:
 
     def call(self, call, target):
         c = callee(call, self.ns, self.locals)
+        if c.kind == CallKind.LOCAL and self.passed_module(call):
+            return self.vmap_by_jax(rules.fallback_for(apply_callable), anno.copy_location(
+                gast.Call(func=load("apply_callable"), args=[call.func] + call.args,
+                          keywords=call.keywords), call))
         if c.kind == CallKind.LOCAL:
             c = self.passed_function(call) or c
         if c.kind == CallKind.AT:
@@ -101,6 +107,16 @@ class Calls:
             return callee_of_value(known.value, call.func.id, call)
         except S2SError:
             return None
+
+    def passed_module(self, call):
+        """A call of a parameter holding a callable pytree (an Equinox module,
+        batched for an ensemble or not): jax.vmap of `apply_callable(m, x)`, the
+        module's arrays batched where they are (s2s/by_jax.py)."""
+        if not (isinstance(call.func, gast.Name) and call.func.id in params(self.fn)):
+            return False
+        known = self.info(call.func)
+        return known is not None and known.kind == "tree" \
+            and isinstance(known.container, PytreeNode)
 
     def vmap_by_jax(self, prim, call):
         """`vmap_by_jax(jnp.roll, (x_batch, 2), (0, None))`: jax.vmap of a function
