@@ -77,22 +77,10 @@ KNOWN = {
         ('REFUSED', 'autograd_fluidsim.py:62: s2s can batch a tuple index whose batched parts are one integer per example'),
     ('autograd_fluidsim', 'simulate', 'jit'):
         ('REFUSED', 'autograd_fluidsim.py:72: `raise` under this `for`, whose condition is traced under jit: the check would run when the program is traced, not when it runs'),
-    ('autograd_generative_adversarial_net', 'gan_objective', 'grad'):
-        ('REFUSED', 'autograd_generative_adversarial_net.py:46: s2s does not know the method `.rand()`'),
-    ('autograd_generative_adversarial_net', 'gan_objective', 'value_and_grad'):
-        ('REFUSED', 'autograd_generative_adversarial_net.py:46: s2s does not know the method `.rand()`'),
-    ('autograd_generative_adversarial_net', 'gan_objective', 'jacfwd'):
-        ('REFUSED', 'autograd_generative_adversarial_net.py:46: s2s does not know the method `.rand()`'),
-    ('autograd_generative_adversarial_net', 'gan_objective', 'jacrev'):
-        ('REFUSED', 'autograd_generative_adversarial_net.py:46: s2s does not know the method `.rand()`'),
-    ('autograd_generative_adversarial_net', 'gan_objective', 'hessian'):
-        ('REFUSED', 'autograd_generative_adversarial_net.py:46: s2s does not know the method `.rand()`'),
-    ('autograd_generative_adversarial_net', 'gan_objective', 'vmap'):
-        ('REFUSED', 'autograd_generative_adversarial_net.py:46: s2s does not know the method `.rand()`'),
     ('autograd_generative_adversarial_net', 'gan_objective', 'jit'):
         ('REFUSED', 'autograd_generative_adversarial_net.py:46: this line needs a Python int (`int(x)`, `range(x)`, an index into a Python list), but the value is traced under jit'),
     ('autograd_generative_adversarial_net', 'gan_objective', 'jit_grad'):
-        ('REFUSED', 'autograd_generative_adversarial_net.py:46: s2s does not know the method `.rand()`'),
+        ('REFUSED', 'autograd_generative_adversarial_net.py:46: this line needs a Python int (`int(x)`, `range(x)`, an index into a Python list), but the value is traced under jit'),
     ('autograd_gmm', 'gmm_log_likelihood', 'grad'):
         ('REFUSED', 'autograd_gmm.py:29: star-arguments (`*args`) are not supported'),
     ('autograd_gmm', 'gmm_log_likelihood', 'value_and_grad'):
@@ -154,49 +142,21 @@ KNOWN = {
     ('autograd_hmm_em', 'log_partition_function.list_of_sequences', 'jit_grad'):
         ('REFUSED', 'autograd_hmm_em.py:28: s2s has no rule for `functools.partial`'),
     ('autograd_mixture_variational_inference', 'variational_lower_bound', 'grad'):
-        ('REFUSED', 'autograd_mixture_variational_inference.py:44: s2s cannot yet differentiate a call of a nested function in reverse mode'),
+        ('REFUSED', "autograd_mixture_variational_inference.py:44: s2s cannot differentiate this call of `sample_diag_gaussian` by JAX: it is passed a NumPy random state, and JAX's derivative runs the call again, drawing other numbers than the value's"),
     ('autograd_mixture_variational_inference', 'variational_lower_bound', 'value_and_grad'):
-        ('REFUSED', 'autograd_mixture_variational_inference.py:44: s2s cannot yet differentiate a call of a nested function in reverse mode'),
+        ('REFUSED', "autograd_mixture_variational_inference.py:44: s2s cannot differentiate this call of `sample_diag_gaussian` by JAX: it is passed a NumPy random state, and JAX's derivative runs the call again, drawing other numbers than the value's"),
     ('autograd_mixture_variational_inference', 'variational_lower_bound', 'jacfwd'):
-        ('REFUSED', 'autograd_mixture_variational_inference.py:44: s2s cannot differentiate this call of `sampler`, a function the code computes or is passed (not a `def` it can see)'),
+        ('REFUSED', "autograd_mixture_variational_inference.py:44: s2s cannot differentiate this call of `sample_diag_gaussian` by JAX: it is passed a NumPy random state, and JAX's derivative runs the call again, drawing other numbers than the value's"),
     ('autograd_mixture_variational_inference', 'variational_lower_bound', 'jacrev'):
-        ('REFUSED', 'autograd_mixture_variational_inference.py:44: s2s cannot yet differentiate a call of a nested function in reverse mode'),
+        ('REFUSED', "autograd_mixture_variational_inference.py:44: s2s cannot differentiate this call of `sample_diag_gaussian` by JAX: it is passed a NumPy random state, and JAX's derivative runs the call again, drawing other numbers than the value's"),
     ('autograd_mixture_variational_inference', 'variational_lower_bound', 'hessian'):
-        ('REFUSED', 'autograd_mixture_variational_inference.py:44: s2s cannot yet differentiate a call of a nested function in reverse mode'),
-    ('autograd_mixture_variational_inference', 'variational_lower_bound', 'vmap'):
-        ('REFUSED', 'autograd_mixture_variational_inference.py:38: s2s does not know the method `.randn()`'),
+        ('REFUSED', "autograd_mixture_variational_inference.py:44: s2s cannot differentiate this call of `sample_diag_gaussian` by JAX: it is passed a NumPy random state, and JAX's derivative runs the call again, drawing other numbers than the value's"),
     ('autograd_mixture_variational_inference', 'variational_lower_bound', 'jit'):
         ('REFUSED', 'autograd_mixture_variational_inference.py:38: this line needs a Python int (`int(x)`, `range(x)`, an index into a Python list), but the value is traced under jit'),
     ('autograd_mixture_variational_inference', 'variational_lower_bound', 'jit_grad'):
-        ('REFUSED', 'autograd_mixture_variational_inference.py:44: s2s cannot yet differentiate a call of a nested function in reverse mode'),
-    ('autograd_mixture_variational_inference', 'build_mog_bbsvi.mixture_elbo', 'grad'):
-        ('REFUSED', 'autograd_mixture_variational_inference.py:38: s2s does not know the method `.randn()`'),
-    ('autograd_mixture_variational_inference', 'build_mog_bbsvi.mixture_elbo', 'value_and_grad'):
-        ('REFUSED', 'autograd_mixture_variational_inference.py:38: s2s does not know the method `.randn()`'),
-    ('autograd_mixture_variational_inference', 'build_mog_bbsvi.mixture_elbo', 'jvp'):
-        ('REFUSED', 'autograd_mixture_variational_inference.py:38: s2s does not know the method `.randn()`'),
-    ('autograd_mixture_variational_inference', 'build_mog_bbsvi.mixture_elbo', 'vjp'):
-        ('REFUSED', 'autograd_mixture_variational_inference.py:38: s2s does not know the method `.randn()`'),
-    ('autograd_mixture_variational_inference', 'build_mog_bbsvi.mixture_elbo', 'jacfwd'):
-        ('REFUSED', 'autograd_mixture_variational_inference.py:38: s2s does not know the method `.randn()`'),
-    ('autograd_mixture_variational_inference', 'build_mog_bbsvi.mixture_elbo', 'jacrev'):
-        ('REFUSED', 'autograd_mixture_variational_inference.py:38: s2s does not know the method `.randn()`'),
-    ('autograd_mixture_variational_inference', 'build_mog_bbsvi.mixture_elbo', 'hessian'):
-        ('REFUSED', 'autograd_mixture_variational_inference.py:38: s2s does not know the method `.randn()`'),
-    ('autograd_mixture_variational_inference', 'build_mog_bbsvi.mixture_elbo', 'vmap'):
-        ('REFUSED', 'autograd_mixture_variational_inference.py:38: s2s does not know the method `.randn()`'),
-    ('autograd_mixture_variational_inference', 'build_mog_bbsvi.mixture_elbo', 'jit_grad'):
-        ('REFUSED', 'autograd_mixture_variational_inference.py:38: s2s does not know the method `.randn()`'),
+        ('REFUSED', 'autograd_mixture_variational_inference.py:38: this line needs a Python int (`int(x)`, `range(x)`, an index into a Python list), but the value is traced under jit'),
     ('autograd_neural_net', 'log_posterior', 'hessian'):
         ('REFUSED', 'autograd_neural_net.py:31: s2s cannot transform its helper `dot_cotangent_b_jvp`, which the derivative of this line calls: s2s could not trace the jvp of `dot_cotangent_b` on arguments of shapes (float64[5, None], float64[5, None], float64['),
-    ('autograd_neural_net_regression', 'nn_predict', 'jvp'):
-        ('REFUSED', 'autograd_neural_net_regression.py:20: s2s cannot differentiate this call of `nonlinearity`, a function the code computes or is passed (not a `def` it can see)'),
-    ('autograd_neural_net_regression', 'nn_predict', 'vjp'):
-        ('REFUSED', 'autograd_neural_net_regression.py:20: s2s cannot yet differentiate a call of a nested function in reverse mode'),
-    ('autograd_neural_net_regression', 'nn_predict', 'jacfwd'):
-        ('REFUSED', 'autograd_neural_net_regression.py:20: s2s cannot differentiate this call of `nonlinearity`, a function the code computes or is passed (not a `def` it can see)'),
-    ('autograd_neural_net_regression', 'nn_predict', 'jacrev'):
-        ('REFUSED', 'autograd_neural_net_regression.py:20: s2s cannot yet differentiate a call of a nested function in reverse mode'),
     ('autograd_neural_net_regression', 'logprob', 'grad'):
         ('REFUSED', 'autograd_neural_net_regression.py:30: this call of `nn_predict` leaves `nonlinearity` to a default s2s cannot copy'),
     ('autograd_neural_net_regression', 'logprob', 'value_and_grad'):
@@ -261,22 +221,6 @@ KNOWN = {
         ('REFUSED', 'gradbench_jax_small.py:60: s2s can only call names and module attributes (like `jnp.exp`)'),
     ('gradbench_jax_small', 'ode.ode', 'vmap'):
         ('REFUSED', 'gradbench_jax_small.py:60: s2s can only call names and module attributes (like `jnp.exp`)'),
-    ('gradbench_jax_small', 'ode.runge_kutta', 'jacfwd'):
-        ('REFUSED', 'gradbench_jax_small.py:70: s2s cannot differentiate this call of `f`, a function the code computes or is passed (not a `def` it can see)'),
-    ('gradbench_jax_small', 'ode.runge_kutta', 'jacrev'):
-        ('REFUSED', 'gradbench_jax_small.py:70: s2s cannot yet differentiate a call of a nested function in reverse mode'),
-    ('jax_advi', 'elbo', 'grad'):
-        ('REFUSED', 'jax_advi.py:31: s2s cannot yet differentiate a call of a nested function in reverse mode'),
-    ('jax_advi', 'elbo', 'value_and_grad'):
-        ('REFUSED', 'jax_advi.py:31: s2s cannot yet differentiate a call of a nested function in reverse mode'),
-    ('jax_advi', 'elbo', 'jacfwd'):
-        ('REFUSED', 'jax_advi.py:31: s2s cannot differentiate this call of `logprob`, a function the code computes or is passed (not a `def` it can see)'),
-    ('jax_advi', 'elbo', 'jacrev'):
-        ('REFUSED', 'jax_advi.py:31: s2s cannot yet differentiate a call of a nested function in reverse mode'),
-    ('jax_advi', 'elbo', 'hessian'):
-        ('REFUSED', 'jax_advi.py:31: s2s cannot yet differentiate a call of a nested function in reverse mode'),
-    ('jax_advi', 'elbo', 'jit_grad'):
-        ('REFUSED', 'jax_advi.py:31: s2s cannot yet differentiate a call of a nested function in reverse mode'),
     ('jax_advi', 'batch_elbo', 'grad'):
         ('REFUSED', 'jax_advi.py:38: star-arguments (`*args`) are not supported'),
     ('jax_advi', 'batch_elbo', 'value_and_grad'):
@@ -445,64 +389,50 @@ KNOWN = {
         ('REFUSED', 'jax_stax.py:162: s2s has no rule for `None`'),
     ('jax_stax', 'MaxPool', 'vmap'):
         ('REFUSED', 'jax_stax.py:162: s2s has no rule for `None`'),
-    ('jax_stax', 'AvgPool', 'jvp'):
-        ('REFUSED', 'jax_stax.py:178: s2s does not know the method `.index()`'),
-    ('jax_stax', 'AvgPool', 'vjp'):
-        ('REFUSED', 'jax_stax.py:178: s2s does not know the method `.index()`'),
-    ('jax_stax', 'AvgPool', 'jacfwd'):
-        ('REFUSED', 'jax_stax.py:178: s2s does not know the method `.index()`'),
-    ('jax_stax', 'AvgPool', 'jacrev'):
-        ('REFUSED', 'jax_stax.py:178: s2s does not know the method `.index()`'),
-    ('jax_stax', 'AvgPool', 'vmap'):
-        ('REFUSED', 'jax_stax.py:178: s2s does not know the method `.index()`'),
     ('jax_stax', 'serial.mlp', 'jvp'):
-        ('REFUSED', 'jax_stax.py:287: s2s does not know the method `.pop()`'),
+        ('REFUSED', 'jax_stax.py:290: s2s cannot differentiate this call of `fun`, a function the code computes or is passed (not a `def` it can see)'),
     ('jax_stax', 'serial.mlp', 'vjp'):
-        ('REFUSED', 'jax_stax.py:287: s2s does not know the method `.pop()`'),
+        ('REFUSED', 'jax_stax.py:290: s2s cannot yet differentiate a call of a nested function in reverse mode'),
     ('jax_stax', 'serial.mlp', 'jacfwd'):
-        ('REFUSED', 'jax_stax.py:287: s2s does not know the method `.pop()`'),
+        ('REFUSED', 'jax_stax.py:290: s2s cannot differentiate this call of `fun`, a function the code computes or is passed (not a `def` it can see)'),
     ('jax_stax', 'serial.mlp', 'jacrev'):
-        ('REFUSED', 'jax_stax.py:287: s2s does not know the method `.pop()`'),
+        ('REFUSED', 'jax_stax.py:290: s2s cannot yet differentiate a call of a nested function in reverse mode'),
     ('jax_stax', 'serial.mlp', 'vmap'):
-        ('REFUSED', 'jax_stax.py:287: s2s does not know the method `.pop()`'),
+        ('REFUSED', 'jax_stax.py:290: s2s has no batching rule for `fun`'),
     ('jax_stax', 'parallel', 'jvp'):
-        ('REFUSED', 'jax_stax.py:317: s2s does not know the method `.pop()`'),
+        ('REFUSED', 'jax_stax.py:319: s2s cannot differentiate this call of `f`, a function the code computes or is passed (not a `def` it can see)'),
     ('jax_stax', 'parallel', 'vjp'):
-        ('REFUSED', 'jax_stax.py:317: s2s does not know the method `.pop()`'),
+        ('REFUSED', 'jax_stax.py:319: s2s cannot yet differentiate a call of a nested function in reverse mode'),
     ('jax_stax', 'parallel', 'jacfwd'):
-        ('REFUSED', 'jax_stax.py:317: s2s does not know the method `.pop()`'),
+        ('REFUSED', 'jax_stax.py:319: s2s cannot differentiate this call of `f`, a function the code computes or is passed (not a `def` it can see)'),
     ('jax_stax', 'parallel', 'jacrev'):
-        ('REFUSED', 'jax_stax.py:317: s2s does not know the method `.pop()`'),
+        ('REFUSED', 'jax_stax.py:319: s2s cannot yet differentiate a call of a nested function in reverse mode'),
     ('jax_stax', 'parallel', 'vmap'):
-        ('REFUSED', 'jax_stax.py:317: s2s does not know the method `.pop()`'),
+        ('REFUSED', 'jax_stax.py:319: s2s has no batching rule for `f`'),
     ('jax_stax', 'serial.residual', 'jvp'):
-        ('REFUSED', 'jax_stax.py:287: s2s does not know the method `.pop()`'),
+        ('REFUSED', 'jax_stax.py:290: s2s cannot differentiate this call of `fun`, a function the code computes or is passed (not a `def` it can see)'),
     ('jax_stax', 'serial.residual', 'vjp'):
-        ('REFUSED', 'jax_stax.py:287: s2s does not know the method `.pop()`'),
+        ('REFUSED', 'jax_stax.py:290: s2s cannot yet differentiate a call of a nested function in reverse mode'),
     ('jax_stax', 'serial.residual', 'jacfwd'):
-        ('REFUSED', 'jax_stax.py:287: s2s does not know the method `.pop()`'),
+        ('REFUSED', 'jax_stax.py:290: s2s cannot differentiate this call of `fun`, a function the code computes or is passed (not a `def` it can see)'),
     ('jax_stax', 'serial.residual', 'jacrev'):
-        ('REFUSED', 'jax_stax.py:287: s2s does not know the method `.pop()`'),
+        ('REFUSED', 'jax_stax.py:290: s2s cannot yet differentiate a call of a nested function in reverse mode'),
     ('jax_stax', 'serial.residual', 'vmap'):
-        ('REFUSED', 'jax_stax.py:287: s2s does not know the method `.pop()`'),
-    ('jaxopt_objective', 'least_squares', 'grad'):
-        ('REFUSED', 'jaxopt_objective.py:45: s2s does not know the method `.matvec()`'),
-    ('jaxopt_objective', 'least_squares', 'value_and_grad'):
-        ('REFUSED', 'jaxopt_objective.py:45: s2s does not know the method `.matvec()`'),
+        ('REFUSED', 'jax_stax.py:290: s2s has no batching rule for `fun`'),
     ('jaxopt_objective', 'least_squares', 'jvp'):
-        ('REFUSED', 'jaxopt_objective.py:45: s2s does not know the method `.matvec()`'),
+        ('REFUSED', 'jaxopt_objective.py:63: s2s has no rule for `_jaxopt_base.LinearOperator`'),
     ('jaxopt_objective', 'least_squares', 'vjp'):
-        ('REFUSED', 'jaxopt_objective.py:45: s2s does not know the method `.matvec()`'),
+        ('REFUSED', 'jaxopt_objective.py:63: s2s has no rule for `_jaxopt_base.LinearOperator`'),
     ('jaxopt_objective', 'least_squares', 'jacfwd'):
-        ('REFUSED', 'jaxopt_objective.py:45: s2s does not know the method `.matvec()`'),
+        ('REFUSED', 'jaxopt_objective.py:63: s2s has no rule for `_jaxopt_base.LinearOperator`'),
     ('jaxopt_objective', 'least_squares', 'jacrev'):
-        ('REFUSED', 'jaxopt_objective.py:45: s2s does not know the method `.matvec()`'),
+        ('REFUSED', 'jaxopt_objective.py:63: s2s has no rule for `_jaxopt_base.LinearOperator`'),
     ('jaxopt_objective', 'least_squares', 'hessian'):
-        ('REFUSED', 'jaxopt_objective.py:45: s2s does not know the method `.matvec()`'),
+        ('REFUSED', 'jaxopt_objective.py:63: s2s has no rule for `_jaxopt_base.LinearOperator`'),
     ('jaxopt_objective', 'least_squares', 'vmap'):
-        ('REFUSED', 'jaxopt_objective.py:45: s2s does not know the method `.matvec()`'),
+        ('REFUSED', 'jaxopt_objective.py:63: s2s has no rule for `_jaxopt_base.LinearOperator`'),
     ('jaxopt_objective', 'least_squares', 'jit_grad'):
-        ('REFUSED', 'jaxopt_objective.py:45: s2s does not know the method `.matvec()`'),
+        ('REFUSED', 'jaxopt_objective.py:63: s2s has no rule for `_jaxopt_base.LinearOperator`'),
     ('jaxopt_objective', 'ridge_regression', 'grad'):
         ('REFUSED', 'jaxopt_objective.py:118: s2s can only call names and module attributes (like `jnp.exp`)'),
     ('jaxopt_objective', 'ridge_regression', 'value_and_grad'):
@@ -524,23 +454,23 @@ KNOWN = {
     ('jaxopt_objective', 'ridge_regression', 'jit_grad'):
         ('REFUSED', 'jaxopt_objective.py:118: s2s can only call names and module attributes (like `jnp.exp`)'),
     ('jaxopt_objective', 'multiclass_logreg', 'grad'):
-        ('REFUSED', 'jaxopt_objective.py:45: s2s does not know the method `.matvec()`'),
+        ('REFUSED', 'jaxopt_objective.py:131: s2s has no rule for `jaxopt_loss.multiclass_logistic_loss`'),
     ('jaxopt_objective', 'multiclass_logreg', 'value_and_grad'):
-        ('REFUSED', 'jaxopt_objective.py:45: s2s does not know the method `.matvec()`'),
+        ('REFUSED', 'jaxopt_objective.py:131: s2s has no rule for `jaxopt_loss.multiclass_logistic_loss`'),
     ('jaxopt_objective', 'multiclass_logreg', 'jvp'):
-        ('REFUSED', 'jaxopt_objective.py:45: s2s does not know the method `.matvec()`'),
+        ('REFUSED', 'jaxopt_objective.py:135: s2s has no rule for `_jaxopt_base.LinearOperator`'),
     ('jaxopt_objective', 'multiclass_logreg', 'vjp'):
-        ('REFUSED', 'jaxopt_objective.py:45: s2s does not know the method `.matvec()`'),
+        ('REFUSED', 'jaxopt_objective.py:135: s2s has no rule for `_jaxopt_base.LinearOperator`'),
     ('jaxopt_objective', 'multiclass_logreg', 'jacfwd'):
-        ('REFUSED', 'jaxopt_objective.py:45: s2s does not know the method `.matvec()`'),
+        ('REFUSED', 'jaxopt_objective.py:131: s2s has no rule for `jaxopt_loss.multiclass_logistic_loss`'),
     ('jaxopt_objective', 'multiclass_logreg', 'jacrev'):
-        ('REFUSED', 'jaxopt_objective.py:45: s2s does not know the method `.matvec()`'),
+        ('REFUSED', 'jaxopt_objective.py:135: s2s has no rule for `_jaxopt_base.LinearOperator`'),
     ('jaxopt_objective', 'multiclass_logreg', 'hessian'):
-        ('REFUSED', 'jaxopt_objective.py:45: s2s does not know the method `.matvec()`'),
+        ('REFUSED', 'jaxopt_objective.py:135: s2s has no rule for `_jaxopt_base.LinearOperator`'),
     ('jaxopt_objective', 'multiclass_logreg', 'vmap'):
-        ('REFUSED', 'jaxopt_objective.py:45: s2s does not know the method `.matvec()`'),
+        ('REFUSED', 'jaxopt_objective.py:135: s2s has no rule for `_jaxopt_base.LinearOperator`'),
     ('jaxopt_objective', 'multiclass_logreg', 'jit_grad'):
-        ('REFUSED', 'jaxopt_objective.py:45: s2s does not know the method `.matvec()`'),
+        ('REFUSED', 'jaxopt_objective.py:135: s2s has no rule for `_jaxopt_base.LinearOperator`'),
     ('jaxopt_objective', 'multiclass_logreg_with_intercept', 'grad'):
         ('REFUSED', 'jaxopt_objective.py:194: s2s has no rule for `jaxopt_loss.multiclass_logistic_loss`'),
     ('jaxopt_objective', 'multiclass_logreg_with_intercept', 'value_and_grad'):
@@ -602,41 +532,37 @@ KNOWN = {
     ('jaxopt_objective', 'l2_multiclass_logreg_with_intercept', 'jit_grad'):
         ('REFUSED', 'jaxopt_objective.py:250: s2s has no rule for `jaxopt_loss.multiclass_logistic_loss`'),
     ('jaxopt_objective', 'binary_logreg', 'grad'):
-        ('REFUSED', 'jaxopt_objective.py:45: s2s does not know the method `.matvec()`'),
+        ('REFUSED', 'jaxopt_objective.py:261: s2s has no rule for `jaxopt_loss.binary_logistic_loss`'),
     ('jaxopt_objective', 'binary_logreg', 'value_and_grad'):
-        ('REFUSED', 'jaxopt_objective.py:45: s2s does not know the method `.matvec()`'),
+        ('REFUSED', 'jaxopt_objective.py:261: s2s has no rule for `jaxopt_loss.binary_logistic_loss`'),
     ('jaxopt_objective', 'binary_logreg', 'jvp'):
-        ('REFUSED', 'jaxopt_objective.py:45: s2s does not know the method `.matvec()`'),
+        ('REFUSED', 'jaxopt_objective.py:265: s2s has no rule for `_jaxopt_base.LinearOperator`'),
     ('jaxopt_objective', 'binary_logreg', 'vjp'):
-        ('REFUSED', 'jaxopt_objective.py:45: s2s does not know the method `.matvec()`'),
+        ('REFUSED', 'jaxopt_objective.py:265: s2s has no rule for `_jaxopt_base.LinearOperator`'),
     ('jaxopt_objective', 'binary_logreg', 'jacfwd'):
-        ('REFUSED', 'jaxopt_objective.py:45: s2s does not know the method `.matvec()`'),
+        ('REFUSED', 'jaxopt_objective.py:261: s2s has no rule for `jaxopt_loss.binary_logistic_loss`'),
     ('jaxopt_objective', 'binary_logreg', 'jacrev'):
-        ('REFUSED', 'jaxopt_objective.py:45: s2s does not know the method `.matvec()`'),
+        ('REFUSED', 'jaxopt_objective.py:265: s2s has no rule for `_jaxopt_base.LinearOperator`'),
     ('jaxopt_objective', 'binary_logreg', 'hessian'):
-        ('REFUSED', 'jaxopt_objective.py:45: s2s does not know the method `.matvec()`'),
+        ('REFUSED', 'jaxopt_objective.py:265: s2s has no rule for `_jaxopt_base.LinearOperator`'),
     ('jaxopt_objective', 'binary_logreg', 'vmap'):
-        ('REFUSED', 'jaxopt_objective.py:45: s2s does not know the method `.matvec()`'),
+        ('REFUSED', 'jaxopt_objective.py:265: s2s has no rule for `_jaxopt_base.LinearOperator`'),
     ('jaxopt_objective', 'binary_logreg', 'jit_grad'):
-        ('REFUSED', 'jaxopt_objective.py:45: s2s does not know the method `.matvec()`'),
-    ('jaxopt_objective', 'multiclass_linear_svm_dual', 'grad'):
-        ('REFUSED', 'jaxopt_objective.py:45: s2s does not know the method `.matvec()`'),
-    ('jaxopt_objective', 'multiclass_linear_svm_dual', 'value_and_grad'):
-        ('REFUSED', 'jaxopt_objective.py:45: s2s does not know the method `.matvec()`'),
+        ('REFUSED', 'jaxopt_objective.py:265: s2s has no rule for `_jaxopt_base.LinearOperator`'),
     ('jaxopt_objective', 'multiclass_linear_svm_dual', 'jvp'):
-        ('REFUSED', 'jaxopt_objective.py:45: s2s does not know the method `.matvec()`'),
+        ('REFUSED', 'jaxopt_objective.py:316: s2s has no rule for `_jaxopt_base.LinearOperator`'),
     ('jaxopt_objective', 'multiclass_linear_svm_dual', 'vjp'):
-        ('REFUSED', 'jaxopt_objective.py:45: s2s does not know the method `.matvec()`'),
+        ('REFUSED', 'jaxopt_objective.py:316: s2s has no rule for `_jaxopt_base.LinearOperator`'),
     ('jaxopt_objective', 'multiclass_linear_svm_dual', 'jacfwd'):
-        ('REFUSED', 'jaxopt_objective.py:45: s2s does not know the method `.matvec()`'),
+        ('REFUSED', 'jaxopt_objective.py:316: s2s has no rule for `_jaxopt_base.LinearOperator`'),
     ('jaxopt_objective', 'multiclass_linear_svm_dual', 'jacrev'):
-        ('REFUSED', 'jaxopt_objective.py:45: s2s does not know the method `.matvec()`'),
+        ('REFUSED', 'jaxopt_objective.py:316: s2s has no rule for `_jaxopt_base.LinearOperator`'),
     ('jaxopt_objective', 'multiclass_linear_svm_dual', 'hessian'):
-        ('REFUSED', 'jaxopt_objective.py:45: s2s does not know the method `.matvec()`'),
+        ('REFUSED', 'jaxopt_objective.py:316: s2s has no rule for `_jaxopt_base.LinearOperator`'),
     ('jaxopt_objective', 'multiclass_linear_svm_dual', 'vmap'):
-        ('REFUSED', 'jaxopt_objective.py:45: s2s does not know the method `.matvec()`'),
+        ('REFUSED', 'jaxopt_objective.py:316: s2s has no rule for `_jaxopt_base.LinearOperator`'),
     ('jaxopt_objective', 'multiclass_linear_svm_dual', 'jit_grad'):
-        ('REFUSED', 'jaxopt_objective.py:45: s2s does not know the method `.matvec()`'),
+        ('REFUSED', 'jaxopt_objective.py:316: s2s has no rule for `_jaxopt_base.LinearOperator`'),
     ('jaxopt_projection', 'projection_non_negative', 'jvp'):
         ('REFUSED', 'jaxopt_projection.py:36: `del` is not supported'),
     ('jaxopt_projection', 'projection_non_negative', 'vjp'):
@@ -745,14 +671,6 @@ KNOWN = {
         ('REFUSED', 'jaxopt_tree_util.py:162: s2s has no rule for `jax.tree_util.tree_map` and hands it to JAX, which takes a lambda as a constant, but it reads a differentiated value (a variable of this function)'),
     ('jaxopt_tree_util', 'tree_average', 'vmap'):
         ('REFUSED', 'jaxopt_tree_util.py:162: s2s cannot batch this statement (FunctionDef)'),
-    ('jaxopt_tree_util', 'tree_gram', 'jvp'):
-        ('REFUSED', 'jaxopt_tree_util.py:176: s2s cannot differentiate this call of `vmap_right`, a function the code computes or is passed (not a `def` it can see)'),
-    ('jaxopt_tree_util', 'tree_gram', 'vjp'):
-        ('REFUSED', 'jaxopt_tree_util.py:176: s2s cannot yet differentiate a call of a nested function in reverse mode'),
-    ('jaxopt_tree_util', 'tree_gram', 'jacfwd'):
-        ('REFUSED', 'jaxopt_tree_util.py:176: s2s cannot differentiate this call of `vmap_right`, a function the code computes or is passed (not a `def` it can see)'),
-    ('jaxopt_tree_util', 'tree_gram', 'jacrev'):
-        ('REFUSED', 'jaxopt_tree_util.py:176: s2s cannot yet differentiate a call of a nested function in reverse mode'),
     ('jaxopt_tree_util', 'tree_gram', 'vmap'):
         ('REFUSED', 'jaxopt_tree_util.py:176: s2s has no batching rule for `vmap_right`'),
     ('jaxopt_tree_util', 'tree_where', 'jvp'):
@@ -774,17 +692,15 @@ KNOWN = {
     ('optax_classification', 'softmax_cross_entropy', 'jacrev'):
         ('REFUSED', "optax_classification.py:254: s2s's rule for `jax.nn.log_softmax` has no parameter `where`"),
     ('optax_classification', 'softmax_cross_entropy_with_integer_labels', 'jvp'):
-        ('REFUSED', 'optax_classification.py:366: s2s does not know the method `.take()`'),
+        ('REFUSED', "optax_classification.py:369: s2s's rule for `jax.nn.logsumexp` has no parameter `where`"),
     ('optax_classification', 'softmax_cross_entropy_with_integer_labels', 'vjp'):
-        ('REFUSED', 'optax_classification.py:366: s2s does not know the method `.take()`'),
+        ('REFUSED', "optax_classification.py:369: s2s's rule for `jax.nn.logsumexp` has no parameter `where`"),
     ('optax_classification', 'softmax_cross_entropy_with_integer_labels', 'jacfwd'):
-        ('REFUSED', 'optax_classification.py:366: s2s does not know the method `.take()`'),
+        ('REFUSED', "optax_classification.py:369: s2s's rule for `jax.nn.logsumexp` has no parameter `where`"),
     ('optax_classification', 'softmax_cross_entropy_with_integer_labels', 'jacrev'):
-        ('REFUSED', 'optax_classification.py:366: s2s does not know the method `.take()`'),
+        ('REFUSED', 'optax_classification.py:23: assignment expressions (`:=`) are not supported'),
     ('optax_classification', 'softmax_cross_entropy_with_integer_labels', 'vmap'):
-        ('REFUSED', 'optax_classification.py:366: s2s does not know the method `.take()`'),
-    ('optax_classification', 'softmax_cross_entropy_with_integer_labels', 'jit'):
-        ('REFUSED', 'optax_classification.py:366: s2s does not know the method `.take()`'),
+        ('REFUSED', 'optax_classification.py:23: assignment expressions (`:=`) are not supported'),
     ('optax_classification', 'poly_loss_cross_entropy', 'jvp'):
         ('REFUSED', "optax_classification.py:480: s2s's rule for `jax.nn.softmax` has no parameter `where`"),
     ('optax_classification', 'poly_loss_cross_entropy', 'vjp'):
