@@ -299,6 +299,47 @@ def test_a_function_passed_in_and_an_array_method_without_a_rule():
                        jax.vmap(cumulative)(jnp.stack([x, 2 * x])))
 
 
+# --- a train step with plain pytree parameters under s2s.jit ---------------------------------
+
+def dict_loss(params, x, y):
+    hidden = jnp.tanh(x @ params["w1"] + params["b1"])
+    return jnp.mean((hidden @ params["w2"] - y) ** 2)
+
+
+def list_loss(layers, x, y):
+    for w, b in layers:
+        x = jnp.tanh(x @ w + b)
+    return jnp.mean((x - y) ** 2)
+
+
+def sgd_step(params, x, y):
+    value, grads = s2s.value_and_grad(dict_loss)(params, x, y)
+    return jax.tree_util.tree_map(lambda p, g: p - 0.1 * g, params, grads), value
+
+
+def sgd_step_list(layers, x, y):
+    value, grads = jax.value_and_grad(list_loss)(layers, x, y)   # (JAX's name: s2s's inside s2s.jit)
+    return jax.tree_util.tree_map(lambda p, g: p - 0.1 * g, layers, grads), value
+
+
+def test_a_train_step_with_dict_or_list_params_under_s2s_jit():
+    """s2s.value_and_grad inside s2s.jit is built for the kinds of the
+    arguments it is called with (a dict, a list of pairs), not for arrays."""
+    k = jax.random.split(jax.random.PRNGKey(7), 3)
+    params = {"w1": jax.random.normal(k[0], (3, 8)), "b1": jnp.zeros(8),
+              "w2": jax.random.normal(k[1], (8, 1))}
+    layers = [(jax.random.normal(k[2], (3, 1)), jnp.zeros(1))]
+    for step, reference, p in ((sgd_step, sgd_step, params),
+                               (sgd_step_list, sgd_step_list, layers)):
+        ours, theirs = s2s.jit(step), jax.jit(reference)
+        p_ours = p_theirs = p
+        for _ in range(3):
+            p_ours, v_ours = ours(p_ours, X, Y)
+            p_theirs, v_theirs = theirs(p_theirs, X, Y)
+            np.testing.assert_allclose(v_ours, v_theirs, rtol=1e-5)
+        assert_trees_close(p_ours, p_theirs)
+
+
 # --- the examples ----------------------------------------------------------------------------
 
 def _example(name):

@@ -31,13 +31,14 @@ pass's class); the calls and assignments the pass writes are built by
 s2s/passes/functionalize_code.py.
 """
 import re
+import weakref
 
 import gast
 
 from .. import runtime
 from ..errors import S2SError
 from ..nodes import to_ast, walk
-from ..pipeline import JitOptions
+from ..pipeline import JitOptions, Transformation
 from ..template import load, store
 from . import flags
 from .functionalize_code import _assign, _call, _jnp_call, _names_value
@@ -160,6 +161,10 @@ def _convert_callees(fn, ctx):
         if not (isinstance(node, gast.Call) and isinstance(node.func, gast.Name)) \
                 or node.func.id in runtime.HELPERS:
             continue
+        held = _held_transformation(node.func.id, ctx.ns, locals_)
+        if held is not None:
+            node.func = load(ctx.bind(_jitted(held), node.func.id))
+            continue
         try:
             c = callee(node, ctx.ns, locals_)
             if c.kind != CallKind.USER or runtime.defines(c.obj) or _is_library(c.obj):
@@ -168,6 +173,33 @@ def _convert_callees(fn, ctx):
         except S2SError:
             continue   # not Python source s2s can read: called as it is
         node.func = load(name)
+
+
+def _held_transformation(name, ns, locals_):
+    """The s2s transformation a name holds (`s2s.value_and_grad(loss)`, bound
+    by resolve), else None."""
+    if name in locals_:
+        return None
+    try:
+        obj = ns.lookup(name)
+    except KeyError:
+        return None
+    return obj if isinstance(obj, Transformation) else None
+
+
+_JITTED = weakref.WeakKeyDictionary()   # a transformation called in jitted code -> its Jitted
+
+
+def _jitted(transformation):
+    """`s2s.value_and_grad(loss)(params, x)` in a jitted step: its code depends on
+    whether params is a dict, a list or an array, known when the step is
+    traced, so it is called as s2s.jit of the transformation, which builds its
+    code (control flow converted) for each signature it is called with."""
+    from ..jit import Jitted
+    jitted = _JITTED.get(transformation)
+    if jitted is None:
+        jitted = _JITTED[transformation] = Jitted(transformation)
+    return jitted
 
 
 class _Functionalize(Loops):
