@@ -286,6 +286,18 @@ def cumulative(x):
     return jnp.sum(x.cumprod() * x.std())
 
 
+def scaled_rows(w, xs):
+    return jnp.sum(jax.vmap(lambda x: jnp.dot(w, x))(xs))
+
+
+def test_jax_vmap_of_a_lambda_closing_over_differentiated_values_is_refused():
+    """JAX would take `w` inside the lambda for a constant: a zero gradient."""
+    with pytest.raises(s2s.S2SError, match="nested function or lambda") as e:
+        s2s.grad(scaled_rows)(jnp.ones(3), X)
+    assert e.value.lineno == scaled_rows.__code__.co_firstlineno + 1
+    assert "module level" in e.value.hint
+
+
 def test_a_function_passed_in_and_an_array_method_without_a_rule():
     x = jnp.array([0.3, 1.2, -0.7])
     assert_trees_close(s2s.grad(lambda x: jnp.sum(twice_applied(cube, x)))(x),

@@ -482,6 +482,7 @@ class _Resolver(Transformer):
     def _transformation(self, call):
         """`s2s.vmap(f, in_axes=(None, 0))(w, x)`: the transformation is built once,
         here (its arguments are module-level values), and called by a name."""
+        written = None
         try:
             written = _static_value(call.func, self.ns)
             factory = _s2s_twin(written)
@@ -489,6 +490,13 @@ class _Resolver(Transformer):
             kwargs = {k.arg: _evaluate_static(k.value, self.ns) for k in call.keywords}
         except (_NotStatic, KeyError):
             factory = None
+        if factory is None and (_is_factory(_s2s_twin(written)) or _is_shard_map(written)):
+            raise self.source.error(
+                call, f"s2s cannot apply `{written.__name__}` here to a nested function or "
+                      "lambda: it may close over values being differentiated or batched, "
+                      "which JAX would take for constants",
+                "define the function at module level and pass the values it reads as "
+                "arguments (or write the loop)")
         if not _is_factory(factory):
             raise self.source.error(call, "s2s can only call names and module attributes "
                                           "(like `jnp.exp`)",
