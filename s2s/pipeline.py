@@ -180,6 +180,7 @@ class JitOptions:
 class BatchOptions:
     batched: tuple          # per parameter: does it carry a batch axis (first)
     signature: tuple        # one example's probe.Info per parameter
+    axis_name: object = None   # vmap's axis_name: what lax.psum(x, axis_name) sums over
 
     @property
     def nparams(self):

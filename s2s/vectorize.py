@@ -21,10 +21,12 @@ from .pipeline import BatchOptions
 # -- building ----------------------------------------------------------------------------
 
 
-def get_batched(fn, mask, signature):
+def get_batched(fn, mask, signature, axis_name=None):
     """The generated batched version of `fn`: `mask[i]` says whether parameter i
-    carries a batch axis (first); `signature` is one example's Info per parameter."""
-    return driver.build(transforms.VMAP, fn, BatchOptions(tuple(mask), tuple(signature)))
+    carries a batch axis (first); `signature` is one example's Info per parameter;
+    `axis_name` names the batch axis for collectives (`lax.psum(x, axis_name)`)."""
+    return driver.build(transforms.VMAP, fn, BatchOptions(tuple(mask), tuple(signature),
+                                                          axis_name))
 
 
 def _prepared(fn, signature=None):
@@ -75,13 +77,15 @@ def output_shape(fn, signature):
 
 
 @pipeline.factory
-def vmap(fun, in_axes=0, out_axes=0, axis_size=None):
+def vmap(fun, in_axes=0, out_axes=0, axis_name=None, axis_size=None):
     """Vectorize `fun` over a batch axis, as `jax.vmap`: by rewriting its source
     into code that computes the whole batch at once (`s2s.source(vmap(f))`).
 
     Unlike jax.vmap, an `if` or `while` whose condition differs between
     examples works: both branches run and each example keeps its own (a
-    `while` runs until every example is done).
+    `while` runs until every example is done). `axis_name` names the batch
+    axis for the collectives the function calls: `lax.psum(x, axis_name)` sums
+    over the examples (also pmean, pmax, pmin), as under jax.vmap.
     """
     if not (in_axes is None or isinstance(in_axes, (int, tuple, list, dict))):
         raise TypeError(f"vmap in_axes must be an int, None, or a tuple of entries "
@@ -89,7 +93,8 @@ def vmap(fun, in_axes=0, out_axes=0, axis_size=None):
                         f"but got {in_axes}.")
     if isinstance(in_axes, list):
         in_axes = tuple(in_axes)   # as JAX: a list is a tuple of per-argument axes
-    return pipeline.keep_compiled(fun, lambda f: Vmapped(f, in_axes, out_axes, axis_size))
+    return pipeline.keep_compiled(fun, lambda f: Vmapped(f, in_axes, out_axes, axis_size,
+                                                         axis_name))
 
 
 
@@ -99,8 +104,9 @@ class Vmapped(pipeline.Transformation):
 
     __s2s_shape_specialized__ = True   # other transformations choose its code per call
 
-    def __init__(self, fun, in_axes, out_axes, axis_size):
+    def __init__(self, fun, in_axes, out_axes, axis_size, axis_name=None):
         self.fun, self.in_axes, self.out_axes, self.axis_size = fun, in_axes, out_axes, axis_size
+        self.axis_name = axis_name
         self.last = None
         self._last_call = None   # _LastBatch: the last call's specialization, for a repeat
         name = getattr(fun, "__name__", "function")
@@ -135,7 +141,7 @@ class Vmapped(pipeline.Transformation):
             out = self.fun(*args)
             return _place_outputs(_broadcast(out, size), self.out_axes, batched=False)
         target = _target_function(self.fun, signature)
-        gen = self.last = get_batched(target, tuple(mask), tuple(signature))
+        gen = self.last = get_batched(target, tuple(mask), tuple(signature), self.axis_name)
         self._last_call = _LastBatch.of(self, gen, args, axes) \
             if not kwargs and len(args) == nargs else None
         try:
@@ -184,7 +190,8 @@ class Vmapped(pipeline.Transformation):
             prepared = [_to_front(a, ax, size) for a, ax in zip(example_args, axes)]
             mask = tuple(p[2] for p in prepared)
             signature = tuple(p[1] for p in prepared)
-            return get_batched(_target_function(self.fun, signature), mask, signature)
+            return get_batched(_target_function(self.fun, signature), mask, signature,
+                               self.axis_name)
         if self.last is None:
             raise S2SError("s2s.vmap builds its code for the shapes of the first call",
                            hint="call it once, or pass example_args to s2s.source")
@@ -207,7 +214,7 @@ class Vmapped(pipeline.Transformation):
         inner = tuple(_drop_axis(s, ax) if ax is not None else s
                       for s, ax in zip(signature, axes))
         target = _target_function(self.fun, inner)
-        gen = get_batched(target, mask, inner)
+        gen = get_batched(target, mask, inner, self.axis_name)
         moves = [ax not in (None, 0) and ax % len(s.shape) != 0
                  for ax, s in zip(axes, signature)]
         if not any(moves) and self.out_axes == 0:

@@ -33,6 +33,8 @@ from ..nodes import copy_tree, name_nodes
 from .. import anno
 from ..anno import Key
 from ..backend import COMMENT_MARK
+from ..errors import S2SError
+from ..rules.collectives import REDUCTIONS
 from ..rules.batching import BATCH_SIZE, helper_call, jnp_call
 from ..template import load, store
 from .batch_blocks import program_order, stored_by
@@ -41,6 +43,7 @@ from .batch_control import ControlFlow
 from .batch_layout import Layout, assign
 from .batchedness import Batchedness, constant_node, element, is_constant, prune_unreached
 from .probe_record import Info, describe
+from .resolve import CallKind, callee
 from .scopes import params
 from .structure import is_list_append
 
@@ -213,6 +216,8 @@ class Batch(Layout, Calls, ControlFlow):
                 return [assign(target, value)]
         have = self.analysis.pattern(value, s) if constant is None else False
         want = self.target_pattern(target)
+        if want is False and self.collective(value):   # (psum of a value every example shares)
+            return [assign(target, self.batched_value(value, target, s))]
         if want is False:   # (it may read the unbatched item of a partly batched tuple)
             return [s] if not self.batched(value) else [assign(target, self.rename(value))]
         if isinstance(target, gast.Tuple):
@@ -237,6 +242,17 @@ class Batch(Layout, Calls, ControlFlow):
         if have is not True and want is True:
             result = self.conform(value, True, s)
         return [assign(self.rename(target), result)]
+
+    def collective(self, value):
+        """`lax.psum(x, "i")` and its kin: rewritten even where x is the same in
+        every example (it sums over the examples: s2s/rules/collectives.py)."""
+        if not isinstance(value, gast.Call):
+            return False
+        try:
+            c = callee(value, self.ns, self.locals)
+        except S2SError:
+            return False
+        return c.kind == CallKind.PRIM and c.obj is not None and c.obj.fn in REDUCTIONS
 
     # -- statements without a value ---------------------------------------------------
 

@@ -201,7 +201,9 @@ class Calls:
         if any(s is None for s in signature):
             raise self.error(call, f"s2s could not see the arguments of this call of `{c.name}`",
                              "make sure the line runs for the arguments you vmap over")
-        name = self.ctx.request_callee(fn, BatchOptions(mask, signature), c.name, c.compiled)
+        name = self.ctx.request_callee(fn, BatchOptions(mask, signature,
+                                                        self.ctx.options.axis_name),
+                                       c.name, c.compiled)
         return gast.Call(func=load(name), args=[self.rename(a) for a in operands], keywords=[])
 
     def apply(self, prim, value, args, keywords):

@@ -47,7 +47,8 @@ def run(tree, ctx):
     probe_fn = compile_probe(tree, ctx)
     signature = ctx.options.signature
     try:
-        ctx.facts["record"] = record = trace(probe_fn, RECORDER, signature)
+        ctx.facts["record"] = record = trace(probe_fn, RECORDER, signature,
+                                             getattr(ctx.options, "axis_name", None))
     except S2SError as e:
         errors.note_origin(e)   # (one a runtime helper raised: at the user's line)
         raise
@@ -158,8 +159,10 @@ def _describe_signature(signature):
     return out
 
 
-def trace(probe_fn, recorder, signature):
-    """Run a probe function on one example's shapes; return its Record."""
+def trace(probe_fn, recorder, signature, axis_name=None):
+    """Run a probe function on one example's shapes; return its Record. Under a
+    vmap's `axis_name` it runs inside a jax.vmap of one unmapped example that
+    binds the name, so that `lax.psum(x, axis_name)` has its axis."""
     args = [abstract(s) for s in signature]
     leaves, treedef = jax.tree_util.tree_flatten(
         args, is_leaf=lambda a: isinstance(a, jax.ShapeDtypeStruct))
@@ -175,6 +178,9 @@ def trace(probe_fn, recorder, signature):
     recorder.stack.append(record)
     try:
         with recorder.restoring_attributes():
+            if axis_name is not None:
+                traced = jax.vmap(traced, in_axes=None, out_axes=None, axis_size=1,
+                                  axis_name=axis_name)
             out = jax.eval_shape(traced, *[leaves[i] for i in arrays])
     finally:
         recorder.stack.pop()

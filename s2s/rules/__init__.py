@@ -424,5 +424,6 @@ from . import meshgrid  # noqa: E402,F401
 from . import runtime_shape_rules  # noqa: E402,F401
 from . import dtypes  # noqa: E402,F401
 from . import linalg_more, numeric, poly, reductions_more, stats  # noqa: E402,F401
+from . import collectives  # noqa: E402,F401
 from .. import by_jax  # noqa: E402,F401  (its helpers, registered for generated code)
 _DEFERRED = None   # (rules registered from now on are checked as they are)
