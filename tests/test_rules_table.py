@@ -254,6 +254,13 @@ TABLE.update({
     "jax.nn.leaky_relu": [E("jax.nn.leaky_relu(a)", U(5)), E("jax.nn.leaky_relu(a, 0.2)", U(5))],
     "jax.nn.sigmoid": [E("jax.nn.sigmoid(a)", U(2, 3))],
     "jax.lax.logistic": [E("lax.logistic(a)", U(4))],
+    # collectives: over no named axis (axes `()`) they are the identity, which JAX
+    # differentiates; their batching over a vmap's axis_name is in tests/test_vmap.py
+    "jax.lax.psum": [E("lax.psum(a * a, ())", U(4), vmap=False)],
+    "jax.lax.pmean": [E("lax.pmean(a * a, ())", U(4), vmap=False)],
+    # (JAX has no derivative of pmax and pmin: here of a constant)
+    "jax.lax.pmax": [E("a * lax.pmax(0.5, ())", U(4), vmap=False)],
+    "jax.lax.pmin": [E("a * lax.pmin(0.5, ())", U(4), vmap=False)],
     "jax.nn.log_sigmoid": [E("jax.nn.log_sigmoid(a)", U(4))],
     "jax.nn.softplus": [E("jax.nn.softplus(a * 3.0)", U(4))],
     "jax.nn.silu": [E("jax.nn.silu(a * 2.0)", U(4))],
