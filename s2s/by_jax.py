@@ -25,6 +25,9 @@ import numpy as np
 from .errors import S2SError
 from .runtime import helper
 
+# NumPy's generators (autograd's `rs`): a call drawing from one cannot be run twice
+RANDOM_STATES = (np.random.RandomState, np.random.Generator)
+
 
 def _leaf_flags(prefix, tree, is_on):
     """One flag per leaf of `tree`, from `prefix` (a prefix of `tree`'s structure
@@ -121,12 +124,9 @@ def _refuse_hidden_values(fun, primals, active):
     `apply_method` calls) that depends on differentiated values but is no
     pytree (a closure, a Flax module bound to its variables) hides them from
     JAX: refused, never a derivative of zero."""
-    if fun not in (apply_callable, apply_method, apply_transformed) or not primals \
-            or not active:
+    if fun not in APPLY or not primals or not active:
         return
-    called, on = primals[0], active[0]
-    if fun is apply_transformed:   # (the function transformed: made_of's first)
-        called, on = primals[1][0], _first(active[1])
+    called, on = _called(fun, primals, active)
     if on is not False and on is not None and not _is_value(called) \
             and jax.tree_util.all_leaves([called]):
         name = getattr(called, "__qualname__", None) or type(called).__name__
@@ -150,9 +150,8 @@ def _refuse_random_states(fun, primals):
     other numbers when JAX's derivative runs it again: refused, never a
     derivative of other samples than the value's."""
     for leaf in jax.tree_util.tree_leaves(primals):
-        if isinstance(leaf, (np.random.RandomState, np.random.Generator)):
-            called = primals[0] if fun in (apply_callable, apply_method) else \
-                primals[1][0] if fun is apply_transformed else fun
+        if isinstance(leaf, RANDOM_STATES):
+            called = _called(fun, primals, None)[0] if fun in APPLY else fun
             name = getattr(called, "__qualname__", None) or type(called).__name__
             raise S2SError(
                 f"s2s cannot differentiate this call of `{name}` by JAX: it is passed a NumPy "
@@ -162,8 +161,13 @@ def _refuse_random_states(fun, primals):
                      "them in, or draw them with jax.random from a key")
 
 
-def _first(mark):
-    return mark[0] if isinstance(mark, (tuple, list)) and mark else mark
+def _called(fun, primals, active):
+    """(the function an apply_* helper calls, its mark in `active`): the first
+    operand, or for apply_transformed the first of what it transforms."""
+    if fun is apply_transformed:
+        mark = active[1] if active is not None else None
+        return primals[1][0], mark[0] if isinstance(mark, (tuple, list)) and mark else mark
+    return primals[0], active[0] if active is not None else None
 
 
 def _values_only(f, xs):
@@ -237,7 +241,7 @@ def apply_method(obj, method, /, *args, **kwargs):
     """obj.method(*args, **kwargs) for a method s2s has no rule for (a model's
     layer `self.l1(x)`, an array's `x.cumprod()`, s2s/passes/resolve.py): JAX
     transforms the call, obj's arrays differentiated with the arguments."""
-    if isinstance(obj, (np.random.RandomState, np.random.Generator)) and _probing():
+    if isinstance(obj, RANDOM_STATES) and _probing():
         obj = copy.deepcopy(obj)   # (the probe's draws leave the user's generator as it was)
     try:
         bound = getattr(obj, method)
@@ -256,4 +260,5 @@ def apply_transformed(transform, made_of, options, /, *args, **kwargs):
     return transform(*made_of, **options)(*args, **kwargs)
 
 
-BY_JAX = (jvp_by_jax, vjp_by_jax, vmap_by_jax, apply_callable, apply_method, apply_transformed)
+APPLY = (apply_callable, apply_method, apply_transformed)   # calls of what the code holds
+BY_JAX = (jvp_by_jax, vjp_by_jax, vmap_by_jax) + APPLY

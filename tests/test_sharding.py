@@ -57,15 +57,21 @@ print("ok")
 """
 
 
-def test_explicit_mesh_partition_specs_and_shard_map_inside(tmp_path):
-    script = tmp_path / "sharded.py"   # (a file: s2s reads the functions' source)
-    script.write_text(SCRIPT)
+def _on_eight_devices(tmp_path, text):
+    """Run `text` as a script (a file: s2s reads its functions' source) on 8
+    host devices; it prints "ok" last."""
+    script = tmp_path / "script.py"
+    script.write_text(text)
     env = {**os.environ, "XLA_FLAGS": "--xla_force_host_platform_device_count=8",
            "JAX_PLATFORMS": "cpu",
            "PYTHONPATH": os.pathsep.join(p for p in (ROOT, os.environ.get("PYTHONPATH")) if p)}
     out = subprocess.run([sys.executable, str(script)], cwd=ROOT, env=env,
                          capture_output=True, text=True, timeout=300)
     assert out.returncode == 0 and out.stdout.strip().endswith("ok"), out.stderr[-3000:]
+
+
+def test_explicit_mesh_partition_specs_and_shard_map_inside(tmp_path):
+    _on_eight_devices(tmp_path, SCRIPT)
 
 
 EXAMPLE = r"""
@@ -82,11 +88,4 @@ print("ok")
 
 
 def test_the_sharded_training_example_trains_as_jax_does(tmp_path):
-    script = tmp_path / "run_example.py"
-    script.write_text(EXAMPLE)
-    env = {**os.environ, "XLA_FLAGS": "--xla_force_host_platform_device_count=8",
-           "JAX_PLATFORMS": "cpu",
-           "PYTHONPATH": os.pathsep.join(p for p in (ROOT, os.environ.get("PYTHONPATH")) if p)}
-    out = subprocess.run([sys.executable, str(script)], cwd=ROOT, env=env,
-                         capture_output=True, text=True, timeout=300)
-    assert out.returncode == 0 and out.stdout.strip().endswith("ok"), out.stderr[-3000:]
+    _on_eight_devices(tmp_path, EXAMPLE)
