@@ -207,14 +207,14 @@ def tree_zeros_like(tree):
 
 
 @helper(pure=True)
-def getitem_cotangent(x, index, g):
+def getitem_cotangent(x, index, g, axis=0):
     """The cotangent of `x` from that of `x[index]`, for arrays and containers.
     An index that only adds axes (`x[:, None]`) gives a reshape, as in JAX: the
     scatter of `.at[:, None].add` has no index dimensions, and XLA aborts the
     process on one under a `jnp.flip`."""
     if adds_axes_only(index) and hasattr(x, "shape"):
         return jnp.reshape(g, jnp.shape(x))
-    return add_at(tree_zeros_like(x), index, g)
+    return add_at(tree_zeros_like(x), index, g, axis)
 
 
 def adds_axes_only(index):
@@ -324,6 +324,24 @@ def cotangent_parts(g, value, parts, axis=0):
     return tuple(jnp.take(g, i, axis) for i in range(len(parts)))
 
 
+@helper(pure=True)
+def item_cotangent(item, g, axis=0):
+    """A container item's cotangent as the item is: reverse mode gathers an
+    unpacked item's (`a, b = params[0]`) as the tuple of its parts', since only
+    the run tells an array item from a tuple; an array's are stacked."""
+    if isinstance(g, (tuple, list)) and hasattr(item, "shape"):
+        return unpacked_cotangent(item, g, axis)
+    return g
+
+
+@helper(pure=True)
+def item_parts(g_item, g, axis=0):
+    """item_cotangent's transpose: the item's cotangent cut into parts as `g` came."""
+    if isinstance(g, (tuple, list)) and hasattr(g_item, "shape"):
+        return cotangent_parts(g_item, g_item, g, axis)
+    return g_item
+
+
 _CONSTANTS = {}
 try:   # JAX's concrete array type (making an array at import would start XLA's backend)
     from jax._src.array import ArrayImpl as _ARRAY
@@ -378,19 +396,21 @@ from .runtime_linalg import (dot_cotangent_a, dot_cotangent_b,  # noqa: E402,F40
 
 
 @helper
-def add_at(tree, index, g):
-    """`tree` with `g` added at `tree[index]`: arrays, lists, tuples and dicts."""
+def add_at(tree, index, g, axis=0):
+    """`tree` with `g` added at `tree[index]`: arrays, lists, tuples and dicts.
+    An array item's cotangent may come as the tuple of its unpacked parts',
+    stacked along `axis` (vmap moves it past the batch axis)."""
     if isinstance(tree, dict):
         out = dict(tree)
-        out[index] = tree_add(tree[index], g)
+        out[index] = tree_add(tree[index], item_cotangent(tree[index], g, axis))
         return out
     if isinstance(tree, (list, tuple)):
         items = list(tree)
         # (a slice of a tuple is a tuple, and its cotangent too: added to the list's items)
-        items[index] = tree_add(items[index], list(g) if isinstance(index, slice) else g)
+        items[index] = tree_add(items[index], list(g) if isinstance(index, slice)
+                                else item_cotangent(items[index], g, axis))
         return type(tree)(*items) if hasattr(tree, "_fields") else type(tree)(items)  # NamedTuple
     return tree.at[index].add(g)
-
 
 
 # -- Python containers as values (s2s/passes/normalize.py) --------------------------------

@@ -231,6 +231,13 @@ TABLE.update({
     "runtime.cotangent_parts": [E("cotangent_parts(a, b, (c, c))[1]", U(2, 3), U(2, 3), U(3)),
                                 E("cotangent_parts(a, b, (c, c), 1)[0]", U(3, 2), U(3, 2),
                                   U(3))],
+    # an unpacked container item's cotangent (array or tuple, told when it runs), and its transpose
+    "runtime.item_cotangent": [E("item_cotangent(a, (b, c))", U(2, 3), U(3), U(3)),
+                               E("item_cotangent(a, (b, c), 1)", U(3, 2), U(3), U(3)),
+                               E("item_cotangent(a, b)", U(3), U(3))],
+    "runtime.item_parts": [E("item_parts(a, (b, c))[1]", U(2, 3), U(3), U(3)),
+                           E("item_parts(a, (b, c), 1)[0]", U(3, 2), U(3), U(3)),
+                           E("item_parts(a, b)", U(3), U(3))],
     "runtime.add_at": [E("add_at(a, 1, b)", U(3), U(), vmap=False)],
     "runtime.set_item": [E("set_item([a, b], 0, c)", U(3), U(3), U(3), vmap=False)],
     "runtime.set_item_cotangent": [E("set_item_cotangent([a, b], [c, c], 0)", U(3), U(3), U(3),

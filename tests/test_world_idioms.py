@@ -512,3 +512,29 @@ def test_a_cast_to_a_batched_values_dtype(transform):
     """`.astype(errors.dtype)`: a dtype is every example's, never batched."""
     args = (normal(5), normal(5))
     same(run(s2s, transform, C.log_cosh, args), run(jax, transform, C.log_cosh, args))
+
+
+@pytest.mark.parametrize("f", [C.unpacks_an_item_of_a_list_param,
+                               C.unpacks_each_array_of_a_list_param])
+@pytest.mark.parametrize("transform", ["grad", "vjp", "jvp", "jacfwd", "jacrev", "hessian", "vmap",
+                                       "jit_grad", "jvp_of_grad"])
+def test_unpacking_an_array_item_of_a_list_parameter(transform, f):
+    """Reverse mode takes the item for a tuple; its cotangent is the parts'
+    stacked when the item is an array (a TypeError in `add` before)."""
+    args = ([normal(2, 3), normal(2, 3)], normal(3))
+    same(run(s2s, transform, f, args), run(jax, transform, f, args))
+
+
+@pytest.mark.parametrize("f", [C.unpacks_an_item_of_a_list_param,
+                               C.unpacks_each_array_of_a_list_param])
+def test_reverse_over_reverse_of_an_unpacked_array_item(f):
+    args = ([normal(2, 3), normal(2, 3)], normal(3))
+    same(s2s.jacrev(s2s.grad(f, argnums=1), argnums=0)(*args),
+         jax.jacrev(jax.grad(f, argnums=1), argnums=0)(*args))
+
+
+@pytest.mark.parametrize("transform", ["grad", "vjp", "jacrev", "hessian", "vmap", "jit_grad"])
+def test_unpacking_an_array_item_of_a_dict_parameter(transform):
+    args = ({"layer": normal(2, 3)}, normal(3))
+    same(run(s2s, transform, C.unpacks_an_item_of_a_dict_param, args),
+         run(jax, transform, C.unpacks_an_item_of_a_dict_param, args))

@@ -1,5 +1,6 @@
 """Rules for the helpers generated code calls (s2s/runtime.py), so that
 generated code can itself be transformed again (grad of grad, jvp of grad)."""
+import gast
 import jax.numpy as jnp
 
 from . import batch_rule, jvp_rule, shift_axes, vjp_rule, zero_derivative
@@ -9,7 +10,7 @@ from ..runtime import (add_at, check_real, dot_axes, getitem_cotangent, grad_see
                        kron_shapes, list_append, matmul_shapes, explicit_sharding, stack_steps, max_weights, min_weights,
                        prod_others, reduced_shape, split_like, tensordot_cotangent_axes,
                        tree_add, tree_zeros_like, unbroadcast, unstack_like, zeros_like,
-                       unpacked_cotangent, cotangent_parts,
+                       unpacked_cotangent, cotangent_parts, item_cotangent, item_parts,
                        zip_length, cotangent_dtype, promotion_undone)
 from ..runtime import (dict_keys, field, field_cotangent, list_concat, list_repeat, list_repeat_cotangent,  # noqa: F401
                        set_item, set_item_cotangent, tie_share)
@@ -55,14 +56,14 @@ def tree_add__(ans_bar, a, b):
     return ans_bar, ans_bar
 
 
-@jvp_rule(getitem_cotangent, zero_args=("x",), nondiff_args=("index",))
-def getitem_cotangent__jvp(x, index, g, g_dot):
-    return getitem_cotangent(x, index, g_dot)
+@jvp_rule(getitem_cotangent, zero_args=("x",), nondiff_args=("index", "axis"))
+def getitem_cotangent__jvp(x, index, g, g_dot, axis=0):
+    return getitem_cotangent(x, index, g_dot, axis)
 
 
 @vjp_rule(getitem_cotangent)
-def getitem_cotangent__(ans_bar, x, index, g):
-    return None, None, ans_bar[index]
+def getitem_cotangent__(ans_bar, x, index, g, axis=0):
+    return None, None, item_parts(ans_bar[index], g, axis), None
 
 
 zero_derivative(grad_seed, check_real, tree_zeros_like, zeros_like, zip_length, max_weights, min_weights)
@@ -134,17 +135,49 @@ def cotangent_parts__(ans_bar, g, value, parts, axis=0):
     return unpacked_cotangent(value, ans_bar, axis), None, None, None
 
 
-def _unpacked_value(batch, value):
+@jvp_rule(item_cotangent, zero_args=("item",), nondiff_args=("axis",))
+def item_cotangent__jvp(item, g, g_dot, axis=0):
+    return item_cotangent(item, g_dot, axis)
+
+
+@vjp_rule(item_cotangent)
+def item_cotangent__(ans_bar, item, g, axis=0):
+    return None, item_parts(ans_bar, g, axis), None
+
+
+@jvp_rule(item_parts, zero_args=("g",), nondiff_args=("axis",))
+def item_parts__jvp(g_item, g, g_item_dot, axis=0):
+    return item_parts(g_item_dot, g, axis)
+
+
+@vjp_rule(item_parts)
+def item_parts__(ans_bar, g_item, g, axis=0):
+    return item_cotangent(g_item, ans_bar, axis), None, None
+
+
+def _unpacked_value(batch, value, name="value"):
     """The unpacked value, batched if an array; a tuple as it is, renamed (only
     its kind matters, and it may hold what cannot be broadcast, as the unravel
     function of ravel_pytree)."""
     info = batch.info(value)
-    return {} if info is not None and info.kind == "tree" else {"value": batch.with_batch(value)}
+    return {} if info is not None and info.kind == "tree" else {name: batch.with_batch(value)}
 
 
 @batch_rule(unpacked_cotangent)
 def unpacked_cotangent_batch(batch, value, parts, axis=0):
     return batch.rebuild(**_unpacked_value(batch, value), parts=batch.with_batch(parts),
+                         axis=shift_axes(batch.value(axis, "the axis")))
+
+
+@batch_rule(item_cotangent)
+def item_cotangent_batch(batch, item, g, axis=0):
+    return batch.rebuild(**_unpacked_value(batch, item, "item"), g=batch.with_batch(g),
+                         axis=shift_axes(batch.value(axis, "the axis")))
+
+
+@batch_rule(item_parts)
+def item_parts_batch(batch, g_item, g, axis=0):
+    return batch.rebuild(g_item=batch.with_batch(g_item), g=batch.with_batch(g),
                          axis=shift_axes(batch.value(axis, "the axis")))
 
 
@@ -188,14 +221,14 @@ def getitem_tree(ans_bar, x, index):
     return getitem_cotangent(x, index, ans_bar), None
 
 
-@jvp_rule(add_at, nondiff_args=("index",))
-def add_at__jvp(tree, index, g, tree_dot, g_dot):
-    return add_at(tree_dot, index, g_dot)
+@jvp_rule(add_at, nondiff_args=("index", "axis"))
+def add_at__jvp(tree, index, g, tree_dot, g_dot, axis=0):
+    return add_at(tree_dot, index, g_dot, axis)
 
 
 @vjp_rule(add_at)
-def add_at__(ans_bar, tree, index, g):
-    return ans_bar, None, ans_bar[index]
+def add_at__(ans_bar, tree, index, g, axis=0):
+    return ans_bar, None, item_parts(ans_bar[index], g, axis), None
 
 
 
@@ -310,13 +343,16 @@ def zeros_batch(batch, **operands):
 # `x[index]`'s cotangent: zeros with `g` added at the index, each example at its own.
 @batch_rule(getitem_cotangent, add_at)
 def add_at_batch(batch, **operands):
-    x, index, g = operands.values()
+    x, index, g = list(operands.values())[:3]
     if batch.info(x) is not None and batch.info(x).kind == "tree":
         if batch.batched(index):
             raise batch.error("s2s cannot batch an index into a list that differs between "
                               "examples")
-        return batch.rebuild(**{k: batch.with_batch(v) for k, v in operands.items()
-                                if k != list(operands)[1]})
+        axis = {}   # (only where reverse mode wrote the parts of an unpacked item)
+        if isinstance(g, gast.Tuple):
+            axis = {"axis": shift_axes(batch.value(operands.get("axis", 0), "the axis"))}
+        return batch.rebuild(**{next(iter(operands)): batch.with_batch(x)},
+                             g=batch.with_batch(g), **axis)
     start = batch.with_batch(x)
     if batch.prim.fn is getitem_cotangent:
         start = batch.jnp("zeros_like", start)

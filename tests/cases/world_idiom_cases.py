@@ -414,3 +414,22 @@ def log_cosh(predictions, targets=None):
     _check_subdtype(predictions, jnp.floating)
     errors = (predictions - targets) if (targets is not None) else predictions
     return jnp.logaddexp(errors, -errors) - jnp.log(2.0).astype(errors.dtype)
+
+
+def unpacks_an_item_of_a_list_param(params, x):
+    """`a, b = params[0]` where the item is an array (a pytree's item is
+    usually a tuple: only the run can tell)."""
+    a, b = params[0]
+    return jnp.sum(jnp.tanh(a * x + b))
+
+
+def unpacks_each_array_of_a_list_param(params, x):
+    s = 0.0
+    for a, b in params:
+        s = s + jnp.sum(jnp.sin(a * x) * b)
+    return s
+
+
+def unpacks_an_item_of_a_dict_param(params, x):
+    w, b = params["layer"]
+    return jnp.sum(w * x * b)

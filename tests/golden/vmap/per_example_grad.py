@@ -34,7 +34,7 @@ def loss_grad_vmap(params, x_batch, y_batch):
     w_1_1_bar_batch = jnp.einsum('zi,zj->zij', sub_bar_batch, x_1_1_batch)
     x_1_1_bar_batch = jnp.dot(sub_bar_batch, w_1_1)
     # vmap_golden_cases.py:30: w, b = params[-1]
-    params_1_bar_batch = getitem_cotangent(broadcast_tree(params, batch_size), -1, (w_1_1_bar_batch, sub_bar_batch))
+    params_1_bar_batch = getitem_cotangent(broadcast_tree(params, batch_size), -1, (w_1_1_bar_batch, sub_bar_batch), axis=1)
     # vmap_golden_cases.py:28: for w, b in params[:-1]:
     params_slice_1_bar_batch = broadcast_tree(tree_zeros_like(params_slice_1), batch_size)
     n_1 = 1
@@ -49,7 +49,7 @@ def loss_grad_vmap(params, x_batch, y_batch):
         add_1_bar_batch = x_1_1_bar_batch * sub_1_batch
         w_1_bar_batch = jnp.einsum('zi,zj->zij', add_1_bar_batch, x_1_1_batch)
         # vmap_golden_cases.py:28: for w, b in params[:-1]:
-        params_slice_1_bar_batch = add_at(params_slice_1_bar_batch, i, (w_1_bar_batch, add_1_bar_batch))
+        params_slice_1_bar_batch = add_at(params_slice_1_bar_batch, i, (w_1_bar_batch, add_1_bar_batch), axis=1)
     slice_ = slice(None, -1, None)
     params_1_bar_batch = add_at(params_1_bar_batch, slice_, params_slice_1_bar_batch)
     # vmap_golden_cases.py:35: return jnp.sum((predict(params, x) - y) ** 2)
