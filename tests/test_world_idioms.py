@@ -538,3 +538,24 @@ def test_unpacking_an_array_item_of_a_dict_parameter(transform):
     args = ({"layer": normal(2, 3)}, normal(3))
     same(run(s2s, transform, C.unpacks_an_item_of_a_dict_param, args),
          run(jax, transform, C.unpacks_an_item_of_a_dict_param, args))
+
+
+@pytest.mark.parametrize("transform", ["grad", "vjp", "jvp", "jacfwd", "jacrev", "hessian", "vmap",
+                                       "jit_grad", "jvp_of_grad"])
+def test_softmax_and_log_softmax_with_a_where_mask(transform):
+    x = jnp.array([[0.3, -1.2, 0.5, 2.0], [0.7, 0.2, -0.4, 0.1]])
+    mask = jnp.array([[True, False, True, True], [False, True, True, True]])
+    f = lambda x: C.masked_attention_weights(x, mask)  # noqa: E731
+    same(run(s2s, transform, f, (x,)), run(jax, transform, f, (x,)))
+    g = lambda x: C.optionally_masked_softmax(x, mask)  # noqa: E731
+    same(run(s2s, transform, g, (x,)), run(jax, transform, g, (x,)))
+    same(run(s2s, transform, C.optionally_masked_softmax, (x,)),
+         run(jax, transform, C.optionally_masked_softmax, (x,)))
+
+
+def test_vmap_of_a_softmax_with_a_batched_mask():
+    x = jnp.array([[0.3, -1.2, 0.5, 2.0], [0.7, 0.2, -0.4, 0.1]])
+    mask = jnp.array([[True, False, True, True], [False, True, True, True]])
+    same(s2s.vmap(C.masked_attention_weights)(x, mask), jax.vmap(C.masked_attention_weights)(x, mask))
+    same(s2s.vmap(s2s.grad(C.masked_attention_weights))(x, mask),
+         jax.vmap(jax.grad(C.masked_attention_weights))(x, mask))

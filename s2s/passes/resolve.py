@@ -256,14 +256,52 @@ def _masked_reduction(node, obj):
         kept = anno.copy_location(gast.BinOp(left=kept, op=gast.Div(),
                                              right=summed(count, [k for k in rest
                                                                   if k.arg != "dtype"])), node)
+    return _unless_none(mask, node, rest, kept)
+
+
+def _where_by_name(node, obj):
+    """`node` with a `where` mask passed by position (optax's
+    `jax.nn.log_softmax(logits, axis, where)`) passed by name."""
+    names = list(inspect.signature(obj).parameters)
+    if "where" in names and len(node.args) > names.index("where"):
+        at = names.index("where")
+        node.keywords = node.keywords + [gast.keyword(arg=names[i], value=a)
+                                         for i, a in enumerate(node.args) if i >= at]
+        node.args = node.args[:at]
+    return node
+
+
+def _masked_normalizer(node, obj):
+    """`jax.nn.softmax(x, axis, where=m)` is the softmax of x with the entries m
+    leaves out at -inf (they take no share), those entries then set as JAX sets
+    them: 0, or -inf for log_softmax (logsumexp's reduce them away)."""
+    mask, x = _mask_of(node), node.args[0]
+    rest = [k for k in node.keywords if k.arg != "where"]
+
+    def minus_inf():
+        return gast.UnaryOp(op=gast.USub(), operand=jnp_attr("inf"))
+
+    def where(value, other):
+        return anno.copy_location(gast.Call(func=jnp_attr("where"), args=[
+            copy.deepcopy(mask), value, other], keywords=[]), node)
+    inner = anno.copy_location(gast.Call(func=copy.deepcopy(node.func), args=[
+        where(x, minus_inf())] + node.args[1:], keywords=rest), node)
+    if obj is jax.nn.logsumexp:
+        return _unless_none(mask, node, rest, inner)
+    fill = minus_inf() if obj is jax.nn.log_softmax else gast.Constant(value=0.0, kind=None)
+    return _unless_none(mask, node, rest, where(inner, fill))
+
+
+def _unless_none(mask, node, rest, masked):
+    """`masked`, or where the mask is a name that may hold None (an optional
+    mask), `node` without it when it does."""
     if not isinstance(mask, gast.Name):
-        return kept
-    # a name may hold None (an optional mask): then the reduction is the plain one
+        return masked
     plain = copy.deepcopy(node)
     plain.keywords = copy.deepcopy(rest)
     test = gast.Compare(left=copy.deepcopy(mask), ops=[gast.Is()],
                         comparators=[gast.Constant(value=None, kind=None)])
-    return anno.copy_location(gast.IfExp(test=test, body=plain, orelse=kept), node)
+    return anno.copy_location(gast.IfExp(test=test, body=plain, orelse=masked), node)
 
 
 def _pairwise(node):
@@ -605,6 +643,9 @@ class _Resolver(Transformer):
             return node
         if obj in (jnp.sum, jnp.mean) and _mask_of(node) is not None and node.args:
             return _masked_reduction(node, obj)
+        if obj in (jax.nn.softmax, jax.nn.log_softmax, jax.nn.logsumexp) and node.args \
+                and _mask_of(_where_by_name(node, obj)) is not None:
+            return _masked_normalizer(node, obj)
         if obj in (builtins.max, builtins.min) and len(node.args) > 2 and not node.keywords \
                 and not any(isinstance(a, gast.Starred) for a in node.args):
             return _pairwise(node)

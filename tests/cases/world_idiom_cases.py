@@ -433,3 +433,17 @@ def unpacks_each_array_of_a_list_param(params, x):
 def unpacks_an_item_of_a_dict_param(params, x):
     w, b = params["layer"]
     return jnp.sum(w * x * b)
+
+
+def masked_attention_weights(x, mask):
+    """softmax and log_softmax over the entries a mask keeps (flax's and
+    optax's attention and losses)."""
+    return jnp.sum(jax.nn.softmax(x, where=mask) * jnp.cos(x)) \
+        + jnp.sum(jnp.where(mask, jax.nn.log_softmax(x, axis=-1, where=mask), 0.0) ** 2) \
+        + jnp.sum(jnp.sin(jax.nn.logsumexp(x, axis=-1, where=mask)))
+
+
+def optionally_masked_softmax(x, where=None):
+    """optax passes the mask by position: `jax.nn.log_softmax(logits, axis, where)`."""
+    return jnp.sum(jax.nn.softmax(x, axis=-1, where=where) * x) \
+        + jnp.sum(jnp.exp(jax.nn.log_softmax(x, -1, where)) * jnp.sin(x))
