@@ -559,3 +559,17 @@ def test_vmap_of_a_softmax_with_a_batched_mask():
     same(s2s.vmap(C.masked_attention_weights)(x, mask), jax.vmap(C.masked_attention_weights)(x, mask))
     same(s2s.vmap(s2s.grad(C.masked_attention_weights))(x, mask),
          jax.vmap(jax.grad(C.masked_attention_weights))(x, mask))
+
+
+@pytest.mark.parametrize("f", [C.sums_squares_along_a_canonical_axis, C.walrus_in_tests_and_values])
+@pytest.mark.parametrize("transform", ["grad", "vjp", "jvp", "jacfwd", "jacrev", "hessian", "vmap",
+                                       "jit_grad", "jvp_of_grad"])
+def test_assignment_expressions_that_always_run(transform, f):
+    """`if 0 <= (axis := operator.index(axis)) < ndim:` (optax): the assignment
+    on its own line first, as the user would write it (was refused)."""
+    args = (jnp.array([[0.3, -1.2, 0.5], [0.7, 0.2, -0.4]]),)
+    if transform == "jit_grad" and f is C.walrus_in_tests_and_values:
+        f = s2s.jit(s2s.grad(f))   # (jax.jit cannot take its Python `if` on a traced value)
+        same(f(*args), jax.grad(C.walrus_in_tests_and_values)(*args))
+        return
+    same(run(s2s, transform, f, args), run(jax, transform, f, args))

@@ -58,8 +58,10 @@ UNSUPPORTED = {
     gast.SetComp: ("set comprehensions are not supported", LOOP_HINT),
     gast.Starred: ("star-arguments (`*args`) are not supported",
                    "pass the arguments one by one, or pass a tuple"),
-    gast.NamedExpr: ("assignment expressions (`:=`) are not supported",
-                     "assign on its own line first"),
+    gast.NamedExpr: ("s2s takes an assignment expression (`:=`) only where it always runs, "
+                     "before any read of its name in the statement (not under `and`/`or`, in "
+                     "`a if c else b`, a later link of a comparison chain, a comprehension or "
+                     "a `while` test)", "assign on its own line first"),
     gast.Match: ("`match` statements are not supported", "use `if`/`elif`/`else`"),
     gast.JoinedStr: ("f-strings are not supported inside transformed functions",
                      "build messages outside the function"),
@@ -78,6 +80,7 @@ def run(tree, ctx):
     from . import aliasing
     _drop_annotation_scopes(tree, ctx.ns)
     _attribute_stores_as_setattr(tree, ctx.fn)
+    _assignment_expressions_hoisted(tree)
     return aliasing.run(check(tree, ctx.source), ctx)
 
 
@@ -97,6 +100,91 @@ def _attribute_stores_as_setattr(tree, fn):
             block = getattr(node, field, None)
             if isinstance(block, list):
                 setattr(node, field, [_as_setattr(s, bound) or s for s in block])
+
+
+# The expression a statement evaluates first, before anything else it does.
+_FIRST_EVALUATED = {gast.If: "test", gast.Expr: "value", gast.Return: "value",
+                    gast.Assign: "value", gast.AugAssign: "value", gast.For: "iter",
+                    gast.Assert: "test"}
+
+
+def _assignment_expressions_hoisted(tree):
+    """`if 0 <= (axis := f(axis)) < n:` -> `axis = f(axis)` then `if 0 <= axis < n:`,
+    for an assignment expression that always runs, first among what reads its
+    name. One under `and`/`or`, in a branch of `a if c else b`, a later link
+    of a comparison chain, a comprehension or a `while` test stays refused."""
+    for node in _walk(tree):
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(node, field, None)
+            if isinstance(block, list):
+                setattr(node, field, [out for s in block for out in _hoisted(s)])
+
+
+def _hoisted(s):
+    field = _FIRST_EVALUATED.get(type(s))
+    expr = getattr(s, field, None) if field else None
+    if expr is None:
+        return [s]
+    before = []
+    for named in list(_always_run(expr)):
+        target = named.target.id
+        if any(isinstance(n, gast.Name) and n.id == target and _position(n) < _position(named)
+               for n in _walk(expr)):
+            continue   # (read before it runs: the old value there)
+        assign = gast.Assign(targets=[gast.Name(id=target, ctx=gast.Store(), annotation=None,
+                                                type_comment=None)],
+                             value=named.value, type_comment=None)
+        _locate(assign, named)
+        before.append(assign)
+        _replace(expr, named, _locate(gast.Name(id=target, ctx=gast.Load(), annotation=None,
+                                                type_comment=None), named))
+        if expr is named:
+            setattr(s, field, _locate(gast.Name(id=target, ctx=gast.Load(), annotation=None,
+                                                type_comment=None), named))
+    return before + [s]
+
+
+def _always_run(node):
+    """The assignment expressions in `node` that run whenever it does."""
+    if isinstance(node, gast.NamedExpr):
+        if isinstance(node.target, gast.Name) and not any(
+                isinstance(n, gast.NamedExpr) for n in _walk(node.value)):
+            yield node
+        return
+    if isinstance(node, (gast.Lambda, gast.ListComp, gast.DictComp, gast.SetComp,
+                         gast.GeneratorExp)):
+        return
+    if isinstance(node, gast.BoolOp):
+        yield from _always_run(node.values[0])
+    elif isinstance(node, gast.IfExp):
+        yield from _always_run(node.test)
+    elif isinstance(node, gast.Compare):
+        yield from _always_run(node.left)
+        yield from _always_run(node.comparators[0])
+    else:
+        for child in gast.iter_child_nodes(node):
+            yield from _always_run(child)
+
+
+def _position(node):
+    return (getattr(node, "lineno", 0) or 0, getattr(node, "col_offset", 0) or 0)
+
+
+def _replace(expr, old, new):
+    for node in _walk(expr):
+        for field, value in gast.iter_fields(node):
+            if value is old:
+                setattr(node, field, new)
+            elif isinstance(value, list):
+                setattr(node, field, [new if v is old else v for v in value])
+
+
+def _locate(node, like):
+    for n in _walk(node):
+        if getattr(n, "lineno", None) is None:
+            anno.copy_location(n, like)
+            n.end_lineno, n.end_col_offset = like.end_lineno, like.end_col_offset
+    return node
 
 
 def _as_setattr(s, bound):

@@ -17,6 +17,7 @@ import enum
 import builtins
 import copy
 import inspect
+import operator
 import types
 
 import gast
@@ -44,7 +45,7 @@ NONDIFF_BUILTINS = {
     builtins.isinstance, builtins.enumerate, builtins.zip, builtins.tuple,
     builtins.list, builtins.dict, builtins.str, builtins.type, builtins.round,
     builtins.reversed, builtins.slice, builtins.sorted, builtins.setattr,
-    builtins.hasattr, builtins.callable,
+    builtins.hasattr, builtins.callable, operator.index,
     # a layout built in the function (`with_sharding_constraint(x, P("data"))`): a constant
     jax.sharding.PartitionSpec, jax.sharding.NamedSharding,
 }

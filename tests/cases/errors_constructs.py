@@ -106,7 +106,7 @@ def keyword_only_params(x, shift=0.0, *, scale):  # <- keyword-only
 
 
 def walrus(x):
-    if (n := jnp.sum(x)) > 0:  # <- walrus
+    if x[0] > 0 and (n := jnp.sum(x)) > 0:  # <- walrus
         x = x * n
     return x
 

@@ -1,5 +1,7 @@
 """Idioms of published numerical code that s2s got wrong or refused (issue 32):
 each is written as the code it was found in writes it."""
+import operator
+
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -447,3 +449,26 @@ def optionally_masked_softmax(x, where=None):
     """optax passes the mask by position: `jax.nn.log_softmax(logits, axis, where)`."""
     return jnp.sum(jax.nn.softmax(x, axis=-1, where=where) * x) \
         + jnp.sum(jnp.exp(jax.nn.log_softmax(x, -1, where)) * jnp.sin(x))
+
+
+def canonicalize_axis(axis, ndim):
+    """optax's vendored numpy.lib.array_utils.normalize_axis_index."""
+    if 0 <= (axis := operator.index(axis)) < ndim:
+        return axis
+    elif -ndim <= axis < 0:
+        return axis + ndim
+    else:
+        raise ValueError(f'axis {axis} is out of bounds for array of '
+                         f'dimension {ndim}')
+
+
+def sums_squares_along_a_canonical_axis(x, axis=-1):
+    return jnp.sum(jnp.sum(jnp.sin(x) ** 2, axis=canonicalize_axis(axis, x.ndim)) ** 2)
+
+
+def walrus_in_tests_and_values(x):
+    if (n := jnp.sum(x ** 2)) > 1.0:
+        y = n * x
+    else:
+        y = (s := jnp.sin(x)) * s
+    return jnp.sum(y * (c := jnp.cos(x))) + jnp.sum(c)
