@@ -573,3 +573,12 @@ def test_assignment_expressions_that_always_run(transform, f):
         same(f(*args), jax.grad(C.walrus_in_tests_and_values)(*args))
         return
     same(run(s2s, transform, f, args), run(jax, transform, f, args))
+
+
+@pytest.mark.parametrize("transform", ["grad", "vjp", "jvp", "jacfwd", "jacrev", "hessian", "vmap",
+                                       "jit_grad", "jvp_of_grad"])
+def test_bit_operators_on_masks_and_integers(transform):
+    labels = jnp.array([0, 1, 0])
+    f = lambda x: C.masks_combined_with_bit_operators(x, labels)  # noqa: E731
+    args = (jnp.array([0.3, -0.7, 0.5]),)
+    same(run(s2s, transform, f, args), run(jax, transform, f, args))

@@ -27,6 +27,7 @@ SUPPORTED = {
     gast.Load, gast.Store, gast.Param, gast.arguments, gast.keyword,
     gast.Add, gast.Sub, gast.Mult, gast.Div, gast.FloorDiv, gast.Mod, gast.Pow,
     gast.MatMult, gast.USub, gast.UAdd, gast.Not, gast.And, gast.Or,
+    gast.BitAnd, gast.BitOr, gast.BitXor, gast.Invert, gast.LShift, gast.RShift,
     gast.Eq, gast.NotEq, gast.Lt, gast.LtE, gast.Gt, gast.GtE, gast.Is, gast.IsNot,
     gast.In, gast.NotIn,
 }

@@ -16,8 +16,10 @@ from .scopes import own_nodes
 BINOP_NAMES = {
     gast.Add: "add", gast.Sub: "sub", gast.Mult: "mul", gast.Div: "div",
     gast.FloorDiv: "floordiv", gast.Mod: "mod", gast.Pow: "pow", gast.MatMult: "matmul",
+    gast.BitAnd: "and_", gast.BitOr: "or_", gast.BitXor: "xor", gast.LShift: "lshift",
+    gast.RShift: "rshift",
 }
-UNARY_NAMES = {gast.USub: "neg", gast.UAdd: "pos", gast.Not: "not_"}
+UNARY_NAMES = {gast.USub: "neg", gast.UAdd: "pos", gast.Not: "not_", gast.Invert: "invert"}
 COMPARE_NAMES = {
     gast.Eq: "eq", gast.NotEq: "ne", gast.Lt: "lt", gast.LtE: "le", gast.Gt: "gt",
     gast.GtE: "ge", gast.Is: "is_", gast.IsNot: "is_not", gast.In: "in_",

@@ -404,6 +404,9 @@ OPERATORS = {
     gast.Div: jnp.true_divide, gast.Pow: jnp.power, gast.MatMult: jnp.matmul,
     gast.FloorDiv: jnp.floor_divide, gast.Mod: jnp.remainder,
     gast.USub: jnp.negative, gast.UAdd: jnp.positive, gast.Not: jnp.logical_not,
+    # masks and integers (`isnan(x) & valid`, `matches ^ 1`): no derivative
+    gast.BitAnd: jnp.bitwise_and, gast.BitOr: jnp.bitwise_or, gast.BitXor: jnp.bitwise_xor,
+    gast.Invert: jnp.invert, gast.LShift: jnp.left_shift, gast.RShift: jnp.right_shift,
 }
 
 

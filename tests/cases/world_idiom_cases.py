@@ -472,3 +472,13 @@ def walrus_in_tests_and_values(x):
     else:
         y = (s := jnp.sin(x)) * s
     return jnp.sum(y * (c := jnp.cos(x))) + jnp.sum(c)
+
+
+def masks_combined_with_bit_operators(x, labels):
+    """optax's ranking and self-supervised losses: `isnan(output) & valid`,
+    `matches ^ 1`."""
+    matches = labels[:, None] == labels[None, :]
+    diffs = matches ^ 1
+    valid = ~jnp.isnan(x) & (x > -0.5) | (x > 100.0)
+    out = jnp.where(valid, x ** 2, 0.0) * diffs[0, :3]
+    return jnp.sum(out) + jnp.sum(jnp.sin(x) * ((labels << 1) >> 1))

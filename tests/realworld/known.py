@@ -683,32 +683,6 @@ KNOWN = {
         ('REFUSED', 'jaxopt_tree_util.py:63: s2s has no rule for `itertools.repeat`'),
     ('jaxopt_tree_util', 'tree_where', 'vmap'):
         ('REFUSED', 'jaxopt_tree_util.py:63: s2s has no rule for `itertools.repeat`'),
-    ('optax_classification', 'softmax_cross_entropy', 'jvp'):
-        ('REFUSED', "optax_classification.py:254: s2s's rule for `jax.nn.log_softmax` has no parameter `where`"),
-    ('optax_classification', 'softmax_cross_entropy', 'vjp'):
-        ('REFUSED', "optax_classification.py:254: s2s's rule for `jax.nn.log_softmax` has no parameter `where`"),
-    ('optax_classification', 'softmax_cross_entropy', 'jacfwd'):
-        ('REFUSED', "optax_classification.py:254: s2s's rule for `jax.nn.log_softmax` has no parameter `where`"),
-    ('optax_classification', 'softmax_cross_entropy', 'jacrev'):
-        ('REFUSED', "optax_classification.py:254: s2s's rule for `jax.nn.log_softmax` has no parameter `where`"),
-    ('optax_classification', 'softmax_cross_entropy_with_integer_labels', 'jvp'):
-        ('REFUSED', "optax_classification.py:369: s2s's rule for `jax.nn.logsumexp` has no parameter `where`"),
-    ('optax_classification', 'softmax_cross_entropy_with_integer_labels', 'vjp'):
-        ('REFUSED', "optax_classification.py:369: s2s's rule for `jax.nn.logsumexp` has no parameter `where`"),
-    ('optax_classification', 'softmax_cross_entropy_with_integer_labels', 'jacfwd'):
-        ('REFUSED', "optax_classification.py:369: s2s's rule for `jax.nn.logsumexp` has no parameter `where`"),
-    ('optax_classification', 'softmax_cross_entropy_with_integer_labels', 'jacrev'):
-        ('REFUSED', 'optax_classification.py:23: assignment expressions (`:=`) are not supported'),
-    ('optax_classification', 'softmax_cross_entropy_with_integer_labels', 'vmap'):
-        ('REFUSED', 'optax_classification.py:23: assignment expressions (`:=`) are not supported'),
-    ('optax_classification', 'poly_loss_cross_entropy', 'jvp'):
-        ('REFUSED', "optax_classification.py:480: s2s's rule for `jax.nn.softmax` has no parameter `where`"),
-    ('optax_classification', 'poly_loss_cross_entropy', 'vjp'):
-        ('REFUSED', "optax_classification.py:480: s2s's rule for `jax.nn.softmax` has no parameter `where`"),
-    ('optax_classification', 'poly_loss_cross_entropy', 'jacfwd'):
-        ('REFUSED', "optax_classification.py:480: s2s's rule for `jax.nn.softmax` has no parameter `where`"),
-    ('optax_classification', 'poly_loss_cross_entropy', 'jacrev'):
-        ('REFUSED', "optax_classification.py:254: s2s's rule for `jax.nn.log_softmax` has no parameter `where`"),
     ('optax_ranking', 'ranking_softmax_loss', 'grad'):
         ('REFUSED', 'optax_ranking.py:55: `BitAnd` is not supported by s2s'),
     ('optax_ranking', 'ranking_softmax_loss', 'value_and_grad'):
