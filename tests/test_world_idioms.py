@@ -219,11 +219,11 @@ def test_a_print_runs_once_per_call_as_under_jax(transform, capsys):
         assert capsys.readouterr().out.count("computing") == 1
 
 
-def test_an_unsupported_operator_is_refused_at_its_line():
-    with pytest.raises(s2s.S2SError) as e:
-        s2s.grad(C.xor_of_masks)(normal(3))
-    assert "BitXor" in str(e.value) and ":?:" not in str(e.value)
-    assert "m = (x > 0) ^ (x < 1)" in str(e.value)
+def test_xor_of_masks():
+    """(refused once, at its line: the bit operators are supported now)"""
+    x, xs = normal(3), normal(2, 3)
+    same(s2s.grad(C.xor_of_masks)(x), jax.grad(C.xor_of_masks)(x))
+    same(s2s.vmap(C.xor_of_masks)(xs), jax.vmap(C.xor_of_masks)(xs))
 
 
 UNPACKED_EXPRESSIONS = [(C.unpacks_a_quotient, lambda: (jnp.asarray(0.7),)),
@@ -582,3 +582,18 @@ def test_bit_operators_on_masks_and_integers(transform):
     f = lambda x: C.masks_combined_with_bit_operators(x, labels)  # noqa: E731
     args = (jnp.array([0.3, -0.7, 0.5]),)
     same(run(s2s, transform, f, args), run(jax, transform, f, args))
+
+
+@pytest.mark.parametrize("transform", ["grad", "vjp", "jvp", "jacfwd", "jacrev", "hessian", "vmap",
+                                       "jit_grad", "jvp_of_grad"])
+def test_partials_made_in_the_function(transform):
+    args = (jnp.array([0.3, 1.2, 0.5]), jnp.array([1.0, -2.0, 0.7]))
+    same(run(s2s, transform, C.partials_made_in_the_function, args),
+         run(jax, transform, C.partials_made_in_the_function, args))
+
+
+@pytest.mark.parametrize("transform", ["grad", "vjp", "jvp", "jacfwd", "vmap"])
+def test_a_function_that_maps_a_partial_of_itself_over_a_list(transform):
+    args = (jnp.array([0.3, 1.2, 0.5]), [jnp.array([1.0, -2.0, 0.7]), jnp.array([0.5, 0.1, 0.2])])
+    same(run(s2s, transform, C.sum_over_a_list_by_a_mapped_partial, args),
+         run(jax, transform, C.sum_over_a_list_by_a_mapped_partial, args))

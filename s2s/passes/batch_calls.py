@@ -201,6 +201,11 @@ class Calls:
         if any(s is None for s in signature):
             raise self.error(call, f"s2s could not see the arguments of this call of `{c.name}`",
                              "make sure the line runs for the arguments you vmap over")
+        if any(_shape_varies(s) for s in signature):
+            raise self.error(call, f"s2s batches this call of `{c.name}` by its arguments' "
+                                   "shapes, and they change from one pass to the next",
+                             "give the arguments the same shape on every pass (pad them), or "
+                             "call it outside the loop")
         name = self.ctx.request_callee(fn, BatchOptions(mask, signature,
                                                         self.ctx.options.axis_name),
                                        c.name, c.compiled)
@@ -219,3 +224,10 @@ class Calls:
 def _slice_from(node, start):
     return gast.Subscript(value=node, slice=gast.Slice(
         lower=gast.Constant(value=start, kind=None), upper=None, step=None), ctx=gast.Load())
+
+
+def _shape_varies(info):
+    """An argument the probe saw with different shapes (a dimension None)."""
+    if info.kind == "tree":
+        return any(_shape_varies(c) for c in info.children)
+    return info.kind == "array" and any(d is None for d in info.shape)

@@ -78,10 +78,11 @@ def run(tree, ctx):
     """The fence stage: unsupported constructs, then lists and dicts mutated
     while another name holds them (s2s/passes/aliasing.py). Both refuse and
     rewrite nothing."""
-    from . import aliasing
+    from . import aliasing, partial_calls
     _drop_annotation_scopes(tree, ctx.ns)
     _attribute_stores_as_setattr(tree, ctx.fn)
     _assignment_expressions_hoisted(tree)
+    partial_calls.put_in_line(tree, ctx.ns)
     return aliasing.run(check(tree, ctx.source), ctx)
 
 

@@ -1,5 +1,6 @@
 """Idioms of published numerical code that s2s got wrong or refused (issue 32):
 each is written as the code it was found in writes it."""
+import functools
 import operator
 
 import jax
@@ -131,7 +132,6 @@ def doubles_until_ten(x):
 
 
 import dataclasses  # noqa: E402
-import functools  # noqa: E402
 
 
 @dataclasses.dataclass
@@ -482,3 +482,22 @@ def masks_combined_with_bit_operators(x, labels):
     valid = ~jnp.isnan(x) & (x > -0.5) | (x > 100.0)
     out = jnp.where(valid, x ** 2, 0.0) * diffs[0, :3]
     return jnp.sum(out) + jnp.sum(jnp.sin(x) * ((labels << 1) >> 1))
+
+
+def _scaled(x, a, power=2.0):
+    return jnp.sum(a * x ** power)
+
+
+def partials_made_in_the_function(x, a):
+    """`functools.partial` in the body: named and called, called at once, mapped
+    (autograd's hmm_em: `sum(map(partial(log_partition_function, params), data))`)."""
+    g = functools.partial(_scaled, a=a)
+    h = functools.partial(jnp.power, 2.0)
+    return g(x) + jnp.sum(h(x)) + functools.partial(_scaled, power=3.0)(x, a) \
+        + sum(map(functools.partial(_scaled, a=a), [x, x * 2.0]))
+
+
+def sum_over_a_list_by_a_mapped_partial(params, data):
+    if isinstance(data, list):
+        return sum(map(functools.partial(sum_over_a_list_by_a_mapped_partial, params), data))
+    return jnp.sum(jnp.sin(params) * data)

@@ -1,0 +1,157 @@
+"""`functools.partial` made in the function, put in line where it is called.
+
+`partial(f, a, k=1)(x)` is `f(a, x, k=1)`; so is `g(x)` after `g = partial(f, a,
+k=1)`, when the function assigns `g` once and only calls it (or maps it), and
+the bound arguments are constants or names the function never rebinds (they
+hold at the call what they held at the partial). Run by the fence stage, before
+resolve, so the call is resolved, differentiated and batched like any other.
+"""
+import copy
+import functools
+
+import gast
+import jax
+
+from .. import anno
+from ..nodes import name_nodes, walk
+from .resolve_values import _NotStatic, _static_value
+
+PARTIALS = (functools.partial, jax.tree_util.Partial)
+
+
+def is_partial(node, ns):
+    """`partial(f, ...)` with a named f and no `*`/`**` arguments."""
+    if not (isinstance(node, gast.Call) and node.args
+            and isinstance(node.args[0], (gast.Name, gast.Attribute))
+            and not any(isinstance(a, gast.Starred) for a in node.args)
+            and all(k.arg is not None for k in node.keywords)):
+        return False
+    try:
+        return any(_static_value(node.func, ns) is p for p in PARTIALS)
+    except (KeyError, _NotStatic):
+        return False
+
+
+def merged_call(partial, args, keywords, where):
+    """`f(bound..., args..., **bound_keywords | keywords)`: the call of
+    `partial`'s function, the call's keywords taking precedence."""
+    given = {k.arg for k in keywords}
+    bound = [copy.deepcopy(k) for k in partial.keywords if k.arg not in given]
+    call = gast.Call(func=copy.deepcopy(partial.args[0]),
+                     args=[copy.deepcopy(a) for a in partial.args[1:]] + list(args),
+                     keywords=bound + list(keywords))
+    for n in walk(call):
+        if getattr(n, "lineno", None) is None:
+            anno.copy_location(n, where)
+    return call
+
+
+def put_in_line(fn, ns):
+    """Rewrite `fn`'s calls of partials made in it (see the module's doc)."""
+    named = _named_partials(fn, ns)
+    for node in walk(fn):
+        if not isinstance(node, gast.Call):
+            continue
+        if isinstance(node.func, gast.Name) and node.func.id in named:
+            node.func = copy.deepcopy(named[node.func.id])
+        if _is_map(node, ns) and isinstance(node.args[0], gast.Name) \
+                and node.args[0].id in named:
+            node.args[0] = copy.deepcopy(named[node.args[0].id])
+        if is_partial(node.func, ns):
+            merged = merged_call(node.func, node.args, node.keywords, node)
+            node.func, node.args, node.keywords = merged.func, merged.args, merged.keywords
+    if named:
+        fn.body = [s for s in fn.body if not _assigns(s, named)]
+    _maps_written_out(fn, ns)
+
+
+def _maps_written_out(fn, ns):
+    """`map(partial(f, a), xs, ys)` -> `[f(a, item, item_1) for item, item_1 in
+    zip(xs, ys)]` (resolve writes a map of a named function so itself)."""
+    taken = {n.id for n in name_nodes(fn)}
+    for node in walk(fn):
+        for field, value in gast.iter_fields(node):
+            values = value if isinstance(value, list) else [value]
+            for i, v in enumerate(values):
+                if isinstance(v, gast.Call) and _is_map(v, ns) and not v.keywords \
+                        and is_partial(v.args[0], ns):
+                    comp = _comprehension(v, taken)
+                    if isinstance(value, list):
+                        value[i] = comp
+                    else:
+                        setattr(node, field, comp)
+
+
+def _comprehension(node, taken):
+    items = []
+    for _ in node.args[1:]:
+        name, i = "item", 0
+        while name in taken:
+            i += 1
+            name = f"item_{i}"
+        taken.add(name)
+        items.append(name)
+
+    def name(n, ctx):
+        return gast.Name(id=n, ctx=ctx, annotation=None, type_comment=None)
+    call = merged_call(node.args[0], [name(n, gast.Load()) for n in items], [], node)
+    if len(items) == 1:
+        target, it = name(items[0], gast.Store()), node.args[1]
+    else:
+        target = gast.Tuple(elts=[name(n, gast.Store()) for n in items], ctx=gast.Store())
+        it = gast.Call(func=name("zip", gast.Load()), args=node.args[1:], keywords=[])
+    comp = gast.ListComp(elt=call, generators=[gast.comprehension(
+        target=target, iter=it, ifs=[], is_async=0)])
+    for n in walk(comp):
+        if getattr(n, "lineno", None) is None:
+            anno.copy_location(n, node)
+    return comp
+
+
+def _named_partials(fn, ns):
+    """{g: the partial} for each `g = partial(...)` of fn's body that can be put in line."""
+    stored = {}
+    for n in name_nodes(fn.body):
+        if isinstance(n.ctx, gast.Store):
+            stored[n.id] = stored.get(n.id, 0) + 1
+    params = {a.id for a in fn.args.args}
+    found = {}
+    for s in fn.body:
+        if isinstance(s, gast.Assign) and len(s.targets) == 1 \
+                and isinstance(s.targets[0], gast.Name) and stored[s.targets[0].id] == 1 \
+                and is_partial(s.value, ns) and _steady(s.value, stored) \
+                and s.targets[0].id not in params:
+            found[s.targets[0].id] = s.value
+    return {g: p for g, p in found.items() if _only_called(fn, g, ns)}
+
+
+def _steady(partial, stored):
+    """The bound arguments hold the same values wherever the partial is called."""
+    return all(n.id not in stored for a in partial.args + [k.value for k in partial.keywords]
+               for n in name_nodes(a))
+
+
+def _only_called(fn, name, ns):
+    """Every read of `name` calls it or maps it."""
+    reads = [n for n in name_nodes(fn.body) if isinstance(n.ctx, gast.Load) and n.id == name]
+    used = set()
+    for node in walk(fn):
+        if isinstance(node, gast.Call):
+            if node.func in reads:
+                used.add(id(node.func))
+            if _is_map(node, ns) and node.args[0] in reads:
+                used.add(id(node.args[0]))
+    return all(id(n) in used for n in reads)
+
+
+def _is_map(node, ns):
+    try:
+        return len(node.args) > 1 and isinstance(node.func, gast.Name) \
+            and _static_value(node.func, ns) is map
+    except (KeyError, _NotStatic):
+        return False
+
+
+def _assigns(s, named):
+    return isinstance(s, gast.Assign) and isinstance(s.targets[0], gast.Name) \
+        and s.targets[0].id in named and s.value is named[s.targets[0].id]
