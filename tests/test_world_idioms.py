@@ -597,3 +597,30 @@ def test_a_function_that_maps_a_partial_of_itself_over_a_list(transform):
     args = (jnp.array([0.3, 1.2, 0.5]), [jnp.array([1.0, -2.0, 0.7]), jnp.array([0.5, 0.1, 0.2])])
     same(run(s2s, transform, C.sum_over_a_list_by_a_mapped_partial, args),
          run(jax, transform, C.sum_over_a_list_by_a_mapped_partial, args))
+
+
+@pytest.mark.parametrize("reduce_fn", [None, jnp.mean, jnp.sum])
+def test_identity_tests_joined_by_and_under_jit(reduce_fn):
+    """`if reduce_fn is None and where is not None:` under s2s.jit took the
+    `and` for a traced value and traced the branch with where=None (a TypeError)."""
+    a = jnp.array([[0.3, -1.2, 0.5], [0.7, 0.2, -0.4]])
+    f = lambda a: jnp.sum(C.safe_reduce(a, reduce_fn=reduce_fn) ** 2)  # noqa: E731
+    mask = a > 0
+    g = lambda a: jnp.sum(C.safe_reduce(a, mask, reduce_fn) ** 2)  # noqa: E731
+    for h in (f, g):
+        same(s2s.jit(h)(a), h(a))
+        same(s2s.grad(h)(a), jax.grad(h)(a))
+
+
+def _reduced(a, reduce_fn=None):
+    return reduce_fn(a) if reduce_fn is not None else a
+
+
+@pytest.mark.parametrize("transform", ["jacrev", "hessian", "vmap", "jacfwd"])
+def test_a_helper_calling_a_function_passed_in(transform):
+    """A helper put in line (the Jacobians, vmap of a gradient) calls what its
+    caller passed: `jnp.mean(a)` (was refused as a call of a nested function)."""
+    f = lambda a: jnp.sum(_reduced(jnp.sin(a), jnp.mean) ** 2) + a[0]  # noqa: E731
+    args = (jnp.array([0.3, -1.2, 0.5]),)
+    same(run(s2s, transform, f, args), run(jax, transform, f, args))
+    same(run(s2s, "vmap", s2s.grad(f), args), run(jax, "vmap", jax.grad(f), args))

@@ -20,14 +20,15 @@ from .structure import _lift, _returns_to_assignments
 
 
 def run(fn, ctx):
-    _Inliner(ctx.source, ctx.namer).block_owner(fn)
+    _Inliner(ctx.source, ctx.namer, ctx.ns).block_owner(fn)
     return fn
 
 
 class _Inliner:
-    def __init__(self, source, namer):
+    def __init__(self, source, namer, ns):
         self.source = source
         self.namer = namer
+        self.ns = ns
 
     def block_owner(self, node, defs=None):
         defs = dict(defs or {})
@@ -39,6 +40,7 @@ class _Inliner:
     def block(self, stmts, defs):
         out = []
         values = _used_as_values(stmts)
+        references = _references(stmts)
         for s in stmts:
             if isinstance(s, gast.FunctionDef):
                 if _calls_itself(s):
@@ -51,13 +53,13 @@ class _Inliner:
                 continue
             call = _local_call(s, defs)
             if call is not None:
-                out.extend(self.inline(s, call, defs))
+                out.extend(self.inline(s, call, defs, references))
                 continue
             self.block_owner(s, defs)
             out.append(s)
         return out
 
-    def inline(self, stmt, call, defs):
+    def inline(self, stmt, call, defs, references):
         fdef = defs[call.func.id]
         names = params(fdef)
         defaults = dict(zip(names[len(names) - len(fdef.args.defaults):], fdef.args.defaults))
@@ -67,16 +69,22 @@ class _Inliner:
         bound = dict(zip(names, call.args))
         bound.update({k.arg: k.value for k in call.keywords})
         rename = {n: self.namer.fresh(n) for n in sorted(local_names(fdef))}
-        out = []
+        out, functions = [], {}
+        called = _called_parameters(fdef)
         for n in names:
             value = bound.get(n, defaults.get(n))
             if value is None:
                 raise self.source.error(call, f"this call of `{fdef.name}` leaves `{n}` unset")
+            function = self.function_named(value, references) if n in called else None
+            if function is not None:   # (`reduce_fn(a)` calls what the caller named: `jnp.mean(a)`)
+                functions[rename[n]] = function
+                continue
             out.append(gast.Assign(targets=[store(rename[n])], value=copy.deepcopy(value),
                                    type_comment=None))
         body = copy.deepcopy(fdef.body)
         for s in body:
             _rename(s, rename)
+            _substitute(s, functions)
         body = self.block(body, defs)
         body = _lift(body + [gast.Return(value=None)], (gast.Return,))
         if isinstance(stmt, gast.Assign):
@@ -92,6 +100,16 @@ class _Inliner:
             out.append(gast.Assign(targets=[target], value=load(temp), type_comment=None))
         return [anno.copy_location(s, stmt) if getattr(s, "lineno", None) is None else s
                 for s in out]
+
+
+    def function_named(self, value, references):
+        """The function an argument names, as code the callee can call: a
+        module attribute (`jnp.mean`, also through a name normalize gave it) or
+        a global or closure variable holding a function; else None."""
+        value = references.get(getattr(value, "id", None), value)
+        if isinstance(value, (gast.Name, gast.Attribute)) and _function_value(value, self.ns):
+            return value
+        return None
 
 
 def _local_call(s, defs):
@@ -113,6 +131,49 @@ def _used_as_values(stmts):
 def _calls_itself(fdef):
     return any(isinstance(n, gast.Call) and isinstance(n.func, gast.Name)
                and n.func.id == fdef.name for n in walk(fdef))
+
+
+def _function_value(node, ns):
+    from .resolve_values import _NotStatic, _static_value
+    try:
+        return callable(_static_value(node, ns))
+    except (KeyError, _NotStatic):
+        return False
+
+
+def _references(stmts):
+    """{name: the attribute it was assigned} for names assigned once, by
+    `name = module.attr` (normalize names `jnp.mean` passed as an argument)."""
+    found, stored = {}, {}
+    for n in walk(gast.Module(body=stmts, type_ignores=[])):
+        if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store):
+            stored[n.id] = stored.get(n.id, 0) + 1
+        if isinstance(n, gast.Assign) and isinstance(n.targets[0], gast.Name) \
+                and isinstance(n.value, gast.Attribute) \
+                and all(isinstance(p, (gast.Attribute, gast.Name)) for p in walk(n.value)
+                        if isinstance(p, gast.expr)):
+            found[n.targets[0].id] = n.value
+    return {k: v for k, v in found.items() if stored.get(k) == 1}
+
+
+def _called_parameters(fdef):
+    """The parameters `fdef` calls and never rebinds (a function passed in)."""
+    stored = {n.id for n in walk(fdef) if isinstance(n, gast.Name)
+              and isinstance(n.ctx, gast.Store)}
+    return {n.func.id for n in walk(fdef) if isinstance(n, gast.Call)
+            and isinstance(n.func, gast.Name)} & set(params(fdef)) - stored
+
+
+def _substitute(node, values):
+    """Each read of a name in `values` replaced by a copy of its value."""
+    for n in list(walk(node)):
+        for field, v in gast.iter_fields(n):
+            if isinstance(v, gast.Name) and isinstance(v.ctx, gast.Load) and v.id in values:
+                setattr(n, field, copy.deepcopy(values[v.id]))
+            elif isinstance(v, list):
+                setattr(n, field, [copy.deepcopy(values[e.id])
+                                   if isinstance(e, gast.Name) and isinstance(e.ctx, gast.Load)
+                                   and e.id in values else e for e in v])
 
 
 def _rename(node, mapping):

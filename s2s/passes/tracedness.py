@@ -59,6 +59,9 @@ class Tracedness:
             return self._call_traced(node)
         if isinstance(node, gast.Lambda):
             return False
+        if isinstance(node, gast.Compare) and all(isinstance(op, (gast.Is, gast.IsNot))
+                                                   for op in node.ops):
+            return False   # `where is None`: identity is a Python bool, traced operands too
         return any(self.is_traced(child) for child in gast.iter_child_nodes(node)
                    if isinstance(child, gast.expr))
 

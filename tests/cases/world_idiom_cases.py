@@ -501,3 +501,15 @@ def sum_over_a_list_by_a_mapped_partial(params, data):
     if isinstance(data, list):
         return sum(map(functools.partial(sum_over_a_list_by_a_mapped_partial, params), data))
     return jnp.sum(jnp.sin(params) * data)
+
+
+def safe_reduce(a, where=None, reduce_fn=None):
+    """optax's _safe_reduce: `and` of identity tests, which are Python bools
+    even under jit (each of its branches only runs where its test holds)."""
+    output = reduce_fn(a, where=where) if reduce_fn is not None else a
+    if reduce_fn is jnp.mean:
+        is_input_valid = jnp.logical_not(jnp.any(jnp.isnan(a)))
+        output = jnp.where(jnp.isnan(output) & is_input_valid, 0.0, output)
+    if reduce_fn is None and where is not None:
+        output = jnp.where(where, output, 0.0)
+    return output
