@@ -624,3 +624,12 @@ def test_a_helper_calling_a_function_passed_in(transform):
     args = (jnp.array([0.3, -1.2, 0.5]),)
     same(run(s2s, transform, f, args), run(jax, transform, f, args))
     same(run(s2s, "vmap", s2s.grad(f), args), run(jax, "vmap", jax.grad(f), args))
+
+
+def test_vmap_of_an_else_branch_that_reads_an_unbatched_name_the_then_branch_assigns():
+    s, x = jnp.array([0.7, 0.9, 0.1]), jnp.array([[1.0, 1.0], [0.1, 0.2], [-0.9, 0.4]])
+    f = C.else_reads_an_unbatched_name_the_then_branch_assigns
+
+    def looped(f):   # (JAX's vmap cannot take the Python `if` on a batched value)
+        return jnp.stack([f(s[i], x[i]) for i in range(3)])
+    same(s2s.vmap(f)(s, x), looped(f))

@@ -90,12 +90,13 @@ class ControlFlow:
 
     def branch(self, stmts, names, s):
         """The statements of one branch, writing their own copies of `names`."""
-        start = [assign(store(names[n]), load(self.renamed[n])) for n in names
+        renamed = {n: self.renamed.get(n, n) for n in names}   # (an unbatched name keeps its own)
+        start = [assign(store(names[n]), load(renamed[n])) for n in names
                  if self.defined_before(n, s) and n in _assigned(stmts)
                  and _read_before_written(stmts, n)]
         body = [b for b in self.block(copy.deepcopy(stmts)) if not isinstance(b, gast.Pass)]
-        _rename_names(body, {self.renamed[n]: names[n] for n in names if n in _assigned(stmts)})
-        rest = [assign(store(names[n]), load(self.renamed[n])) for n in names
+        _rename_names(body, {renamed[n]: names[n] for n in names if n in _assigned(stmts)})
+        rest = [assign(store(names[n]), load(renamed[n])) for n in names
                 if n not in _assigned(stmts)]
         return start + body + rest
 

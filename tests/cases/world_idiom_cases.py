@@ -513,3 +513,20 @@ def safe_reduce(a, where=None, reduce_fn=None):
     if reduce_fn is None and where is not None:
         output = jnp.where(where, output, 0.0)
     return output
+
+
+def else_reads_an_unbatched_name_the_then_branch_assigns(s, x):
+    """The fuzzer's program 10 (seed 0): a loop counter `i` in both branches
+    of a batched `if` (a KeyError in the batch pass), and a constant the then
+    branch rebinds and the else branch reads."""
+    k = 2.0
+    if jnp.sum(s) > 0.5:
+        for i in range(3):
+            x = x + 0.1
+        k = 5.0
+        y = x * k
+    else:
+        for i in range(1):
+            x = x * 2.0
+        y = x * k
+    return y
