@@ -633,3 +633,13 @@ def test_vmap_of_an_else_branch_that_reads_an_unbatched_name_the_then_branch_ass
     def looped(f):   # (JAX's vmap cannot take the Python `if` on a batched value)
         return jnp.stack([f(s[i], x[i]) for i in range(3)])
     same(s2s.vmap(f)(s, x), looped(f))
+
+
+@pytest.mark.parametrize("transform", ["grad", "vjp", "jvp", "jacfwd", "jacrev", "hessian", "vmap",
+                                       "jit_grad", "jvp_of_grad"])
+def test_star_of_a_tuple_or_list_the_function_writes(transform):
+    """`g(*xs)` where xs is a literal the function wrote: its items spelled out
+    (was refused: 'star-arguments are not supported')."""
+    args = (jnp.array([0.3, 1.2, -0.5]), jnp.asarray(0.7))
+    same(run(s2s, transform, C.spreads_a_tuple_it_wrote, args),
+         run(jax, transform, C.spreads_a_tuple_it_wrote, args))

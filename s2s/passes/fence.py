@@ -57,7 +57,8 @@ UNSUPPORTED = {
     gast.ImportFrom: ("`from ... import` inside a transformed function is not supported",
                       "import at module level"),
     gast.SetComp: ("set comprehensions are not supported", LOOP_HINT),
-    gast.Starred: ("star-arguments (`*args`) are not supported",
+    gast.Starred: ("star-arguments (`*args`) are supported only of a literal tuple or list "
+                   "the function assigns once and reads only by `*` or index",
                    "pass the arguments one by one, or pass a tuple"),
     gast.NamedExpr: ("s2s takes an assignment expression (`:=`) only where it always runs, "
                      "before any read of its name in the statement (not under `and`/`or`, in "
@@ -82,6 +83,7 @@ def run(tree, ctx):
     _drop_annotation_scopes(tree, ctx.ns)
     _attribute_stores_as_setattr(tree, ctx.fn)
     _assignment_expressions_hoisted(tree)
+    partial_calls.stars_spelled(tree)
     partial_calls.put_in_line(tree, ctx.ns)
     return aliasing.run(check(tree, ctx.source), ctx)
 

@@ -1,4 +1,6 @@
-"""`functools.partial` made in the function, put in line where it is called.
+"""Calls spelled out where the function shows what they call with:
+`functools.partial` made in the function, put in line where it is called, and
+`*` of a tuple or list the function writes out.
 
 `partial(f, a, k=1)(x)` is `f(a, x, k=1)`; so is `g(x)` after `g = partial(f, a,
 k=1)`, when the function assigns `g` once and only calls it (or maps it), and
@@ -44,6 +46,55 @@ def merged_call(partial, args, keywords, where):
         if getattr(n, "lineno", None) is None:
             anno.copy_location(n, where)
     return call
+
+
+def stars_spelled(fn):
+    """`g(*(a, b))` -> `g(a, b)`; `g(*xs)` -> `g(xs[0], xs[1])` where the function
+    assigns `xs` once, a literal tuple or list, and reads it only by `*` or index."""
+    literals = _literal_sequences(fn)
+    for node in walk(fn):
+        if not isinstance(node, gast.Call) or \
+                not any(isinstance(a, gast.Starred) for a in node.args):
+            continue
+        args = []
+        for a in node.args:
+            if isinstance(a, gast.Starred) and isinstance(a.value, (gast.Tuple, gast.List)):
+                args.extend(a.value.elts)
+            elif isinstance(a, gast.Starred) and isinstance(a.value, gast.Name) \
+                    and a.value.id in literals:
+                args.extend(anno.copy_location(gast.Subscript(
+                    value=gast.Name(id=a.value.id, ctx=gast.Load(), annotation=None,
+                                    type_comment=None),
+                    slice=gast.Constant(value=i, kind=None), ctx=gast.Load()), a)
+                    for i in range(literals[a.value.id]))
+            else:
+                args.append(a)
+        node.args = args
+        for n in walk(node):
+            if getattr(n, "lineno", None) is None:
+                anno.copy_location(n, node)
+
+
+def _literal_sequences(fn):
+    """{name: length} for names assigned once, a literal tuple or list without
+    `*`, and read only by `*` or by index."""
+    stored, found = {}, {}
+    for n in name_nodes(fn.body):
+        if isinstance(n.ctx, gast.Store):
+            stored[n.id] = stored.get(n.id, 0) + 1
+    for s in walk(fn):
+        if isinstance(s, gast.Assign) and len(s.targets) == 1 \
+                and isinstance(s.targets[0], gast.Name) \
+                and isinstance(s.value, (gast.Tuple, gast.List)) \
+                and not any(isinstance(e, gast.Starred) for e in s.value.elts):
+            found[s.targets[0].id] = len(s.value.elts)
+    allowed = set()
+    for node in walk(fn):
+        if isinstance(node, (gast.Starred, gast.Subscript)) and isinstance(node.value, gast.Name):
+            allowed.add(id(node.value))
+    reads = [n for n in name_nodes(fn.body) if isinstance(n.ctx, gast.Load)]
+    return {name: k for name, k in found.items() if stored.get(name) == 1
+            and all(id(n) in allowed for n in reads if n.id == name)}
 
 
 def put_in_line(fn, ns):

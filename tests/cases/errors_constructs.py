@@ -97,8 +97,8 @@ def set_comprehension(x):
 
 
 def star_call(x):
-    parts = (x, x)
-    return jnp.maximum(*parts)  # <- star call
+    parts = (x, x, x)
+    return jnp.maximum(*parts[1:])  # <- star call
 
 
 def keyword_only_params(x, shift=0.0, *, scale):  # <- keyword-only

@@ -530,3 +530,19 @@ def else_reads_an_unbatched_name_the_then_branch_assigns(s, x):
             x = x * 2.0
         y = x * k
     return y
+
+
+def _star_target(*args):
+    return args[0] * jnp.arange(1.0, 3.0) + args[1] * jnp.sin(args[0])
+
+
+def spreads_a_tuple_it_wrote(x, c):
+    """`g(*xs)` of a tuple the function writes, and `zip(*pairs)` of a list of
+    pairs (the fuzzer's star-argument idioms)."""
+    xs = (c, jnp.sum(x) ** 2,)
+    h = _star_target(*xs) + _star_target(*(x[0], c))
+    pairs = [(x[0], x[1]), (x[1] * c, x[0])]
+    total = 0.0
+    for first, second in zip(*pairs):
+        total = total + first * second
+    return jnp.sum(h) + total
