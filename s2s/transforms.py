@@ -14,7 +14,8 @@ SOURCE = Pass("source", "the function as written", None)
 # Every transformation starts from the function after these (parsed once).
 COMMON = (
     Pass("fence", "refuse what s2s cannot transform, at the user's line (and lists or dicts "
-                  "mutated while another name holds them)", fence.run),
+                  "mutated while another name holds them), after spelling out what the code "
+                  "shows: a partial made in it, `*` of a tuple it writes, `:=`", fence.run),
     Pass("resolve", "bind every call: jnp/np/math functions to jnp.NAME, methods to "
                     "functions, s2s transformations to names", resolve.run),
     Pass("normalize", "one operation per assignment, each result named", normalize.run),
