@@ -134,8 +134,16 @@ def _maps_written_out(fn, ns):
 
 
 def _comprehension(node, taken):
+    return map_as_comprehension(node.args[1:], taken, lambda items: merged_call(
+        node.args[0], items, [], node), node)
+
+
+def map_as_comprehension(seqs, taken, call_of, where):
+    """`map(f, xs, ys)` -> `[call_of(item, item_1) for item, item_1 in zip(xs,
+    ys)]`, a list (a Python 3 map is an iterator: a list serves every use of it
+    s2s can transform); the item names are fresh against `taken`."""
     items = []
-    for _ in node.args[1:]:
+    for _ in seqs:
         name, i = "item", 0
         while name in taken:
             i += 1
@@ -143,19 +151,19 @@ def _comprehension(node, taken):
         taken.add(name)
         items.append(name)
 
-    def name(n, ctx):
+    def named(n, ctx):
         return gast.Name(id=n, ctx=ctx, annotation=None, type_comment=None)
-    call = merged_call(node.args[0], [name(n, gast.Load()) for n in items], [], node)
+    call = call_of([named(n, gast.Load()) for n in items])
     if len(items) == 1:
-        target, it = name(items[0], gast.Store()), node.args[1]
+        target, it = named(items[0], gast.Store()), seqs[0]
     else:
-        target = gast.Tuple(elts=[name(n, gast.Store()) for n in items], ctx=gast.Store())
-        it = gast.Call(func=name("zip", gast.Load()), args=node.args[1:], keywords=[])
+        target = gast.Tuple(elts=[named(n, gast.Store()) for n in items], ctx=gast.Store())
+        it = gast.Call(func=named("zip", gast.Load()), args=list(seqs), keywords=[])
     comp = gast.ListComp(elt=call, generators=[gast.comprehension(
         target=target, iter=it, ifs=[], is_async=0)])
     for n in walk(comp):
         if getattr(n, "lineno", None) is None:
-            anno.copy_location(n, node)
+            anno.copy_location(n, where)
     return comp
 
 

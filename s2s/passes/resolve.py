@@ -36,7 +36,7 @@ from ..template import JNP, jnp_attr, load, store
 from .resolve_values import (_evaluate_static, _is_factory, _is_library,  # noqa: F401
                              _is_s2s_api, _jnp_twin, _lax_kind, _NotStatic, _own_call_method,
                              _s2s_twin, _static_value)
-from . import passed_functions
+from . import partial_calls, passed_functions
 from .scopes import local_functions, local_names
 
 # Builtins that take part in generated code as they are.
@@ -796,24 +796,11 @@ class _Resolver(Transformer):
         a list (a Python 3 map is an iterator: a list serves every use of it
         s2s can transform), whose calls of f are resolved like any other."""
         func, seqs = node.args[0], node.args[1:]
-        taken = {n.id for n in name_nodes(func)}
-        items = []
-        for _ in seqs:
-            name, i = "item", 0
-            while name in taken:
-                i += 1
-                name = f"item_{i}"
-            taken.add(name)
-            items.append(name)
-        call = self._call(copy.deepcopy(func), [load(n) for n in items], [], node)
-        if len(seqs) == 1:
-            target, it = store(items[0]), seqs[0]
-        else:
-            target = gast.Tuple(elts=[store(n) for n in items], ctx=gast.Store())
-            it = self._call(load("zip"), list(seqs), [], node)
-        comp = gast.ListComp(elt=self.visit_Call(call), generators=[gast.comprehension(
-            target=target, iter=it, ifs=[], is_async=0)])
-        return anno.copy_location(comp, node)
+        comp = partial_calls.map_as_comprehension(
+            seqs, {n.id for n in name_nodes(func)},
+            lambda items: self._call(copy.deepcopy(func), items, [], node), node)
+        comp.elt = self.visit_Call(comp.elt)
+        return comp
 
     def _dict_method(self, node, d, name):
         """`d.keys()` -> `dict_keys(d)`; `d.values()`, `d.items()` -> the lists
