@@ -101,46 +101,22 @@ KNOWN = {
         ('REFUSED', 'autograd_gmm.py:29: star-arguments (`*args`) are not supported'),
     ('autograd_gmm', 'gmm_log_likelihood', 'jit_grad'):
         ('REFUSED', 'autograd_gmm.py:29: star-arguments (`*args`) are not supported'),
-    ('autograd_hmm_em', 'log_partition_function', 'grad'):
-        ('REFUSED', 'autograd_hmm_em.py:28: s2s has no rule for `functools.partial`'),
-    ('autograd_hmm_em', 'log_partition_function', 'value_and_grad'):
-        ('REFUSED', 'autograd_hmm_em.py:28: s2s has no rule for `functools.partial`'),
-    ('autograd_hmm_em', 'log_partition_function', 'jvp'):
-        ('REFUSED', 'autograd_hmm_em.py:28: s2s has no rule for `functools.partial`'),
-    ('autograd_hmm_em', 'log_partition_function', 'vjp'):
-        ('REFUSED', 'autograd_hmm_em.py:28: s2s has no rule for `functools.partial`'),
-    ('autograd_hmm_em', 'log_partition_function', 'jacfwd'):
-        ('REFUSED', 'autograd_hmm_em.py:28: s2s has no rule for `functools.partial`'),
     ('autograd_hmm_em', 'log_partition_function', 'jacrev'):
-        ('REFUSED', 'autograd_hmm_em.py:28: s2s has no rule for `functools.partial`'),
+        ('REFUSED', 'autograd_hmm_em.py:26: the nested function `log_partition_function` calls itself; s2s cannot inline it'),
     ('autograd_hmm_em', 'log_partition_function', 'hessian'):
-        ('REFUSED', 'autograd_hmm_em.py:28: s2s has no rule for `functools.partial`'),
-    ('autograd_hmm_em', 'log_partition_function', 'vmap'):
-        ('REFUSED', 'autograd_hmm_em.py:28: s2s has no rule for `functools.partial`'),
-    ('autograd_hmm_em', 'log_partition_function', 'jit'):
-        ('REFUSED', 'autograd_hmm_em.py:28: s2s has no rule for `functools.partial`'),
+        ('REFUSED', 'autograd_hmm_em.py:26: the nested function `log_partition_function` calls itself; s2s cannot inline it'),
     ('autograd_hmm_em', 'log_partition_function', 'jit_grad'):
-        ('REFUSED', 'autograd_hmm_em.py:28: s2s has no rule for `functools.partial`'),
-    ('autograd_hmm_em', 'log_partition_function.list_of_sequences', 'grad'):
-        ('REFUSED', 'autograd_hmm_em.py:28: s2s has no rule for `functools.partial`'),
-    ('autograd_hmm_em', 'log_partition_function.list_of_sequences', 'value_and_grad'):
-        ('REFUSED', 'autograd_hmm_em.py:28: s2s has no rule for `functools.partial`'),
-    ('autograd_hmm_em', 'log_partition_function.list_of_sequences', 'jvp'):
-        ('REFUSED', 'autograd_hmm_em.py:28: s2s has no rule for `functools.partial`'),
-    ('autograd_hmm_em', 'log_partition_function.list_of_sequences', 'vjp'):
-        ('REFUSED', 'autograd_hmm_em.py:28: s2s has no rule for `functools.partial`'),
+        ('REFUSED', 'autograd_hmm_em.py:26: the nested function `log_partition_function` calls itself; s2s cannot inline it'),
     ('autograd_hmm_em', 'log_partition_function.list_of_sequences', 'jacfwd'):
-        ('REFUSED', 'autograd_hmm_em.py:28: s2s has no rule for `functools.partial`'),
+        ('REFUSED', "autograd_hmm_em.py:28: s2s batches this call of `log_partition_function_jvp` by its arguments' shapes, and they change from one pass to the next"),
     ('autograd_hmm_em', 'log_partition_function.list_of_sequences', 'jacrev'):
-        ('REFUSED', 'autograd_hmm_em.py:28: s2s has no rule for `functools.partial`'),
+        ('REFUSED', 'autograd_hmm_em.py:26: the nested function `log_partition_function` calls itself; s2s cannot inline it'),
     ('autograd_hmm_em', 'log_partition_function.list_of_sequences', 'hessian'):
-        ('REFUSED', 'autograd_hmm_em.py:28: s2s has no rule for `functools.partial`'),
+        ('REFUSED', 'autograd_hmm_em.py:26: the nested function `log_partition_function` calls itself; s2s cannot inline it'),
     ('autograd_hmm_em', 'log_partition_function.list_of_sequences', 'vmap'):
-        ('REFUSED', 'autograd_hmm_em.py:28: s2s has no rule for `functools.partial`'),
-    ('autograd_hmm_em', 'log_partition_function.list_of_sequences', 'jit'):
-        ('REFUSED', 'autograd_hmm_em.py:28: s2s has no rule for `functools.partial`'),
+        ('REFUSED', "autograd_hmm_em.py:28: s2s batches this call of `log_partition_function` by its arguments' shapes, and they change from one pass to the next"),
     ('autograd_hmm_em', 'log_partition_function.list_of_sequences', 'jit_grad'):
-        ('REFUSED', 'autograd_hmm_em.py:28: s2s has no rule for `functools.partial`'),
+        ('REFUSED', 'autograd_hmm_em.py:26: the nested function `log_partition_function` calls itself; s2s cannot inline it'),
     ('autograd_mixture_variational_inference', 'variational_lower_bound', 'grad'):
         ('REFUSED', "autograd_mixture_variational_inference.py:44: s2s cannot differentiate this call of `sample_diag_gaussian` by JAX: it is passed a NumPy random state, and JAX's derivative runs the call again, drawing other numbers than the value's"),
     ('autograd_mixture_variational_inference', 'variational_lower_bound', 'value_and_grad'):
@@ -156,7 +132,7 @@ KNOWN = {
     ('autograd_mixture_variational_inference', 'variational_lower_bound', 'jit_grad'):
         ('REFUSED', 'autograd_mixture_variational_inference.py:38: this line needs a Python int (`int(x)`, `range(x)`, an index into a Python list), but the value is traced under jit'),
     ('autograd_neural_net', 'log_posterior', 'hessian'):
-        ('REFUSED', 'autograd_neural_net.py:31: s2s cannot transform its helper `dot_cotangent_b_jvp`, which the derivative of this line calls: s2s could not trace the jvp of `dot_cotangent_b` on arguments of shapes (float64[5, None], float64[5, None], float64['),
+        ('REFUSED', "autograd_neural_net.py:23: s2s batches this call of `dot_cotangent_b_jvp` by its arguments' shapes, and they change from one pass to the next"),
     ('autograd_neural_net_regression', 'logprob', 'grad'):
         ('REFUSED', 'autograd_neural_net_regression.py:30: this call of `nn_predict` leaves `nonlinearity` to a default s2s cannot copy'),
     ('autograd_neural_net_regression', 'logprob', 'value_and_grad'):
@@ -167,14 +143,10 @@ KNOWN = {
         ('REFUSED', 'autograd_neural_net_regression.py:30: this call of `nn_predict` leaves `nonlinearity` to a default s2s cannot copy'),
     ('autograd_neural_net_regression', 'logprob', 'jacfwd'):
         ('REFUSED', 'autograd_neural_net_regression.py:30: this call of `nn_predict` leaves `nonlinearity` to a default s2s cannot copy'),
-    ('autograd_neural_net_regression', 'logprob', 'jacrev'):
-        ('REFUSED', 'autograd_neural_net_regression.py:20: s2s cannot yet differentiate a call of a nested function in reverse mode'),
     ('autograd_neural_net_regression', 'logprob', 'hessian'):
-        ('REFUSED', 'autograd_neural_net_regression.py:20: s2s cannot yet differentiate a call of a nested function in reverse mode'),
+        ('REFUSED', "autograd_neural_net_regression.py:19: s2s batches this call of `dot_cotangent_a_jvp` by its arguments' shapes, and they change from one pass to the next"),
     ('autograd_neural_net_regression', 'logprob', 'vmap'):
         ('REFUSED', 'autograd_neural_net_regression.py:30: this call of `nn_predict` leaves `nonlinearity` to a default s2s cannot copy'),
-    ('autograd_neural_net_regression', 'logprob', 'jit_grad'):
-        ('REFUSED', 'autograd_neural_net_regression.py:20: s2s cannot yet differentiate a call of a nested function in reverse mode'),
     ('autograd_sinusoid', 'fun.taylor', 'jit_grad'):
         ('REFUSED', 'autograd_sinusoid.py:18: the two branches of this `if` set values of different structures under jit (PyTreeDef((*, *, *, [(*, *, *, *, *, *, *)])) and PyTreeDef((*, *, *, [])))'),
     ('autograd_variational_autoencoder', 'vae_lower_bound', 'grad'):
@@ -192,35 +164,35 @@ KNOWN = {
     ('autograd_variational_autoencoder', 'vae_lower_bound', 'jit_grad'):
         ('REFUSED', 'autograd_variational_autoencoder.py:31: star-arguments (`*args`) are not supported'),
     ('gradbench_jax_small', 'llsq.llsq', 'grad'):
-        ('REFUSED', 'gradbench_jax_small.py:47: s2s can only call names and module attributes (like `jnp.exp`)'),
+        ('REFUSED', 'gradbench_jax_small.py:47: s2s cannot apply `vmap` here to a nested function or lambda: it may close over values being differentiated or batched, which JAX would take for constants'),
     ('gradbench_jax_small', 'llsq.llsq', 'value_and_grad'):
-        ('REFUSED', 'gradbench_jax_small.py:47: s2s can only call names and module attributes (like `jnp.exp`)'),
+        ('REFUSED', 'gradbench_jax_small.py:47: s2s cannot apply `vmap` here to a nested function or lambda: it may close over values being differentiated or batched, which JAX would take for constants'),
     ('gradbench_jax_small', 'llsq.llsq', 'jvp'):
-        ('REFUSED', 'gradbench_jax_small.py:47: s2s can only call names and module attributes (like `jnp.exp`)'),
+        ('REFUSED', 'gradbench_jax_small.py:47: s2s cannot apply `vmap` here to a nested function or lambda: it may close over values being differentiated or batched, which JAX would take for constants'),
     ('gradbench_jax_small', 'llsq.llsq', 'vjp'):
-        ('REFUSED', 'gradbench_jax_small.py:47: s2s can only call names and module attributes (like `jnp.exp`)'),
+        ('REFUSED', 'gradbench_jax_small.py:47: s2s cannot apply `vmap` here to a nested function or lambda: it may close over values being differentiated or batched, which JAX would take for constants'),
     ('gradbench_jax_small', 'llsq.llsq', 'jacfwd'):
-        ('REFUSED', 'gradbench_jax_small.py:47: s2s can only call names and module attributes (like `jnp.exp`)'),
+        ('REFUSED', 'gradbench_jax_small.py:47: s2s cannot apply `vmap` here to a nested function or lambda: it may close over values being differentiated or batched, which JAX would take for constants'),
     ('gradbench_jax_small', 'llsq.llsq', 'jacrev'):
-        ('REFUSED', 'gradbench_jax_small.py:47: s2s can only call names and module attributes (like `jnp.exp`)'),
+        ('REFUSED', 'gradbench_jax_small.py:47: s2s cannot apply `vmap` here to a nested function or lambda: it may close over values being differentiated or batched, which JAX would take for constants'),
     ('gradbench_jax_small', 'llsq.llsq', 'hessian'):
-        ('REFUSED', 'gradbench_jax_small.py:47: s2s can only call names and module attributes (like `jnp.exp`)'),
+        ('REFUSED', 'gradbench_jax_small.py:47: s2s cannot apply `vmap` here to a nested function or lambda: it may close over values being differentiated or batched, which JAX would take for constants'),
     ('gradbench_jax_small', 'llsq.llsq', 'vmap'):
-        ('REFUSED', 'gradbench_jax_small.py:47: s2s can only call names and module attributes (like `jnp.exp`)'),
+        ('REFUSED', 'gradbench_jax_small.py:47: s2s cannot apply `vmap` here to a nested function or lambda: it may close over values being differentiated or batched, which JAX would take for constants'),
     ('gradbench_jax_small', 'llsq.llsq', 'jit'):
-        ('REFUSED', 'gradbench_jax_small.py:47: s2s can only call names and module attributes (like `jnp.exp`)'),
+        ('REFUSED', 'gradbench_jax_small.py:47: s2s cannot apply `vmap` here to a nested function or lambda: it may close over values being differentiated or batched, which JAX would take for constants'),
     ('gradbench_jax_small', 'llsq.llsq', 'jit_grad'):
-        ('REFUSED', 'gradbench_jax_small.py:47: s2s can only call names and module attributes (like `jnp.exp`)'),
+        ('REFUSED', 'gradbench_jax_small.py:47: s2s cannot apply `vmap` here to a nested function or lambda: it may close over values being differentiated or batched, which JAX would take for constants'),
     ('gradbench_jax_small', 'ode.ode', 'jvp'):
-        ('REFUSED', 'gradbench_jax_small.py:60: s2s can only call names and module attributes (like `jnp.exp`)'),
+        ('REFUSED', 'gradbench_jax_small.py:60: s2s cannot apply `vmap` here to a nested function or lambda: it may close over values being differentiated or batched, which JAX would take for constants'),
     ('gradbench_jax_small', 'ode.ode', 'vjp'):
-        ('REFUSED', 'gradbench_jax_small.py:60: s2s can only call names and module attributes (like `jnp.exp`)'),
+        ('REFUSED', 'gradbench_jax_small.py:60: s2s cannot apply `vmap` here to a nested function or lambda: it may close over values being differentiated or batched, which JAX would take for constants'),
     ('gradbench_jax_small', 'ode.ode', 'jacfwd'):
-        ('REFUSED', 'gradbench_jax_small.py:60: s2s can only call names and module attributes (like `jnp.exp`)'),
+        ('REFUSED', 'gradbench_jax_small.py:60: s2s cannot apply `vmap` here to a nested function or lambda: it may close over values being differentiated or batched, which JAX would take for constants'),
     ('gradbench_jax_small', 'ode.ode', 'jacrev'):
-        ('REFUSED', 'gradbench_jax_small.py:60: s2s can only call names and module attributes (like `jnp.exp`)'),
+        ('REFUSED', 'gradbench_jax_small.py:60: s2s cannot apply `vmap` here to a nested function or lambda: it may close over values being differentiated or batched, which JAX would take for constants'),
     ('gradbench_jax_small', 'ode.ode', 'vmap'):
-        ('REFUSED', 'gradbench_jax_small.py:60: s2s can only call names and module attributes (like `jnp.exp`)'),
+        ('REFUSED', 'gradbench_jax_small.py:60: s2s cannot apply `vmap` here to a nested function or lambda: it may close over values being differentiated or batched, which JAX would take for constants'),
     ('jax_advi', 'batch_elbo', 'grad'):
         ('REFUSED', 'jax_advi.py:38: star-arguments (`*args`) are not supported'),
     ('jax_advi', 'batch_elbo', 'value_and_grad'):
@@ -248,23 +220,23 @@ KNOWN = {
     ('jax_differentially_private_sgd', 'private_grad', 'jit'):
         ('REFUSED', 'jax_differentially_private_sgd.py:50: s2s needs the rank of this value to batch it, and it changes from one pass to the next'),
     ('jax_kernel_lsq', 'gram.linear', 'jacfwd'):
-        ('REFUSED', 'jax_kernel_lsq.py:27: s2s can only call names and module attributes (like `jnp.exp`)'),
+        ('REFUSED', 'jax_kernel_lsq.py:27: s2s cannot apply `vmap` here to a nested function or lambda: it may close over values being differentiated or batched, which JAX would take for constants'),
     ('jax_kernel_lsq', 'gram.linear', 'jacrev'):
-        ('REFUSED', 'jax_kernel_lsq.py:27: s2s can only call names and module attributes (like `jnp.exp`)'),
+        ('REFUSED', 'jax_kernel_lsq.py:27: s2s cannot apply `vmap` here to a nested function or lambda: it may close over values being differentiated or batched, which JAX would take for constants'),
     ('jax_kernel_lsq', 'gram.linear', 'vmap'):
-        ('REFUSED', 'jax_kernel_lsq.py:27: s2s can only call names and module attributes (like `jnp.exp`)'),
+        ('REFUSED', 'jax_kernel_lsq.py:27: s2s cannot apply `vmap` here to a nested function or lambda: it may close over values being differentiated or batched, which JAX would take for constants'),
     ('jax_kernel_lsq', 'gram.linear', 'jit'):
-        ('REFUSED', 'jax_kernel_lsq.py:27: s2s can only call names and module attributes (like `jnp.exp`)'),
+        ('REFUSED', 'jax_kernel_lsq.py:27: s2s cannot apply `vmap` here to a nested function or lambda: it may close over values being differentiated or batched, which JAX would take for constants'),
     ('jax_kernel_lsq', 'gram.rbf', 'jacfwd'):
-        ('REFUSED', 'jax_kernel_lsq.py:27: s2s can only call names and module attributes (like `jnp.exp`)'),
+        ('REFUSED', 'jax_kernel_lsq.py:27: s2s cannot apply `vmap` here to a nested function or lambda: it may close over values being differentiated or batched, which JAX would take for constants'),
     ('jax_kernel_lsq', 'gram.rbf', 'jacrev'):
-        ('REFUSED', 'jax_kernel_lsq.py:27: s2s can only call names and module attributes (like `jnp.exp`)'),
+        ('REFUSED', 'jax_kernel_lsq.py:27: s2s cannot apply `vmap` here to a nested function or lambda: it may close over values being differentiated or batched, which JAX would take for constants'),
     ('jax_kernel_lsq', 'gram.rbf', 'vmap'):
-        ('REFUSED', 'jax_kernel_lsq.py:27: s2s can only call names and module attributes (like `jnp.exp`)'),
+        ('REFUSED', 'jax_kernel_lsq.py:27: s2s cannot apply `vmap` here to a nested function or lambda: it may close over values being differentiated or batched, which JAX would take for constants'),
     ('jax_kernel_lsq', 'gram.rbf', 'jit'):
-        ('REFUSED', 'jax_kernel_lsq.py:27: s2s can only call names and module attributes (like `jnp.exp`)'),
+        ('REFUSED', 'jax_kernel_lsq.py:27: s2s cannot apply `vmap` here to a nested function or lambda: it may close over values being differentiated or batched, which JAX would take for constants'),
     ('jax_mnist_classifier_fromscratch', 'loss', 'hessian'):
-        ('REFUSED', 'jax_mnist_classifier_fromscratch.py:20: s2s cannot transform its helper `dot_cotangent_b_jvp`, which the derivative of this line calls: s2s could not trace the jvp of `dot_cotangent_b` on arguments of shapes (float64[6, None], float64[6, No'),
+        ('REFUSED', "jax_mnist_classifier_fromscratch.py:16: s2s batches this call of `dot_cotangent_b_jvp` by its arguments' shapes, and they change from one pass to the next"),
     ('jax_optimizers', 'sgd.update', 'jvp'):
         ('REFUSED', 'jax_optimizers.py:119: `sgd.<locals>.update` is wrapped by the decorator function `sgd.<locals>.update`, which does more than call it: s2s would leave that out of the derivative'),
     ('jax_optimizers', 'sgd.update', 'vjp'):
@@ -683,48 +655,16 @@ KNOWN = {
         ('REFUSED', 'jaxopt_tree_util.py:63: s2s has no rule for `itertools.repeat`'),
     ('jaxopt_tree_util', 'tree_where', 'vmap'):
         ('REFUSED', 'jaxopt_tree_util.py:63: s2s has no rule for `itertools.repeat`'),
-    ('optax_ranking', 'ranking_softmax_loss', 'grad'):
-        ('REFUSED', 'optax_ranking.py:55: `BitAnd` is not supported by s2s'),
-    ('optax_ranking', 'ranking_softmax_loss', 'value_and_grad'):
-        ('REFUSED', 'optax_ranking.py:55: `BitAnd` is not supported by s2s'),
-    ('optax_ranking', 'ranking_softmax_loss', 'jvp'):
-        ('REFUSED', 'optax_ranking.py:55: `BitAnd` is not supported by s2s'),
-    ('optax_ranking', 'ranking_softmax_loss', 'vjp'):
-        ('REFUSED', 'optax_ranking.py:55: `BitAnd` is not supported by s2s'),
-    ('optax_ranking', 'ranking_softmax_loss', 'jacfwd'):
-        ('REFUSED', 'optax_ranking.py:55: `BitAnd` is not supported by s2s'),
     ('optax_ranking', 'ranking_softmax_loss', 'jacrev'):
-        ('REFUSED', 'optax_ranking.py:55: `BitAnd` is not supported by s2s'),
+        ('REFUSED', 'optax_ranking.py:42: s2s cannot yet differentiate a call of a nested function in reverse mode'),
     ('optax_ranking', 'ranking_softmax_loss', 'hessian'):
-        ('REFUSED', 'optax_ranking.py:55: `BitAnd` is not supported by s2s'),
-    ('optax_ranking', 'ranking_softmax_loss', 'vmap'):
-        ('REFUSED', 'optax_ranking.py:55: `BitAnd` is not supported by s2s'),
+        ('REFUSED', 'optax_ranking.py:42: s2s cannot yet differentiate a call of a nested function in reverse mode'),
     ('optax_ranking', 'ranking_softmax_loss', 'jit_grad'):
-        ('REFUSED', 'optax_ranking.py:55: `BitAnd` is not supported by s2s'),
+        ('REFUSED', 'optax_ranking.py:42: s2s cannot yet differentiate a call of a nested function in reverse mode'),
     ('optax_segmentation', 'dice_loss', 'jit'):
         ('REFUSED', 'optax_segmentation.py:151: `raise` under this `if`, whose condition is traced under jit: the check would run when the program is traced, not when it runs'),
     ('optax_segmentation', 'multiclass_generalized_dice_loss', 'jit_grad'):
         ('REFUSED', 'optax_segmentation.py:151: `raise` under this `if`, whose condition is traced under jit: the check would run when the program is traced, not when it runs'),
-    ('optax_self_supervised', 'ntxent', 'grad'):
-        ('REFUSED', 'optax_self_supervised.py:99: `BitXor` is not supported by s2s'),
-    ('optax_self_supervised', 'ntxent', 'value_and_grad'):
-        ('REFUSED', 'optax_self_supervised.py:99: `BitXor` is not supported by s2s'),
-    ('optax_self_supervised', 'ntxent', 'jvp'):
-        ('REFUSED', 'optax_self_supervised.py:99: `BitXor` is not supported by s2s'),
-    ('optax_self_supervised', 'ntxent', 'vjp'):
-        ('REFUSED', 'optax_self_supervised.py:99: `BitXor` is not supported by s2s'),
-    ('optax_self_supervised', 'ntxent', 'jacfwd'):
-        ('REFUSED', 'optax_self_supervised.py:99: `BitXor` is not supported by s2s'),
-    ('optax_self_supervised', 'ntxent', 'jacrev'):
-        ('REFUSED', 'optax_self_supervised.py:99: `BitXor` is not supported by s2s'),
-    ('optax_self_supervised', 'ntxent', 'hessian'):
-        ('REFUSED', 'optax_self_supervised.py:99: `BitXor` is not supported by s2s'),
-    ('optax_self_supervised', 'ntxent', 'vmap'):
-        ('REFUSED', 'optax_self_supervised.py:99: `BitXor` is not supported by s2s'),
-    ('optax_self_supervised', 'ntxent', 'jit'):
-        ('REFUSED', 'optax_self_supervised.py:99: `BitXor` is not supported by s2s'),
-    ('optax_self_supervised', 'ntxent', 'jit_grad'):
-        ('REFUSED', 'optax_self_supervised.py:99: `BitXor` is not supported by s2s'),
     ('scipy_go_funcs_C', 'Corana', 'jit'):
         ('REFUSED', 'scipy_go_funcs_C.py:109: this line needs a Python bool (`bool(x)`, `x and y`), but the value is traced under jit'),
     ('scipy_go_funcs_D', 'Damavandi', 'grad'):
