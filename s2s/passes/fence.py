@@ -76,9 +76,10 @@ ASYNC_INSIDE = (gast.Await, gast.AsyncFor, gast.AsyncWith)
 
 
 def run(tree, ctx):
-    """The fence stage: unsupported constructs, then lists and dicts mutated
-    while another name holds them (s2s/passes/aliasing.py). Both refuse and
-    rewrite nothing."""
+    """The fence stage: first what the code shows spelled out (annotation
+    scopes, attribute stores, `:=`, `*` of a written tuple, partials made in
+    the function), then unsupported constructs and lists and dicts mutated
+    while another name holds them (s2s/passes/aliasing.py), refused."""
     from . import aliasing, partial_calls
     _drop_annotation_scopes(tree, ctx.ns)
     _attribute_stores_as_setattr(tree, ctx.fn)
@@ -138,13 +139,12 @@ def _hoisted(s):
         assign = gast.Assign(targets=[gast.Name(id=target, ctx=gast.Store(), annotation=None,
                                                 type_comment=None)],
                              value=named.value, type_comment=None)
-        _locate(assign, named)
-        before.append(assign)
-        _replace(expr, named, _locate(gast.Name(id=target, ctx=gast.Load(), annotation=None,
-                                                type_comment=None), named))
+        before.append(_locate(assign, named))
+        read = _locate(gast.Name(id=target, ctx=gast.Load(), annotation=None,
+                                 type_comment=None), named)
+        _replace(expr, named, read)
         if expr is named:
-            setattr(s, field, _locate(gast.Name(id=target, ctx=gast.Load(), annotation=None,
-                                                type_comment=None), named))
+            setattr(s, field, read)
     return before + [s]
 
 
@@ -208,12 +208,7 @@ def _as_setattr(s, bound):
                                      type_comment=None),
                            gast.Constant(value=target.attr, kind=None), value],
                      keywords=[])
-    out = gast.Expr(value=call)
-    for n in _walk(out):
-        if getattr(n, "lineno", None) is None:
-            anno.copy_location(n, s)
-            n.end_lineno, n.end_col_offset = s.end_lineno, s.end_col_offset
-    return out
+    return _locate(gast.Expr(value=call), s)
 
 
 def _annotation_scopes():

@@ -34,6 +34,14 @@ def is_partial(node, ns):
         return False
 
 
+def located(node, where):
+    """`node` with `where`'s location on each part that has none."""
+    for n in walk(node):
+        if getattr(n, "lineno", None) is None:
+            anno.copy_location(n, where)
+    return node
+
+
 def merged_call(partial, args, keywords, where):
     """`f(bound..., args..., **bound_keywords | keywords)`: the call of
     `partial`'s function, the call's keywords taking precedence."""
@@ -42,10 +50,7 @@ def merged_call(partial, args, keywords, where):
     call = gast.Call(func=copy.deepcopy(partial.args[0]),
                      args=[copy.deepcopy(a) for a in partial.args[1:]] + list(args),
                      keywords=bound + list(keywords))
-    for n in walk(call):
-        if getattr(n, "lineno", None) is None:
-            anno.copy_location(n, where)
-    return call
+    return located(call, where)
 
 
 def stars_spelled(fn):
@@ -70,9 +75,7 @@ def stars_spelled(fn):
             else:
                 args.append(a)
         node.args = args
-        for n in walk(node):
-            if getattr(n, "lineno", None) is None:
-                anno.copy_location(n, node)
+        located(node, node)
 
 
 def _literal_sequences(fn):
@@ -161,10 +164,7 @@ def map_as_comprehension(seqs, taken, call_of, where):
         it = gast.Call(func=named("zip", gast.Load()), args=list(seqs), keywords=[])
     comp = gast.ListComp(elt=call, generators=[gast.comprehension(
         target=target, iter=it, ifs=[], is_async=0)])
-    for n in walk(comp):
-        if getattr(n, "lineno", None) is None:
-            anno.copy_location(n, where)
-    return comp
+    return located(comp, where)
 
 
 def _named_partials(fn, ns):
