@@ -643,3 +643,36 @@ def test_star_of_a_tuple_or_list_the_function_writes(transform):
     args = (jnp.array([0.3, 1.2, -0.5]), jnp.asarray(0.7))
     same(run(s2s, transform, C.spreads_a_tuple_it_wrote, args),
          run(jax, transform, C.spreads_a_tuple_it_wrote, args))
+
+
+@pytest.mark.parametrize("transform", ["grad", "vjp", "jacfwd", "jacrev", "hessian", "jit_grad",
+                                       "s2s_jit_grad"])
+def test_a_closure_a_factory_made_over_a_differentiated_value_is_refused(transform):
+    """`gc = make(s); gc(x)`: the Jacobians and s2s.jit(s2s.grad) put `make` in
+    line and took `gc` (a name for the nested def) for a constant, a
+    derivative of 0 with respect to `s` (fuzz program 19). Every mode refuses."""
+    f, args = C.calls_a_closure_a_factory_made, (jnp.asarray(0.3), normal(4, 2))
+    with pytest.raises(s2s.S2SError, match="gc|inner|function"):
+        if transform == "s2s_jit_grad":
+            s2s.jit(s2s.grad(f))(*args)
+        else:
+            run(s2s, transform, f, args)
+
+
+@pytest.mark.parametrize("f", [C.unzips_pairs_it_wrote, C.zips_tuples_it_wrote])
+@pytest.mark.parametrize("transform", ["grad", "vjp", "jvp", "jacfwd", "jacrev", "hessian", "vmap",
+                                       "jit_grad", "jvp_of_grad"])
+def test_zip_of_tuples_the_function_wrote_unpacked(transform, f):
+    """`lefts, rights = zip(*pairs)`: the tuples zip gives, item by item (was
+    refused in every derivative: "zip(...) used as a value"; fuzz program 682)."""
+    args = (jnp.asarray(0.3), jnp.array([0.5, -1.0, 2.0]))
+    same(run(s2s, transform, f, args), run(jax, transform, f, args))
+    same(s2s.jit(f)(*args), f(*args))
+
+
+def test_zip_of_sequences_of_unknown_length_unpacked_is_refused_at_its_line():
+    """Where the code does not show how many items zip gives, the unpacking
+    stays refused in reverse mode, naming the line."""
+    xs, ys = [jnp.asarray(0.3), jnp.asarray(0.5)], [jnp.asarray(1.5), jnp.asarray(2.0)]
+    with pytest.raises(s2s.S2SError, match=r"world_idiom_cases.py:\d+:\d+: .*zip\(\.\.\.\)"):
+        s2s.grad(C.zips_lists_it_was_passed)(xs, ys)

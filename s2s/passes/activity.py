@@ -61,6 +61,9 @@ class Activity:
         if isinstance(node, gast.Assign):
             if self.value_active(node.value):
                 self.active |= _stored(node.targets[0])
+            elif isinstance(node.value, gast.Name) and self.closing_over.get(node.value.id):
+                for name in _stored(node.targets[0]):   # `gc = inner`: gc(x) reads what inner reads
+                    self.closing_over[name] = True
         elif isinstance(node, gast.For):
             self._visit_for(node)
         elif isinstance(node, gast.Expr) and isinstance(node.value, gast.Call):

@@ -77,14 +77,16 @@ ASYNC_INSIDE = (gast.Await, gast.AsyncFor, gast.AsyncWith)
 
 def run(tree, ctx):
     """The fence stage: first what the code shows spelled out (annotation
-    scopes, attribute stores, `:=`, `*` of a written tuple, partials made in
-    the function), then unsupported constructs and lists and dicts mutated
-    while another name holds them (s2s/passes/aliasing.py), refused."""
+    scopes, attribute stores, `:=`, `*` of a written tuple, zip of written
+    tuples unpacked, partials made in the function), then unsupported
+    constructs and lists and dicts mutated while another name holds them
+    (s2s/passes/aliasing.py), refused."""
     from . import aliasing, partial_calls
     _drop_annotation_scopes(tree, ctx.ns)
     _attribute_stores_as_setattr(tree, ctx.fn)
     _assignment_expressions_hoisted(tree)
     partial_calls.stars_spelled(tree)
+    partial_calls.zips_unpacked(tree, ctx.ns)
     partial_calls.put_in_line(tree, ctx.ns)
     return aliasing.run(check(tree, ctx.source), ctx)
 

@@ -1,6 +1,7 @@
 """Calls spelled out where the function shows what they call with:
-`functools.partial` made in the function, put in line where it is called, and
-`*` of a tuple or list the function writes out.
+`functools.partial` made in the function, put in line where it is called,
+`*` of a tuple or list the function writes out, and `zip` of such sequences
+unpacked (`lefts, rights = zip(*pairs)`) as the tuples it gives.
 
 `partial(f, a, k=1)(x)` is `f(a, x, k=1)`; so is `g(x)` after `g = partial(f, a,
 k=1)`, when the function assigns `g` once and only calls it (or maps it), and
@@ -71,7 +72,7 @@ def stars_spelled(fn):
                     value=gast.Name(id=a.value.id, ctx=gast.Load(), annotation=None,
                                     type_comment=None),
                     slice=gast.Constant(value=i, kind=None), ctx=gast.Load()), a)
-                    for i in range(literals[a.value.id]))
+                    for i in range(len(literals[a.value.id].elts)))
             else:
                 args.append(a)
         node.args = args
@@ -79,25 +80,74 @@ def stars_spelled(fn):
 
 
 def _literal_sequences(fn):
-    """{name: length} for names assigned once, a literal tuple or list without
-    `*`, and read only by `*` or by index."""
+    """{name: its literal} for names assigned once, a literal tuple or list
+    without `*`, and read only by `*` or by index."""
     stored, found = {}, {}
     for n in name_nodes(fn.body):
         if isinstance(n.ctx, gast.Store):
             stored[n.id] = stored.get(n.id, 0) + 1
     for s in walk(fn):
         if isinstance(s, gast.Assign) and len(s.targets) == 1 \
-                and isinstance(s.targets[0], gast.Name) \
-                and isinstance(s.value, (gast.Tuple, gast.List)) \
-                and not any(isinstance(e, gast.Starred) for e in s.value.elts):
-            found[s.targets[0].id] = len(s.value.elts)
+                and isinstance(s.targets[0], gast.Name) and _length(s.value) is not None:
+            found[s.targets[0].id] = s.value
     allowed = set()
     for node in walk(fn):
         if isinstance(node, (gast.Starred, gast.Subscript)) and isinstance(node.value, gast.Name):
             allowed.add(id(node.value))
     reads = [n for n in name_nodes(fn.body) if isinstance(n.ctx, gast.Load)]
-    return {name: k for name, k in found.items() if stored.get(name) == 1
+    return {name: v for name, v in found.items() if stored.get(name) == 1
             and all(id(n) in allowed for n in reads if n.id == name)}
+
+
+def _length(node, literals=None):
+    """How many items `node` has, where the code shows it: a literal tuple or
+    list without `*`, or an item of one named in `literals` that is one."""
+    if isinstance(node, gast.Subscript) and isinstance(node.value, gast.Name) \
+            and literals and node.value.id in literals \
+            and isinstance(node.slice, gast.Constant) and type(node.slice.value) is int:
+        items = literals[node.value.id].elts
+        if -len(items) <= node.slice.value < len(items):
+            return _length(items[node.slice.value])
+    if isinstance(node, (gast.Tuple, gast.List)) \
+            and not any(isinstance(e, gast.Starred) for e in node.elts):
+        return len(node.elts)
+    return None
+
+
+def zips_unpacked(fn, ns):
+    """`a, b = zip(s1, s2)` -> `a = (s1[0], s2[0])` and `b = (s1[1], s2[1])`
+    where each sequence has as many items as there are targets (so the
+    unpacking cannot fail) and the targets are names the sequences do not
+    read: the tuples zip gives, item by item, each differentiable. Run after
+    `stars_spelled`, so `zip(*pairs)` of a written list is zip of its items."""
+    literals = _literal_sequences(fn)
+    for node in walk(fn):
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(node, field, None)
+            if isinstance(block, list):
+                setattr(node, field, [t for s in block for t in _zip_unpacked(s, ns, literals)])
+
+
+def _zip_unpacked(s, ns, literals):
+    if not (isinstance(s, gast.Assign) and len(s.targets) == 1
+            and isinstance(s.targets[0], (gast.Tuple, gast.List))
+            and all(isinstance(t, gast.Name) for t in s.targets[0].elts)
+            and _is_builtin(s.value, ns, zip) and s.value.args and not s.value.keywords):
+        return [s]
+    targets = [t.id for t in s.targets[0].elts]
+    read = {n.id for n in name_nodes(s.value.args)}
+    if any(_length(a, literals) != len(targets) for a in s.value.args) \
+            or read & set(targets) or len(set(targets)) < len(targets):
+        return [s]
+    return [located(gast.Assign(targets=[gast.Name(id=t, ctx=gast.Store(), annotation=None,
+                                                   type_comment=None)],
+                                value=gast.Tuple(elts=[
+                                    gast.Subscript(value=copy.deepcopy(a),
+                                                   slice=gast.Constant(value=j, kind=None),
+                                                   ctx=gast.Load())
+                                    for a in s.value.args], ctx=gast.Load()),
+                                type_comment=None), s)
+            for j, t in enumerate(targets)]
 
 
 def put_in_line(fn, ns):
@@ -204,9 +254,13 @@ def _only_called(fn, name, ns):
 
 
 def _is_map(node, ns):
+    return _is_builtin(node, ns, map) and len(node.args) > 1
+
+
+def _is_builtin(node, ns, builtin):
     try:
-        return len(node.args) > 1 and isinstance(node.func, gast.Name) \
-            and _static_value(node.func, ns) is map
+        return isinstance(node, gast.Call) and isinstance(node.func, gast.Name) \
+            and _static_value(node.func, ns) is builtin
     except (KeyError, _NotStatic):
         return False
 

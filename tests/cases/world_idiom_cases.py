@@ -546,3 +546,32 @@ def spreads_a_tuple_it_wrote(x, c):
     for first, second in zip(*pairs):
         total = total + first * second
     return jnp.sum(h) + total
+
+
+def _closure_over(k):
+    def inner(p):
+        return k + jnp.sum(p)
+    return inner
+
+
+def calls_a_closure_a_factory_made(s, m):
+    gc = _closure_over(s)
+    return gc(jnp.mean(m, axis=1))
+
+
+def unzips_pairs_it_wrote(s, m):
+    pairs = [(jnp.sum(s * m), jnp.sin(m)), (0.3, jnp.tanh(m * s))]
+    lefts, rights = zip(*pairs)
+    g = jnp.stack(lefts)
+    z = rights[0] * 0.5 + rights[1]
+    return jnp.sum(g) + jnp.sum(z * m)
+
+
+def zips_tuples_it_wrote(s, m):
+    xs, ys = zip((s, m), (m * 2, s * 3))
+    return jnp.sum(xs[0] * ys[1]) + jnp.sum(xs[1] * ys[0])
+
+
+def zips_lists_it_was_passed(xs, ys):
+    firsts, seconds = zip(xs, ys)
+    return jnp.sum(firsts[0] * seconds[1])
