@@ -165,6 +165,13 @@ def for_range(stop, body, *carry, start=0, step=1):
     if _traced(step):
         raise _error("the step of this `range` is traced under jit; lax.fori_loop needs "
                      "it concrete", "make the step a constant or a static argument")
+    if concrete and len(range(start, stop, step)) and _holds_none(carry) \
+            and not any(isinstance(c, list) for c in carry):
+        # A name the loop sets first (read after it) is None before the first
+        # step, and lax carries no None: that step runs as Python. (Not with
+        # a tape: its first item would be of another structure than the rest.)
+        carry = _pack(body(start, *carry), n)
+        start += step
     trips = len(range(start, stop, step)) if concrete else \
         jnp.maximum(0, (stop - start + step - (1 if step > 0 else -1)) // step)
 
@@ -177,6 +184,9 @@ def for_range(stop, body, *carry, start=0, step=1):
     try:
         if concrete and any(isinstance(c, list) and not c for c in carry):
             return _scan_recording(start, step, trips, body, carry)
+        # (a body that indexes a Python list by its counter raises here, at a
+        # traced counter, before the carry's shapes are compared step to step)
+        jax.eval_shape(step_body, jnp.asarray(0), carry)
         carry = _stable_carry(lambda c: step_body(0, c), carry, body, "for")
         out = lax.fori_loop(0, trips, step_body, carry)
     except (jax.errors.ConcretizationTypeError, TypeError, IndexError):
@@ -186,6 +196,10 @@ def for_range(stop, body, *carry, start=0, step=1):
         # changes what it carries (a list that grows): unrolled, as Python runs it.
         return _python_for(range(start, stop, step), body, carry)
     return _unpack(out)
+
+
+def _holds_none(carry):
+    return any(x is None for x in jax.tree_util.tree_leaves(carry, is_leaf=lambda x: x is None))
 
 
 def _python_for(steps, body, carry):

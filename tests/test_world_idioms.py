@@ -676,3 +676,15 @@ def test_zip_of_sequences_of_unknown_length_unpacked_is_refused_at_its_line():
     xs, ys = [jnp.asarray(0.3), jnp.asarray(0.5)], [jnp.asarray(1.5), jnp.asarray(2.0)]
     with pytest.raises(s2s.S2SError, match=r"world_idiom_cases.py:\d+:\d+: .*zip\(\.\.\.\)"):
         s2s.grad(C.zips_lists_it_was_passed)(xs, ys)
+
+
+@pytest.mark.parametrize("f, args", [
+    (C.mlp_reads_the_last_layer_after_the_loop, (MLP_PARAMS, normal(5, 4))),
+    (C.last_step_read_after_the_loop, (jnp.asarray(0.3), normal(4)))])
+def test_a_name_first_set_in_a_lax_loop_and_read_after_it(f, args):
+    """Under s2s.jit(unroll=0) the loop is lax.fori_loop, which carries no
+    None: the name the loop sets first was refused ("different structures",
+    fuzz program 77). Its first step now runs as Python."""
+    same(s2s.jit(f, unroll=0)(*args), f(*args))
+    same(s2s.jit(s2s.vmap(f, (None, 0)), unroll=0)(args[0], jnp.stack([args[1]] * 2)),
+         jax.vmap(f, (None, 0))(args[0], jnp.stack([args[1]] * 2)))

@@ -575,3 +575,9 @@ def zips_tuples_it_wrote(s, m):
 def zips_lists_it_was_passed(xs, ys):
     firsts, seconds = zip(xs, ys)
     return jnp.sum(firsts[0] * seconds[1])
+
+
+def last_step_read_after_the_loop(s, x):
+    for i in range(3):
+        h = x * i + s
+    return jnp.sum(h ** 2)
