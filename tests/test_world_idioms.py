@@ -688,3 +688,15 @@ def test_a_name_first_set_in_a_lax_loop_and_read_after_it(f, args):
     same(s2s.jit(f, unroll=0)(*args), f(*args))
     same(s2s.jit(s2s.vmap(f, (None, 0)), unroll=0)(args[0], jnp.stack([args[1]] * 2)),
          jax.vmap(f, (None, 0))(args[0], jnp.stack([args[1]] * 2)))
+
+
+@pytest.mark.parametrize("transform", ["grad", "vjp", "jvp", "jacfwd", "jacrev", "hessian", "vmap",
+                                       "jvp_of_grad"])
+def test_an_if_on_constants_and_the_lines_after_its_break(transform):
+    """`if 1.5 > 0.0: break` then a line that never runs: the Jacobians and
+    hessian asked one traced example for that line's shapes and refused
+    ("could not see the shape of `a_1_3_dot`", fuzz program 377)."""
+    f, args = C.breaks_on_a_constant_test, (jnp.arange(6.0).reshape(3, 2) * 0.1,)
+    same(run(s2s, transform, f, args), run(jax, transform, f, args))
+    same(s2s.jit(f)(*args), f(*args))
+    same(s2s.jit(s2s.grad(f))(*args), jax.grad(f)(*args))

@@ -77,18 +77,60 @@ ASYNC_INSIDE = (gast.Await, gast.AsyncFor, gast.AsyncWith)
 
 def run(tree, ctx):
     """The fence stage: first what the code shows spelled out (annotation
-    scopes, attribute stores, `:=`, `*` of a written tuple, zip of written
-    tuples unpacked, partials made in the function), then unsupported
+    scopes, attribute stores, `:=`, an `if` on constants decided, `*` of a
+    written tuple, zip of written tuples unpacked, partials made in the
+    function), then unsupported
     constructs and lists and dicts mutated while another name holds them
     (s2s/passes/aliasing.py), refused."""
     from . import aliasing, partial_calls
     _drop_annotation_scopes(tree, ctx.ns)
     _attribute_stores_as_setattr(tree, ctx.fn)
     _assignment_expressions_hoisted(tree)
+    _constant_tests_decided(tree)
     partial_calls.stars_spelled(tree)
     partial_calls.zips_unpacked(tree, ctx.ns)
     partial_calls.put_in_line(tree, ctx.ns)
     return aliasing.run(check(tree, ctx.source), ctx)
+
+
+CONSTANT_TEST_NODES = (gast.Constant, gast.BinOp, gast.UnaryOp, gast.BoolOp, gast.Compare,
+                       gast.operator, gast.unaryop, gast.boolop, gast.cmpop, gast.Load)
+JUMPS = (gast.Break, gast.Continue, gast.Return, gast.Raise)
+
+
+def _constant_tests_decided(node):
+    """`if 1.5 > 0.0:` (a test of constants only) -> the branch it takes, and
+    the statements after a `break`, `continue`, `return` or `raise` in the
+    same block (which never run) dropped: no mode traces a line that cannot
+    run, nor asks one example for its shapes."""
+    for field in ("body", "orelse", "finalbody"):
+        block = getattr(node, field, None)
+        if not isinstance(block, list):
+            continue
+        out = []
+        for s in block:
+            taken = _decided(s)
+            for t in ([s] if taken is None else taken):
+                _constant_tests_decided(t)
+                out.append(t)
+            if out and isinstance(out[-1], JUMPS):
+                break
+        if not out and field == "body" and block:   # (`if False:` was all there was)
+            out = [anno.copy_location(gast.Pass(), block[0])]
+        setattr(node, field, out)
+
+
+def _decided(s):
+    """The branch an `if` on constants takes (its statements), else None."""
+    if not isinstance(s, gast.If) or \
+            not all(isinstance(n, CONSTANT_TEST_NODES) for n in gast.walk(s.test)):
+        return None
+    try:
+        taken = bool(eval(compile(gast.gast_to_ast(gast.Expression(body=s.test)), "<test>",
+                                  "eval"), {"__builtins__": {}}))
+    except Exception:   # (1 / 0: left for Python to raise where it runs)
+        return None
+    return s.body if taken else s.orelse
 
 
 def _attribute_stores_as_setattr(tree, fn):

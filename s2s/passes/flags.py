@@ -30,7 +30,10 @@ def _block(stmts, namer):
             block = getattr(s, field, None)
             if isinstance(block, list) and not isinstance(s, gast.FunctionDef):
                 setattr(s, field, _block(block, namer))
-        if isinstance(s, (gast.For, gast.While)) and _conditional_breaks(s.body):
+        # (a `while` on a test that differs between examples stops each one
+        # by its test, so even a `break` under no `if` becomes its flag)
+        if isinstance(s, (gast.For, gast.While)) and _conditional_breaks(s.body) \
+                or isinstance(s, gast.While) and _breaks(s.body):
             out.extend(_flagged(s, namer))
         else:
             out.append(s)

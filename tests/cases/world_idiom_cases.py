@@ -581,3 +581,16 @@ def last_step_read_after_the_loop(s, x):
     for i in range(3):
         h = x * i + s
     return jnp.sum(h ** 2)
+
+
+def breaks_on_a_constant_test(a):
+    it = 0
+    while it < 4 and jnp.max(a) < 2.0:
+        a = a + 0.5 * jnp.stack([jnp.sum(a, axis=1), jnp.sum(a, axis=1)], axis=1)
+        it = it + 1
+        if 1.5 > 0.0:
+            break
+        a = a - 0.5 * a
+    if 3.0 < 0.0:
+        a = a * 2
+    return jnp.sum(jnp.sin(a) ** 2)
