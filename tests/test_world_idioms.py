@@ -700,3 +700,15 @@ def test_an_if_on_constants_and_the_lines_after_its_break(transform):
     same(run(s2s, transform, f, args), run(jax, transform, f, args))
     same(s2s.jit(f)(*args), f(*args))
     same(s2s.jit(s2s.grad(f))(*args), jax.grad(f)(*args))
+
+
+@pytest.mark.parametrize("f", [C.stacks_items_of_a_list_of_mixed_pairs, C.unzips_mixed_pairs])
+@pytest.mark.parametrize("transform", ["vmap", "jacfwd", "jacrev", "hessian"])
+def test_items_of_a_list_whose_pairs_are_batched_in_different_places(transform, f):
+    """`[(c, y), (z, x)]` with `c` and `x` the same for every example: vmap
+    built the list as written, and `pairs[0][0]` (read as batched) had no
+    batch axis (ValueError in jnp.stack; fuzz programs 1101-1105)."""
+    args = (normal(4, 2), normal(4))
+    same(run(s2s, transform, f, args), run(jax, transform, f, args))
+    xs = normal(3, 4, 2)
+    same(s2s.vmap(f, (0, None))(xs, args[1]), jax.vmap(f, (0, None))(xs, args[1]))

@@ -54,6 +54,11 @@ class Layout:
         if isinstance(node, gast.Dict) and want is not False:
             return gast.Dict(keys=node.keys, values=[self.conform(v, True, stmt)
                                                      for v in node.values])
+        if isinstance(node, gast.List) and want is not False:
+            # (a list's pattern joins its items': `[(c, x), (y, c)]` is batched
+            # in every leaf, and each item must be made so)
+            return gast.List(elts=[self.conform(e, element(want, None), stmt)
+                                   for e in node.elts], ctx=gast.Load())
         if want is False or have == want:
             return self.rename(node)
         if have is True and want[0] == "list":
@@ -61,9 +66,6 @@ class Layout:
         if isinstance(node, gast.Tuple):
             return gast.Tuple(elts=[self.conform(e, element(want, i), stmt)
                                     for i, e in enumerate(node.elts)], ctx=gast.Load())
-        if isinstance(node, gast.List):
-            return gast.List(elts=[self.conform(e, element(want, None), stmt)
-                                   for e in node.elts], ctx=gast.Load())
         if have is False:
             return self.broadcast(node, self.info(node, stmt) if isinstance(node, gast.Name)
                                   else None)

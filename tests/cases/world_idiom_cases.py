@@ -594,3 +594,19 @@ def breaks_on_a_constant_test(a):
     if 3.0 < 0.0:
         a = a * 2
     return jnp.sum(jnp.sin(a) ** 2)
+
+
+def stacks_items_of_a_list_of_mixed_pairs(m, x):
+    pairs = [(jnp.square(0.5), jnp.max(m, axis=1)), (jnp.sum(m), x)]
+    p0 = pairs[0]
+    p1 = pairs[1]
+    lefts = (p0[0], p1[0])
+    return jnp.stack(lefts) * jnp.sum(p0[1] * p1[1])
+
+
+def unzips_mixed_pairs(m, x):
+    pairs = [(jnp.square(0.5), jnp.max(m, axis=1)), (jnp.sum(m), x)]
+    lefts, rights = zip(*pairs)
+    h = jnp.stack(lefts)
+    g = rights[0] * 0.5 + rights[1]
+    return x + jnp.sum(h) + g
