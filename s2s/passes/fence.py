@@ -76,13 +76,14 @@ ASYNC_INSIDE = (gast.Await, gast.AsyncFor, gast.AsyncWith)
 
 
 def run(tree, ctx):
-    """The fence stage: first what the code shows spelled out (annotation
-    scopes, attribute stores, `:=`, an `if` on constants decided, `*` of a
-    written tuple, zip of written tuples unpacked, partials made in the
-    function), then unsupported
+    """The fence stage: first what the code shows spelled out (closures a
+    factory of the module makes, annotation scopes, attribute stores, `:=`,
+    an `if` on constants decided, `*` of a written tuple, zip of written
+    tuples unpacked, partials made in the function), then unsupported
     constructs and lists and dicts mutated while another name holds them
     (s2s/passes/aliasing.py), refused."""
-    from . import aliasing, partial_calls
+    from . import aliasing, factory_calls, partial_calls
+    factory_calls.put_in_line(tree, ctx.ns, ctx.fn)
     _drop_annotation_scopes(tree, ctx.ns)
     _attribute_stores_as_setattr(tree, ctx.fn)
     _assignment_expressions_hoisted(tree)

@@ -559,6 +559,19 @@ def calls_a_closure_a_factory_made(s, m):
     return gc(jnp.mean(m, axis=1))
 
 
+def _scaled_by(k, power=2):
+    scale = jnp.tanh(k) ** power
+    return lambda p: scale * jnp.sum(p ** 2) + k
+
+
+def calls_a_lambda_a_factory_made(s, m):
+    loss = _scaled_by(s * 1.5)
+    total = 0.0
+    for row in m:
+        total = total + loss(row)
+    return total
+
+
 def unzips_pairs_it_wrote(s, m):
     pairs = [(jnp.sum(s * m), jnp.sin(m)), (0.3, jnp.tanh(m * s))]
     lefts, rights = zip(*pairs)

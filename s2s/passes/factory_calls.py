@@ -1,0 +1,195 @@
+"""Closures a factory makes, put in line where the function names them.
+
+    def make(k):                       def f(s, x):
+        def inner(p):                      k = s
+            return k + jnp.sum(p)   ->      def gc(p):
+        return inner                           return k + jnp.sum(p)
+                                           return gc(x)
+    def f(s, x):
+        gc = make(s)
+        return gc(x)
+
+`gc = make(s)` where `make` is a function of the same module whose body ends
+by returning a function it defines (a `def` or a lambda), and `gc` is assigned
+once and only called: the factory's body is copied in, its names made fresh,
+and the function it returns named `gc`. Each transformation then sees a nested
+function reading a differentiated value, which it handles like any other
+(JAX cannot see the values a Python closure holds, so handed to JAX the call
+would have to be refused). Run by the fence stage, so the copied body is
+checked with the rest.
+"""
+import copy
+import inspect
+import types
+
+import gast
+
+from .. import anno
+from ..errors import S2SError
+from ..names import Namer, names_in
+from ..nodes import name_nodes, walk
+from ..template import store
+from .resolve_values import _NotStatic, _static_value
+from .scopes import local_names, params
+
+
+_STARS_OR_GENERATOR = inspect.CO_VARARGS | inspect.CO_VARKEYWORDS | inspect.CO_GENERATOR
+
+
+def put_in_line(fn, ns, user_fn):
+    """Rewrite `fn`'s assignments of closures a factory makes (see the module's doc)."""
+    from ..frontend import python_function
+    home = python_function(user_fn)
+    stores = {}
+    for n in name_nodes(fn.body):
+        if isinstance(n.ctx, (gast.Store, gast.Param)):
+            stores[n.id] = stores.get(n.id, 0) + 1
+    namer = Namer(names_in(fn))
+    called_only = _called_only(fn)
+    for node in list(walk(fn)):
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(node, field, None)
+            if isinstance(block, list):
+                setattr(node, field, [t for s in block for t in _expanded(
+                    s, ns, home, fn, namer, stores, called_only)])
+    return fn
+
+
+def _called_only(fn):
+    """Names `fn` reads only as the function of a call."""
+    nodes = list(walk(fn))
+    called = {id(n.func) for n in nodes if isinstance(n, gast.Call)}
+    read = {}
+    for n in nodes:
+        if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load):
+            read[n.id] = read.get(n.id, True) and id(n) in called
+    return {name for name, only in read.items() if only}
+
+
+def _expanded(s, ns, home, fn, namer, stores, called_only):
+    """The statements `s` stands for: a factory's body in line, or `s` itself."""
+    if not (isinstance(s, gast.Assign) and len(s.targets) == 1
+            and isinstance(s.targets[0], gast.Name) and isinstance(s.value, gast.Call)):
+        return [s]
+    name, call = s.targets[0].id, s.value
+    factory = _factory(call, ns, home)
+    if factory is None or stores.get(name) != 1 or name not in called_only:
+        return [s]
+    tree = _factory_tree(factory)
+    if tree is None or _reads_names_of(tree, local_names(fn) | set(params(fn))):
+        return [s]
+    bound = _bound(tree, call, factory)
+    if bound is None:
+        return [s]
+    returned = tree.body[-1].value
+    rename = {n: namer.fresh(n) for n in sorted(local_names(tree))}
+    if isinstance(returned, gast.Name):
+        rename[returned.id] = name
+    body = copy.deepcopy(tree.body[:-1])
+    out = [anno.copy_location(gast.Assign(targets=[store(rename[p])], value=v,
+                                          type_comment=None), s)
+           for p, v in bound]
+    for t in body:
+        _rename(t, rename)
+        out.append(t)
+    if isinstance(returned, gast.Lambda):
+        value = copy.deepcopy(returned)
+        _rename(value, rename)
+        out.append(anno.copy_location(gast.Assign(targets=[store(name)], value=value,
+                                                  type_comment=None), tree.body[-1]))
+    return out
+
+
+def _factory(call, ns, home):
+    """The function `call` calls, when it is a plain function of `home`'s module
+    (no closure of its own, no `*args`) whose body ends by returning a function
+    it defines, with no other `return`."""
+    if not isinstance(call.func, gast.Name) or \
+            any(isinstance(a, gast.Starred) for a in call.args) or \
+            any(k.arg is None for k in call.keywords):
+        return None
+    try:
+        obj = _static_value(call.func, ns)
+    except (KeyError, _NotStatic):
+        return None
+    if not isinstance(obj, types.FunctionType) or obj is home or obj.__closure__ \
+            or obj.__globals__ is not home.__globals__ \
+            or obj.__code__.co_filename != home.__code__.co_filename \
+            or obj.__code__.co_flags & _STARS_OR_GENERATOR or obj.__code__.co_kwonlyargcount:
+        return None
+    return obj
+
+
+def _factory_tree(factory):
+    from ..frontend import parse_function
+    try:
+        tree = parse_function(factory).tree
+    except S2SError:
+        return None
+    if tree.decorator_list or not tree.body or not isinstance(tree.body[-1], gast.Return):
+        return None
+    returned = tree.body[-1].value
+    defined = {s.name for s in tree.body if isinstance(s, gast.FunctionDef)}
+    if not (isinstance(returned, gast.Lambda)
+            or isinstance(returned, gast.Name) and returned.id in defined):
+        return None
+    own = [n for s in tree.body[:-1] for n in _own_scope(s)]
+    if any(isinstance(n, (gast.Return, gast.Yield, gast.YieldFrom)) for n in own):
+        return None
+    return tree
+
+
+def _own_scope(node):
+    """`node` and what is below it, not entering functions or lambdas."""
+    todo = [node]
+    while todo:
+        n = todo.pop()
+        yield n
+        if isinstance(n, (gast.FunctionDef, gast.Lambda)):
+            continue
+        todo.extend(gast.iter_child_nodes(n))
+
+
+def _reads_names_of(tree, taken):
+    """Does the factory read, from its module, a name the caller binds (which
+    in line would read the caller's own)?"""
+    bound = local_names(tree)
+    for n in walk(tree):
+        if isinstance(n, gast.FunctionDef) and n is not tree:
+            bound |= local_names(n)
+        elif isinstance(n, gast.Lambda):
+            bound |= {a.id for a in n.args.args}
+    free = {n.id for n in walk(tree) if isinstance(n, gast.Name)
+            and isinstance(n.ctx, gast.Load)} - bound
+    return bool(free & taken)
+
+
+def _bound(tree, call, factory):
+    """[(parameter, value)] for the call, or None where a default is not a
+    constant (Python computed it once, when the factory was defined)."""
+    names = params(tree)
+    if len(call.args) > len(names):
+        return None
+    given = dict(zip(names, call.args))
+    for k in call.keywords:
+        if k.arg not in names or k.arg in given:
+            return None
+        given[k.arg] = k.value
+    defaults = dict(zip(names[len(names) - len(tree.args.defaults):], tree.args.defaults))
+    out = []
+    for p in names:
+        if p in given:
+            out.append((p, given[p]))
+        elif isinstance(defaults.get(p), gast.Constant):
+            out.append((p, copy.deepcopy(defaults[p])))
+        else:
+            return None
+    return out
+
+
+def _rename(node, mapping):
+    for n in walk(node):
+        if isinstance(n, gast.Name) and n.id in mapping:
+            n.id = mapping[n.id]
+        elif isinstance(n, gast.FunctionDef) and n.name in mapping:
+            n.name = mapping[n.name]
