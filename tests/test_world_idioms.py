@@ -645,7 +645,8 @@ def test_star_of_a_tuple_or_list_the_function_writes(transform):
          run(jax, transform, C.spreads_a_tuple_it_wrote, args))
 
 
-@pytest.mark.parametrize("f", [C.calls_a_closure_a_factory_made, C.calls_a_lambda_a_factory_made])
+@pytest.mark.parametrize("f", [C.calls_a_closure_a_factory_made, C.calls_a_lambda_a_factory_made,
+                               C.calls_what_a_factory_made_at_once])
 @pytest.mark.parametrize("transform", ["grad", "vjp", "jvp", "jacfwd", "jacrev", "hessian", "vmap",
                                        "jit_grad", "jvp_of_grad", "grad_of_grad"])
 def test_a_closure_a_factory_of_the_module_made(transform, f):

@@ -12,7 +12,8 @@
 `gc = make(s)` where `make` is a function of the same module whose body ends
 by returning a function it defines (a `def` or a lambda), and `gc` is assigned
 once and only called: the factory's body is copied in, its names made fresh,
-and the function it returns named `gc`. Each transformation then sees a nested
+and the function it returns named `gc`. `make(s)(x)` is the same, the
+function made given a fresh name first. Each transformation then sees a nested
 function reading a differentiated value, which it handles like any other
 (JAX cannot see the values a Python closure holds, so handed to JAX the call
 would have to be refused). Run by the fence stage, so the copied body is
@@ -46,12 +47,13 @@ def put_in_line(fn, ns, user_fn):
             stores[n.id] = stores.get(n.id, 0) + 1
     namer = Namer(names_in(fn))
     called_only = _called_only(fn)
+    taken = local_names(fn) | set(params(fn))
     for node in list(walk(fn)):
         for field in ("body", "orelse", "finalbody"):
             block = getattr(node, field, None)
             if isinstance(block, list):
                 setattr(node, field, [t for s in block for t in _expanded(
-                    s, ns, home, fn, namer, stores, called_only)])
+                    s, ns, home, taken, namer, stores, called_only)])
     return fn
 
 
@@ -66,38 +68,76 @@ def _called_only(fn):
     return {name for name, only in read.items() if only}
 
 
-def _expanded(s, ns, home, fn, namer, stores, called_only):
+def _expanded(s, ns, home, taken, namer, stores, called_only):
     """The statements `s` stands for: a factory's body in line, or `s` itself."""
-    if not (isinstance(s, gast.Assign) and len(s.targets) == 1
-            and isinstance(s.targets[0], gast.Name) and isinstance(s.value, gast.Call)):
-        return [s]
-    name, call = s.targets[0].id, s.value
+    if isinstance(s, gast.Assign) and len(s.targets) == 1 \
+            and isinstance(s.targets[0], gast.Name) and isinstance(s.value, gast.Call):
+        name = s.targets[0].id
+        if stores.get(name) != 1 or name not in called_only:
+            return [s]
+        made = _inlined(s.value, name, s, ns, home, taken, namer)
+        return made[0] if made else [s]
+    before = []
+    for call in _calls_of_calls(s):   # `make(s)(x)`: the function made gets a name
+        made = _inlined(call.func, None, s, ns, home, taken, namer)
+        if made:
+            before.extend(made[0])
+            call.func = anno.copy_location(gast.Name(id=made[1], ctx=gast.Load(),
+                                                     annotation=None, type_comment=None),
+                                           call.func)
+    return before + [s]
+
+
+def _calls_of_calls(s):
+    """`make(s)(x)` in the expression of `s` that always runs once (not under
+    `and`/`or`, `a if c else b`, a lambda or comprehension, nor a loop's test)."""
+    if not isinstance(s, (gast.Assign, gast.Expr, gast.Return, gast.AugAssign)) or s.value is None:
+        return []
+    found, todo = [], [s.value]
+    while todo:
+        n = todo.pop()
+        if isinstance(n, (gast.BoolOp, gast.IfExp, gast.Lambda, gast.ListComp, gast.DictComp,
+                          gast.SetComp, gast.GeneratorExp)):
+            continue
+        if isinstance(n, gast.Call) and isinstance(n.func, gast.Call):
+            found.append(n)
+        todo.extend(gast.iter_child_nodes(n))
+    return found
+
+
+def _inlined(call, name, where, ns, home, taken, namer):
+    """(statements, name): the factory `call` calls, in line (its parameters
+    assigned, its body with fresh names), and the name of the function it
+    returns (`name`, or a fresh one where None); None where `call` is no such
+    factory's."""
     factory = _factory(call, ns, home)
-    if factory is None or stores.get(name) != 1 or name not in called_only:
-        return [s]
+    if factory is None:
+        return None
     tree = _factory_tree(factory)
-    if tree is None or _reads_names_of(tree, local_names(fn) | set(params(fn))):
-        return [s]
+    if tree is None or _reads_names_of(tree, taken):
+        return None
     bound = _bound(tree, call, factory)
     if bound is None:
-        return [s]
+        return None
     returned = tree.body[-1].value
-    rename = {n: namer.fresh(n) for n in sorted(local_names(tree))}
-    if isinstance(returned, gast.Name):
-        rename[returned.id] = name
-    body = copy.deepcopy(tree.body[:-1])
+    kept = returned.id if isinstance(returned, gast.Name) else None
+    rename = {n: namer.fresh(n) for n in sorted(local_names(tree)) if n != kept}
+    if kept is not None:
+        rename[kept] = name or namer.fresh(kept)
     out = [anno.copy_location(gast.Assign(targets=[store(rename[p])], value=v,
-                                          type_comment=None), s)
+                                          type_comment=None), where)
            for p, v in bound]
-    for t in body:
+    for t in copy.deepcopy(tree.body[:-1]):
         _rename(t, rename)
         out.append(t)
     if isinstance(returned, gast.Lambda):
         value = copy.deepcopy(returned)
         _rename(value, rename)
-        out.append(anno.copy_location(gast.Assign(targets=[store(name)], value=value,
+        kept = name or namer.fresh(factory.__name__.strip("_") + "_fn")
+        out.append(anno.copy_location(gast.Assign(targets=[store(kept)], value=value,
                                                   type_comment=None), tree.body[-1]))
-    return out
+        return out, kept
+    return out, rename[kept]
 
 
 def _factory(call, ns, home):

@@ -623,3 +623,7 @@ def unzips_mixed_pairs(m, x):
     h = jnp.stack(lefts)
     g = rights[0] * 0.5 + rights[1]
     return x + jnp.sum(h) + g
+
+
+def calls_what_a_factory_made_at_once(s, m):
+    return _closure_over(s * 2.0)(jnp.mean(m, axis=1)) + _scaled_by(s)(m[0])
