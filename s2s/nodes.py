@@ -119,6 +119,16 @@ def statements_in(node):
     return out
 
 
+def blocks_rewritten(nodes, expand):
+    """Each statement block (body, orelse, finalbody) of each of `nodes`, with
+    every statement `s` replaced by the statements of the list `expand(s)`."""
+    for node in nodes:
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(node, field, None)
+            if block.__class__ is list:   # (a lambda's or an if-expression's body is not)
+                setattr(node, field, [t for s in block for t in expand(s)])
+
+
 _STMT = gast.stmt
 _BLOCK_FIELDS = {}
 # The fields that hold statements (or the handlers and cases that hold them)

@@ -28,7 +28,7 @@ import gast
 from .. import anno
 from ..errors import S2SError
 from ..names import Namer, names_in
-from ..nodes import name_nodes, walk
+from ..nodes import blocks_rewritten, name_nodes, walk
 from ..template import store
 from .resolve_values import _NotStatic, _static_value
 from .scopes import local_names, params
@@ -48,12 +48,8 @@ def put_in_line(fn, ns, user_fn):
     namer = Namer(names_in(fn))
     called_only = _called_only(fn)
     taken = local_names(fn) | set(params(fn))
-    for node in list(walk(fn)):
-        for field in ("body", "orelse", "finalbody"):
-            block = getattr(node, field, None)
-            if isinstance(block, list):
-                setattr(node, field, [t for s in block for t in _expanded(
-                    s, ns, home, taken, namer, stores, called_only)])
+    blocks_rewritten(list(walk(fn)), lambda s: _expanded(s, ns, home, taken, namer, stores,
+                                                           called_only))
     return fn
 
 

@@ -9,7 +9,7 @@ import linecache
 
 import gast
 
-from ..nodes import children
+from ..nodes import blocks_rewritten, children
 from .. import anno
 
 SUPPORTED = {
@@ -145,11 +145,7 @@ def _attribute_stores_as_setattr(tree, fn):
     parts = getattr(fn, "__qualname__", "").split(".")
     objects = {names[0]} if names and len(parts) > 1 and parts[-2] != "<locals>" else set()
     bound = local_names(tree) - objects
-    for node in _walk(tree):
-        for field in ("body", "orelse", "finalbody"):
-            block = getattr(node, field, None)
-            if isinstance(block, list):
-                setattr(node, field, [_as_setattr(s, bound) or s for s in block])
+    blocks_rewritten(_walk(tree), lambda s: [_as_setattr(s, bound) or s])
 
 
 # The expression a statement evaluates first, before anything else it does.
@@ -163,11 +159,7 @@ def _assignment_expressions_hoisted(tree):
     for an assignment expression that always runs, first among what reads its
     name. One under `and`/`or`, in a branch of `a if c else b`, a later link
     of a comparison chain, a comprehension or a `while` test stays refused."""
-    for node in _walk(tree):
-        for field in ("body", "orelse", "finalbody"):
-            block = getattr(node, field, None)
-            if isinstance(block, list):
-                setattr(node, field, [out for s in block for out in _hoisted(s)])
+    blocks_rewritten(_walk(tree), _hoisted)
 
 
 def _hoisted(s):
@@ -270,21 +262,16 @@ def _drop_annotation_scopes(tree, ns):
     """`with jax.named_scope("layer"): body` -> body."""
     from .resolve_values import _static_value
     scopes = _annotation_scopes()
-    for node in reversed(list(_walk(tree))):   # (inner blocks first: a scope in a scope)
-        for field in ("body", "orelse", "finalbody"):
-            block = getattr(node, field, None)
-            if not isinstance(block, list):
-                continue
-            out = []
-            for s in block:
-                if isinstance(s, gast.With) and all(
-                        i.optional_vars is None and isinstance(i.context_expr, gast.Call)
-                        and _is_one_of(i.context_expr.func, ns, scopes, _static_value)
-                        for i in s.items):
-                    out.extend(s.body)
-                else:
-                    out.append(s)
-            setattr(node, field, out)
+
+    def body_if_scope(s):
+        if isinstance(s, gast.With) and all(
+                i.optional_vars is None and isinstance(i.context_expr, gast.Call)
+                and _is_one_of(i.context_expr.func, ns, scopes, _static_value)
+                for i in s.items):
+            return s.body
+        return [s]
+    # (inner blocks first: a scope in a scope)
+    blocks_rewritten(reversed(list(_walk(tree))), body_if_scope)
 
 
 def _is_one_of(func, ns, objs, static_value):

@@ -16,7 +16,7 @@ import gast
 import jax
 
 from .. import anno
-from ..nodes import name_nodes, walk
+from ..nodes import blocks_rewritten, name_nodes, walk
 from .resolve_values import _NotStatic, _static_value
 
 PARTIALS = (functools.partial, jax.tree_util.Partial)
@@ -121,11 +121,7 @@ def zips_unpacked(fn, ns):
     read: the tuples zip gives, item by item, each differentiable. Run after
     `stars_spelled`, so `zip(*pairs)` of a written list is zip of its items."""
     literals = _literal_sequences(fn)
-    for node in walk(fn):
-        for field in ("body", "orelse", "finalbody"):
-            block = getattr(node, field, None)
-            if isinstance(block, list):
-                setattr(node, field, [t for s in block for t in _zip_unpacked(s, ns, literals)])
+    blocks_rewritten(walk(fn), lambda s: _zip_unpacked(s, ns, literals))
 
 
 def _zip_unpacked(s, ns, literals):
