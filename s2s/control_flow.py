@@ -27,9 +27,9 @@ from jax import lax
 
 from .control_flow_carry import (_cast_to, _check_scalar_condition, _common_types, _error,
                                  _pack, _python_leaves, _stable_carry, _unpack, _with, _without)
-from .control_flow_tapes import (BOUND_MARK, MAX_STEPS, Checked, Stacked, _counted_recording,
-                                 _inner, _scan_recording, _while_recording, check_when_run,
-                                 checked, list_length)
+from .control_flow_tapes import (BOUND_MARK, MAX_STEPS, Checked, Stacked, _as_lists,
+                                 _counted_recording, _inner, _popping, _scan_recording,
+                                 _while_recording, check_when_run, checked, list_length)
 from .runtime import helper
 
 # What other modules use (the helpers generated code calls are registered by
@@ -174,6 +174,14 @@ def for_range(stop, body, *carry, start=0, step=1):
         start += step
     trips = len(range(start, stop, step)) if concrete else \
         jnp.maximum(0, (stop - start + step - (1 if step > 0 else -1)) // step)
+
+    carry, popped = _popping(start, body, carry)
+    return _as_lists(_lax_for(start, stop, step, trips, body, carry), popped, n, trips)
+
+
+def _lax_for(start, stop, step, trips, body, carry):
+    n = len(carry)
+    concrete = isinstance(trips, int)
 
     @_inner
     def step_body(k, c):

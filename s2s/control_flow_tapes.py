@@ -284,13 +284,26 @@ class Stacked:
         return self.length
 
     def __getitem__(self, k):
+        if isinstance(k, slice):
+            return self._prefix(k)
         if isinstance(k, int):
             if k < 0:
                 k += self.length
-            if not 0 <= k < self.length:
+            if isinstance(self.length, int) and not 0 <= k < self.length:
                 raise IndexError("list index out of range")
         row = jax.tree_util.tree_map(lambda a: a[k], self.items)
         return _with(row, self.constants) if self.constants else row
+
+    def _prefix(self, k):
+        """`xs[:stop]`: the same rows, fewer of them (reverse mode takes a list's
+        items off its end, `xs_bar[:-1]`, one per step of a lax loop)."""
+        if k.start is not None or k.step is not None or not isinstance(k.stop, int):
+            raise TypeError("a list recorded under jit can only be shortened from its end "
+                            "(xs[:-1])")
+        stop = k.stop + self.length if k.stop < 0 else k.stop
+        if isinstance(self.length, int):
+            stop = min(max(stop, 0), self.length)
+        return Stacked(self.items, stop, self.constants)
 
     def __iter__(self):
         return (self[k] for k in range(self.length))
@@ -308,6 +321,45 @@ class Stacked:
     def tree_unflatten(cls, aux, children):
         length, constants = aux
         return cls(children[0], length if length is not None else children[1], dict(constants))
+
+
+def _popping(start, body, carry):
+    """(carry, {position: length}): the lists the body shortens by one item a step
+    (`xs_bar = xs_bar[:-1]`: reverse mode's cotangent of a list the loop
+    appended to, taken back item by item) made `Stacked` of a traced length,
+    which lax can carry; other values as they are."""
+    n = len(carry)
+    lists = [j for j, c in enumerate(carry) if isinstance(c, list) and c]
+    if not lists:
+        return carry, {}
+    try:
+        out = jax.eval_shape(lambda c: _pack(body(start, *c), n), carry)
+    except Exception:   # (the loop reports it when it runs the body)
+        return carry, {}
+    carry, popped = list(carry), {}
+    for j in lists:
+        if isinstance(out[j], list) and len(out[j]) == len(carry[j]) - 1:
+            try:
+                rows = jax.tree_util.tree_map(lambda *items: jnp.stack(items), *carry[j])
+            except (ValueError, TypeError):   # items of different shapes or structures
+                continue
+            popped[j] = len(carry[j])
+            carry[j] = Stacked(rows, jnp.asarray(len(carry[j])))
+    return tuple(carry), popped
+
+
+def _as_lists(out, popped, n, trips):
+    """A loop's results with the lists `_popping` made `Stacked` back as
+    lists, where the trip count is known: `trips` fewer items than before
+    (`popped`: {position: length before}); a traced trip count leaves them
+    `Stacked`, which reads like a list."""
+    if not popped or not isinstance(trips, int):
+        return out
+    values = list(_pack(out, n))
+    for j, length in popped.items():
+        left = values[j]
+        values[j] = [left[k] for k in range(max(length - trips, 0))]
+    return _unpack(tuple(values))
 
 
 @helper

@@ -191,6 +191,21 @@ def test_grad_through_a_break_on_a_traced_value():
     assert "while" in primitives(jitted, jnp.array([0.1, 0.2]))
 
 
+@pytest.mark.parametrize("s", (0.3, 0.9, 2.0))
+def test_jit_of_grad_through_a_break_in_a_lax_loop(s):
+    x = jnp.array([0.1, 0.4, 0.7])
+    grad = s2s.jit(s2s.grad(jc.break_in_a_lax_loop, argnums=(0, 1)), unroll=0)
+    close(grad(x, s), jax.grad(jc.break_in_a_lax_loop, argnums=(0, 1))(x, s))
+    assert "while" in primitives(grad, x, s)
+
+
+def test_jit_of_grad_through_a_list_appended_in_a_lax_loop():
+    x = jnp.array([0.1, -0.4, 0.7])
+    grad = s2s.jit(s2s.grad(jc.list_appended_in_a_lax_loop, argnums=(0, 1)), unroll=0)
+    close(grad(x, 0.8), jax.grad(jc.list_appended_in_a_lax_loop, argnums=(0, 1))(x, 0.8))
+    assert "scan" in primitives(grad, x, 0.8)
+
+
 def test_jit_of_grad_through_nested_traced_whiles():
     g, y = jnp.array([0.3, 0.5]), jnp.array([0.1, -0.2, 0.4])
     close(s2s.jit(s2s.grad(jc.nested_traced_whiles, argnums=(0, 1)))(g, y),

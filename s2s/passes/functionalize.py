@@ -233,15 +233,15 @@ class _Functionalize(Loops):
                     "-> while_loop: a `break` leaves it on a traced value"
                 decision += ", so the loop becomes a test and a body function over its " \
                             "carry (lax.while_loop when traced)"
-            elif isinstance(s, gast.For) and self.traced.converts_for(s):
+            elif isinstance(s, gast.For) and self.traced.converts_for(s) \
+                    and not self.breaks_recording(s):
                 decision = self.for_decision(s)
                 out.extend(self.convert_for(s, defined, later))
             elif isinstance(s, gast.FunctionDef):
                 inner = _Functionalize(self.ctx, self.traced.nested(s), self.root)
                 s.body = inner.block(s.body, set(params(s)), set())
                 out.append(s)
-            elif isinstance(s, gast.For) and self.traced.breaks_on_traced(s) \
-                    and _grows_a_list(s) and _counts_up(s):
+            elif isinstance(s, gast.For) and self.breaks_recording(s):
                 out.extend(self.convert_for_as_while(s, defined, later))
                 decision = ("-> while_loop on a flag: a counted loop left by a `break` on a "
                             "traced value, whose steps append to a list (each step records "
@@ -275,6 +275,12 @@ class _Functionalize(Loops):
         if not hasattr(self.ctx, "functionalized"):
             self.ctx.functionalized = {}
         self.ctx.functionalized[id(first)] = decision
+
+    def breaks_recording(self, s):
+        """A counted loop left by a `break` on a traced value whose steps append
+        to a list (reverse mode's tape): it runs as a `while` on a flag, so each
+        step records one item on every path, whether or not the loop is lax."""
+        return self.traced.breaks_on_traced(s) and _grows_a_list(s) and _counts_up(s)
 
     def for_decision(self, s):
         begin, stop, step = range_bounds(s)

@@ -312,3 +312,32 @@ def rows_weighted_by_their_index(xs):
     for i in range(xs.shape[0]):
         total = total + jnp.sum(jnp.tanh(xs[i])) * i
     return total
+
+
+def break_in_a_lax_loop(x, s):
+    # make fuzz (seed 0, program 26 and 35 more), s2s.jit(s2s.grad, unroll=0):
+    # refused, "the two branches of this `if` set values of different
+    # structures": as a lax loop the break became a flag guarding the body, so
+    # the steps after it recorded no tape item. It runs as a `while` on the
+    # flag, each step recording one item
+    h = s * x
+    for j in range(3):
+        h = jnp.sin(h) * 1.1
+        if jnp.sum(h) > 1.0:
+            break
+        h = h + jnp.cos(h)
+    return jnp.sum(h)
+
+
+def list_appended_in_a_lax_loop(x, s):
+    # make fuzz (seed 0, 42 programs), s2s.jit(s2s.grad, unroll=0): refused,
+    # "a list grows in this `for` loop": the way back takes the list's
+    # cotangent apart item by item (`acc_bar = acc_bar[:-1]`), which lax
+    # carries as the stacked items and a count
+    h = s * x
+    acc = []
+    for i in range(4):
+        h = jnp.tanh(h) + 0.1 * i
+        acc.append(jnp.sin(s * h))
+    z = jnp.stack(acc)
+    return jnp.sum(h) + jnp.sum(z[-1] * z[0])
