@@ -730,3 +730,13 @@ def test_items_of_a_list_whose_pairs_are_batched_in_different_places(transform, 
     same(run(s2s, transform, f, args), run(jax, transform, f, args))
     xs = normal(3, 4, 2)
     same(s2s.vmap(f, (0, None))(xs, args[1]), jax.vmap(f, (0, None))(xs, args[1]))
+
+
+@pytest.mark.parametrize("transform", ["grad", "vjp", "jvp", "jacfwd", "jacrev", "hessian", "vmap",
+                                       "jit_grad", "jvp_of_grad"])
+def test_a_comprehension_that_rebinds_the_list_it_reads(transform):
+    """`ws = [f(w) for w in ws]` gave 0.0 in every mode (a silent wrong
+    answer): the comprehension was built in place under the name it reads."""
+    f, args = C.rebinds_the_list_its_comprehension_reads, (jnp.asarray(0.7), [normal(3), normal(3)])
+    same(run(s2s, transform, f, args), run(jax, transform, f, args))
+    same(s2s.jit(f)(*args), f(*args))

@@ -123,8 +123,10 @@ class _Normalizer(Expressions, Comprehensions, LaxControlFlow):
         if isinstance(target, gast.Subscript):
             return self.assign_item(target, value, "set", out)
         self.check_target(target)
-        if isinstance(target, gast.Name) and isinstance(value, (gast.ListComp, gast.DictComp)):
-            return self.comprehension(value, target.id, out)   # built in place: `ys = []`
+        if isinstance(target, gast.Name) and isinstance(value, (gast.ListComp, gast.DictComp)) \
+                and not any(isinstance(n, gast.Name) and n.id == target.id for n in walk(value)):
+            # built in place, `ys = []`, unless it reads its own target (`ws = [f(w) for w in ws]`)
+            return self.comprehension(value, target.id, out)
         if isinstance(target, (gast.Tuple, gast.List)) and not (
                 isinstance(value, (gast.Name, gast.Tuple, gast.List))
                 or anno.get(value, Key.USER_CALL, False) or anno.has(value, Key.LAX_KIND)):

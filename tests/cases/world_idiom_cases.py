@@ -627,3 +627,13 @@ def unzips_mixed_pairs(m, x):
 
 def calls_what_a_factory_made_at_once(s, m):
     return _closure_over(s * 2.0)(jnp.mean(m, axis=1)) + _scaled_by(s)(m[0])
+
+
+def rebinds_the_list_its_comprehension_reads(x, ws):
+    # `ws = [f(w) for w in ws]`: the list was built in place under its own
+    # name, so the loop read the new, empty list: 0.0 in every mode
+    ws = [jnp.tanh(w * x) for w in ws]
+    total = 0.0
+    for w in ws:
+        total = total + jnp.sum(w)
+    return total
