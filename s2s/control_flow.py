@@ -28,7 +28,7 @@ from jax import lax
 from .control_flow_carry import (_cast_to, _check_scalar_condition, _common_types, _error,
                                  _pack, _python_leaves, _stable_carry, _unpack, _with, _without)
 from .control_flow_tapes import (BOUND_MARK, MAX_STEPS, Checked, Stacked, _as_lists,
-                                 _counted_recording, _inner, _popping, _scan_recording,
+                                 _counted_recording, _inner, _list_roles, _scan_recording,
                                  _while_recording, check_when_run, checked, list_length)
 from .runtime import helper
 
@@ -88,9 +88,10 @@ def if_else(pred, if_true, if_false, *operands):
 
 def _alike(mine, other, other_nones):
     """The Python values of `mine` (path -> value) that `other` gives alike or
-    leaves None at."""
-    return {path: v for path, v in mine.items() if path in other_nones or (
-        path in other and type(other[path]) is type(v) and other[path] == v)}
+    leaves None at (or above: a whole tape item the other path does not save)."""
+    return {path: v for path, v in mine.items()
+            if any(path[:i] in other_nones for i in range(len(path) + 1)) or (
+                path in other and type(other[path]) is type(v) and other[path] == v)}
 
 
 def _none_paths(tree):
@@ -165,21 +166,20 @@ def for_range(stop, body, *carry, start=0, step=1):
     if _traced(step):
         raise _error("the step of this `range` is traced under jit; lax.fori_loop needs "
                      "it concrete", "make the step a constant or a static argument")
-    if concrete and len(range(start, stop, step)) and _holds_none(carry) \
-            and not any(isinstance(c, list) for c in carry):
+    if concrete and len(range(start, stop, step)) and _holds_none(carry):
         # A name the loop sets first (read after it) is None before the first
-        # step, and lax carries no None: that step runs as Python. (Not with
-        # a tape: its first item would be of another structure than the rest.)
+        # step, and lax carries no None: that step runs as Python (its tape
+        # item, with None for that name, heads the recorded ones).
         carry = _pack(body(start, *carry), n)
         start += step
     trips = len(range(start, stop, step)) if concrete else \
         jnp.maximum(0, (stop - start + step - (1 if step > 0 else -1)) // step)
 
-    carry, popped = _popping(start, body, carry)
-    return _as_lists(_lax_for(start, stop, step, trips, body, carry), popped, n, trips)
+    carry, popped, grown = _list_roles(start, body, carry)
+    return _as_lists(_lax_for(start, stop, step, trips, body, carry, grown), popped, n, trips)
 
 
-def _lax_for(start, stop, step, trips, body, carry):
+def _lax_for(start, stop, step, trips, body, carry, grown):
     n = len(carry)
     concrete = isinstance(trips, int)
 
@@ -190,8 +190,8 @@ def _lax_for(start, stop, step, trips, body, carry):
     if not concrete and any(isinstance(c, list) for c in carry):
         return _counted_recording(start, step, trips, body, carry)
     try:
-        if concrete and any(isinstance(c, list) and not c for c in carry):
-            return _scan_recording(start, step, trips, body, carry)
+        if concrete and grown:
+            return _scan_recording(start, step, trips, body, carry, grown)
         # (a body that indexes a Python list by its counter raises here, at a
         # traced counter, before the carry's shapes are compared step to step)
         jax.eval_shape(step_body, jnp.asarray(0), carry)

@@ -234,12 +234,14 @@ class _NotRecording(TypeError):
     """The body does not append exactly one item per step to its empty lists."""
 
 
-def _scan_recording(start, step, trips, body, carry):
-    """A counted loop whose body appends one item per step to lists that start
-    empty (reverse mode's tape): `lax.scan`, with each list its stacked
-    outputs (a `Stacked`), so compile time does not grow with the trip count."""
+def _scan_recording(start, step, trips, body, carry, lists):
+    """A counted loop whose body appends one item per step to the lists at
+    positions `lists` (reverse mode's tape): `lax.scan`, with each list its
+    stacked outputs (a `Stacked`), so compile time does not grow with the trip
+    count. Items a list holds before the loop (a first step run in Python)
+    come first, None in them as zeros (see `_preallocated`)."""
     n = len(carry)
-    lists = {j for j, c in enumerate(carry) if isinstance(c, list) and not c}
+    before = [carry[j] for j in sorted(lists)]
     split, join = _splitter(n, lists)
 
     @_inner
@@ -252,17 +254,51 @@ def _scan_recording(start, step, trips, body, carry):
     rest = _stable_carry(lambda c: scan_step(c, 0)[0], split(carry), None, "for")
     # (traced at a traced step number: at a Python 0, what the body computes
     # from its counter would be a Python number, taken for a constant)
-    constants = _constant_slots(lambda c: scan_step(*c)[1], (rest, jnp.asarray(0)),
-                                [[] for _ in lists])
+    constants = _constant_slots(lambda c: scan_step(*c)[1], (rest, jnp.asarray(0)), before)
 
     def stripped_step(rest, k):
         rest, new = scan_step(rest, k)
         return rest, tuple(_without(item, slots) for item, slots in zip(new, constants))
 
     final, items = lax.scan(stripped_step, rest, jnp.arange(trips))
-    final, items, slots = iter(final), iter(items), iter(constants)
-    return _unpack(tuple(Stacked(next(items), trips, next(slots)) if j in lists
-                         else next(final) for j in range(n)))
+    items = tuple(_after(prefix, rows, slots) for prefix, rows, slots
+                  in zip(before, items, constants))
+    final, items, slots, before = iter(final), iter(items), iter(constants), iter(before)
+    return _unpack(tuple(Stacked(next(items), len(next(before)) + trips, next(slots))
+                         if j in lists else next(final) for j in range(n)))
+
+
+def _after(prefix, rows, slots):
+    """The rows a scan recorded, after those of the items a list held before."""
+    if not prefix:
+        return rows
+    item = jax.tree_util.tree_map(lambda r: jax.ShapeDtypeStruct(r.shape[1:], r.dtype), rows)
+    try:
+        earlier = _preallocated(item, [_without(p, slots) for p in prefix], 0)
+    except (AssertionError, ValueError, TypeError):   # earlier items of another structure or shape
+        raise _NotRecording()
+    return jax.tree_util.tree_map(lambda e, r: jnp.concatenate([e, r]), earlier, rows)
+
+
+class _RowAt:
+    def __init__(self, stacked):
+        self.stacked = stacked
+
+    def __getitem__(self, k):
+        return _Row(self.stacked, k)
+
+
+class _Row:
+    def __init__(self, stacked, k):
+        self.stacked, self.k = stacked, k
+
+    def add(self, g):
+        s, k = self.stacked, self.k
+        if isinstance(k, int) and k < 0:
+            k += s.length
+        items = jax.tree_util.tree_map(lambda rows, v: rows.at[k].add(v), s.items,
+                                       _without(g, s.constants))
+        return Stacked(items, s.length, s.constants)
 
 
 @jax.tree_util.register_pytree_node_class
@@ -305,6 +341,12 @@ class Stacked:
             stop = min(max(stop, 0), self.length)
         return Stacked(self.items, stop, self.constants)
 
+    @property
+    def at(self):
+        """`xs.at[k].add(g)`, as on an array: reverse mode adds an item's
+        cotangent (`add_at`) to a list's that lax carries as `Stacked`."""
+        return _RowAt(self)
+
     def __iter__(self):
         return (self[k] for k in range(self.length))
 
@@ -323,33 +365,41 @@ class Stacked:
         return cls(children[0], length if length is not None else children[1], dict(constants))
 
 
-def _popping(start, body, carry):
-    """(carry, {position: length}): the lists the body shortens by one item a step
-    (`xs_bar = xs_bar[:-1]`: reverse mode's cotangent of a list the loop
-    appended to, taken back item by item) made `Stacked` of a traced length,
-    which lax can carry; other values as they are."""
+def _list_roles(start, body, carry):
+    """(carry, popped, grown) for the lists a loop carries: those the body
+    shortens by one item a step (`xs_bar = xs_bar[:-1]`: reverse mode's
+    cotangent of a list the loop appended to, taken back item by item) made
+    `Stacked` of a traced length, which lax can carry, with `popped`
+    {position: length before}; `grown`, the positions of lists the body
+    lengthens by one item a step (a tape, empty unless a first step ran in
+    Python; see _scan_recording)."""
     n = len(carry)
+    empty = {j for j, c in enumerate(carry) if isinstance(c, list) and not c}
     lists = [j for j, c in enumerate(carry) if isinstance(c, list) and c]
     if not lists:
-        return carry, {}
+        return carry, {}, empty
     try:
         out = jax.eval_shape(lambda c: _pack(body(start, *c), n), carry)
     except Exception:   # (the loop reports it when it runs the body)
-        return carry, {}
-    carry, popped = list(carry), {}
+        return carry, {}, empty
+    carry, popped, grown = list(carry), {}, set(empty)
     for j in lists:
-        if isinstance(out[j], list) and len(out[j]) == len(carry[j]) - 1:
+        if not isinstance(out[j], list):
+            continue
+        if len(out[j]) == len(carry[j]) + 1:
+            grown.add(j)
+        elif len(out[j]) == len(carry[j]) - 1:
             try:
                 rows = jax.tree_util.tree_map(lambda *items: jnp.stack(items), *carry[j])
             except (ValueError, TypeError):   # items of different shapes or structures
                 continue
             popped[j] = len(carry[j])
             carry[j] = Stacked(rows, jnp.asarray(len(carry[j])))
-    return tuple(carry), popped
+    return tuple(carry), popped, grown
 
 
 def _as_lists(out, popped, n, trips):
-    """A loop's results with the lists `_popping` made `Stacked` back as
+    """A loop's results with the lists `_list_roles` made `Stacked` back as
     lists, where the trip count is known: `trips` fewer items than before
     (`popped`: {position: length before}); a traced trip count leaves them
     `Stacked`, which reads like a list."""

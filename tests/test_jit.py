@@ -206,6 +206,24 @@ def test_jit_of_grad_through_a_list_appended_in_a_lax_loop():
     assert "scan" in primitives(grad, x, 0.8)
 
 
+@pytest.mark.parametrize("c", (0.5, -0.5))
+def test_jit_of_grad_through_a_return_on_a_constant_under_a_traced_if(c):
+    x = jnp.array([0.1, 0.2, 0.3, 0.4])
+    fn = jc.return_on_a_constant_in_a_loop_under_a_traced_if
+    grad = s2s.jit(s2s.grad(fn, argnums=(1, 2, 3)), static_argnums=(0,))
+    close(grad(0, 0.3, c, x), jax.grad(fn, argnums=(1, 2, 3))(0, 0.3, c, x))
+
+
+@pytest.mark.parametrize("fn", [jc.name_first_set_in_a_lax_loop_with_a_tape,
+                                jc.trajectory_read_at_its_last_item])
+def test_jit_of_grad_through_lists_a_lax_loop_grows(fn):
+    x = jnp.array([0.1, -0.4, 0.7])
+    for jitted in (s2s.jit(s2s.grad(fn, argnums=(0, 1)), unroll=0),
+                   s2s.grad(s2s.jit(fn, unroll=0), argnums=(0, 1))):
+        close(jitted(x, 0.8), jax.grad(fn, argnums=(0, 1))(x, 0.8))
+    close(s2s.jit(fn, unroll=0)(x, 0.8), fn(x, 0.8))
+
+
 def test_jit_of_grad_through_nested_traced_whiles():
     g, y = jnp.array([0.3, 0.5]), jnp.array([0.1, -0.2, 0.4])
     close(s2s.jit(s2s.grad(jc.nested_traced_whiles, argnums=(0, 1)))(g, y),

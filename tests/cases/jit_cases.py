@@ -341,3 +341,42 @@ def list_appended_in_a_lax_loop(x, s):
         acc.append(jnp.sin(s * h))
     z = jnp.stack(acc)
     return jnp.sum(h) + jnp.sum(z[-1] * z[0])
+
+
+def return_on_a_constant_in_a_loop_under_a_traced_if(n, s, c, x):
+    # make fuzz (seed 0, program 249 and 8 more), s2s.jit(s2s.grad): TypeError,
+    # broadcast_to got None. The loop's `if` on a constant saves a Python bool
+    # on the tape; the outer `if` is traced, and its other branch saves no
+    # tape, so the bool went through lax.cond and came back traced: the way
+    # back then traced the `return` branch, whose cotangent is None
+    if ((0.1 * (n + 1)) * c) < 0.0:
+        t = s - x
+        for i in range(1):
+            t = t + x[i] * 0.5
+            t2 = jnp.cos((s * jnp.arange(1.0, 5.0)) ** 3)
+            if (0.1 * (i + 1)) < 0.0:
+                return jnp.sum(x)
+            t = jnp.exp(t2) / jnp.sum(jnp.exp(t2)) + (jnp.sum(t) / (1.0 + (0.1 * (i + 1)) ** 2))
+    return s + jnp.sum(x)
+
+
+def name_first_set_in_a_lax_loop_with_a_tape(x, s):
+    # make fuzz (seed 0, program 1032 and more), s2s.jit(s2s.grad, unroll=0):
+    # refused, "this `for` loop carries values of different structures": `y`
+    # is None before the loop, and the first step that sets it could not run
+    # as Python because the loop records a tape. It does now; its tape item
+    # heads the ones lax.scan records
+    acc = [x * 0.0]
+    for i in range(5):
+        y = jnp.exp(jnp.sin(x * s)) + 0.1 * i
+        acc.append(y * s)
+    return jnp.sum(jnp.stack(acc)) + jnp.sum(y)
+
+
+def trajectory_read_at_its_last_item(x, s):
+    # `xs.append(step(xs[-1]))`: the way back adds the cotangent of `xs[-1]`
+    # to the list's (add_at), which lax carries as the stacked items
+    xs = [x]
+    for i in range(6):
+        xs.append(jnp.sin(xs[-1]) * s)
+    return jnp.sum(jnp.stack(xs) ** 2)
