@@ -36,10 +36,12 @@ LINEAR = {
 }
 
 
-def zero(primal=None):
-    """A marker for a tangent known to be zero; prints as jnp.zeros_like(primal)."""
+def zero(primal=None, helper=None):
+    """A marker for a tangent known to be zero; prints as jnp.zeros_like(primal)
+    (or as `helper(primal)`: tree_zeros_like for a tuple)."""
     arg = copy.deepcopy(primal) if primal is not None else gast.Constant(value=0.0, kind=None)
-    node = gast.Call(func=jnp_attr("zeros_like"), args=[arg], keywords=[])
+    func = load(helper) if helper else jnp_attr("zeros_like")
+    node = gast.Call(func=func, args=[arg], keywords=[])
     anno.put(node, Key.ZERO, True)
     anno.put(node, Key.PRIMAL, primal)
     return node

@@ -740,3 +740,17 @@ def test_a_comprehension_that_rebinds_the_list_it_reads(transform):
     f, args = C.rebinds_the_list_its_comprehension_reads, (jnp.asarray(0.7), [normal(3), normal(3)])
     same(run(s2s, transform, f, args), run(jax, transform, f, args))
     same(s2s.jit(f)(*args), f(*args))
+
+
+@pytest.mark.parametrize("transform", ["hessian", "jacfwd", "jvp_of_grad", "grad", "vmap"])
+def test_unpacking_an_array_item_of_a_tuple_argument(transform):
+    f = C.unpacks_an_array_item_of_a_tuple
+    args = ((normal(2), jnp.asarray(0.3)), normal(4))
+    same(run(s2s, transform, f, args), run(jax, transform, f, args))
+
+
+@pytest.mark.parametrize("transform", ["hessian", "jacfwd", "jacrev"])
+def test_unpacking_an_item_only_a_static_branch_reads(transform):
+    f = C.unpacks_an_item_only_a_static_branch_reads
+    args = ((normal(2), jnp.asarray(0.3)), 1)
+    same(run(s2s, transform, f, args), run(jax, transform, f, args))

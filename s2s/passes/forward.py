@@ -17,7 +17,7 @@ from ..nodes import walk
 from .. import anno
 from ..anno import Key
 from ..template import load, store
-from .activity import Activity, array_names
+from .activity import Activity, array_names, container_names
 from .binding import refuse_nondiff_operands, refuse_repackaging
 from .forward_tangents import Tangents
 from .resolve import CallKind, callee
@@ -78,6 +78,7 @@ class Forward(Tangents):
         outer_locals = parent.visible if parent else frozenset()
         activity = Activity(fn, self.ns, active_params, outer_active, outer_locals)
         self.arrays = array_names(fn, set(), self.ns)   # certainly arrays: jnp results
+        self.containers = container_names(fn, set())   # tuples and lists it writes
         scope = Scope(fn, activity, parent, self.namer)
         args = params(fn)
         tangent_args = [scope.dot(a) for a in args if a in active_params]

@@ -147,6 +147,10 @@ class Tangents:
         if materialize and isinstance(node, gast.Name) and not certainly_array(node, self.arrays):
             # an inactive name that may hold a pytree (`tree_zeros_like(p)` returned)
             return gast.Call(func=load("tree_zeros_like"), args=[load(node.id)], keywords=[])
+        if isinstance(node, gast.Name) and node.id in self.containers:
+            # a tuple the code wrote (the parts of an unpacked item's cotangent,
+            # which add_at takes): still a zero to the rules, but a tree of them
+            return zero(node, "tree_zeros_like")
         z = zero(node)
         return _materialize(z) if materialize else z
 

@@ -349,7 +349,7 @@ def add_at_batch(batch, **operands):
             raise batch.error("s2s cannot batch an index into a list that differs between "
                               "examples")
         axis = {}   # (only where reverse mode wrote the parts of an unpacked item)
-        if isinstance(g, gast.Tuple):
+        if _parts_of_an_item(batch, x, index, g):
             axis = {"axis": shift_axes(batch.value(operands.get("axis", 0), "the axis"))}
         return batch.rebuild(**{next(iter(operands)): batch.with_batch(x)},
                              g=batch.with_batch(g), **axis)
@@ -357,6 +357,24 @@ def add_at_batch(batch, **operands):
     if batch.prim.fn is getitem_cotangent:
         start = batch.jnp("zeros_like", start)
     return at_add_expression(batch, start, x, index, g)
+
+
+def _parts_of_an_item(batch, x, index, g):
+    """Is `g` the tuple of the cotangents of an unpacked array item's parts
+    (`a, b = xs[0]`), which add_at stacks along its `axis`? Written as a tuple
+    by reverse mode, or a name holding one (forward mode over it) where the
+    item is no tuple itself."""
+    if isinstance(g, gast.Tuple):
+        return True
+    parts, tree, at = batch.info(g), batch.info(x), batch.info(index)
+    if parts is None or parts.kind != "tree" or (
+            at is not None and at.kind == "value" and isinstance(at.value, slice)):
+        return False   # (a slice's cotangent is added item by item)
+    if tree is None or not tree.children or not isinstance(index, gast.Constant) \
+            or not isinstance(index.value, int) or not -len(tree.children) <= index.value \
+            < len(tree.children):
+        return True
+    return tree.children[index.value].kind != "tree"
 
 
 # The cotangents of concatenate and stack: the same cut, one axis further along.

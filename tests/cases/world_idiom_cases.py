@@ -637,3 +637,24 @@ def rebinds_the_list_its_comprehension_reads(x, ws):
     for w in ws:
         total = total + jnp.sum(w)
     return total
+
+
+def unpacks_an_array_item_of_a_tuple(tp, x):
+    # hessian: TypeError, add got (3, 2) and (2, 3) (make fuzz, a program the
+    # device's draw made): forward mode over the way back names the parts'
+    # tangents, `tp_0_bar_dot = (z_bar_dot, u_bar_dot)`, and vmap stacked them
+    # along the batch axis
+    z, u = tp[0]
+    out = tp[1] * jnp.arange(1.0, 3.0) + z * x[0]
+    return jnp.mean(jnp.tanh(out))
+
+
+def unpacks_an_item_only_a_static_branch_reads(tp, n):
+    # hessian: "could not trace the jvp of the gradient ... zeros_like requires
+    # ndarray": the cotangent of `tp[0]` is the tuple of its parts', and forward
+    # mode gave its zero tangent as jnp.zeros_like of that tuple
+    z, u = tp[0]
+    if n % 2 == 0:
+        while jnp.abs(z) < 10.0:
+            z = z + 0.5
+    return jnp.mean(jnp.tanh(tp[1] * jnp.arange(1.0, 3.0)))
