@@ -224,6 +224,13 @@ def test_jit_of_grad_through_lists_a_lax_loop_grows(fn):
     close(s2s.jit(fn, unroll=0)(x, 0.8), fn(x, 0.8))
 
 
+@pytest.mark.parametrize("x", ([0.5, 2.0], [1.5, 6.0], [-0.5, -2.0]))
+@pytest.mark.parametrize("unroll", (32, 0))
+def test_a_return_under_a_traced_test_in_a_loop(x, unroll):
+    x, fn = jnp.array(x), jc.return_under_a_traced_test_in_a_loop
+    close(s2s.jit(fn, unroll=unroll)(x), fn(x))
+
+
 def test_jit_of_grad_through_nested_traced_whiles():
     g, y = jnp.array([0.3, 0.5]), jnp.array([0.1, -0.2, 0.4])
     close(s2s.jit(s2s.grad(jc.nested_traced_whiles, argnums=(0, 1)))(g, y),

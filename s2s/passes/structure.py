@@ -109,7 +109,7 @@ class _Structure:
                 gast.Break())]
         # (reverse mode carries the value through the loop: it starts as None,
         # which has no cotangent)
-        starts = ((flag, False), (value, None)) if self.family is Family.REVERSE else \
+        starts = ((flag, False), (value, None)) if self.family in (Family.REVERSE, Family.JIT) else \
             ((flag, False),)
         start = [anno.copy_location(gast.Assign(
             targets=[store(name)], value=gast.Constant(value=init, kind=None),

@@ -380,3 +380,15 @@ def trajectory_read_at_its_last_item(x, s):
     for i in range(6):
         xs.append(jnp.sin(xs[-1]) * s)
     return jnp.sum(jnp.stack(xs) ** 2)
+
+
+def return_under_a_traced_test_in_a_loop(x):
+    # s2s.jit refused it ("`einsum` is assigned in only one branch of this
+    # `if`", naming a value the user never wrote; make fuzz program 1430):
+    # the value a `return` in a loop hands on now starts as None, as in
+    # reverse mode, and lax.cond fills it on the path that does not return
+    for i in range(40):
+        x = x * 0.9 - 0.05
+        if jnp.sum(x) < 0.0:
+            return jnp.einsum('i,j->ij', x, x)
+    return jnp.outer(x, x)
