@@ -375,7 +375,8 @@ def _list_roles(start, body, carry):
     Python; see _scan_recording)."""
     n = len(carry)
     empty = {j for j, c in enumerate(carry) if isinstance(c, list) and not c}
-    lists = [j for j, c in enumerate(carry) if isinstance(c, list) and c]
+    lists = [j for j, c in enumerate(carry) if isinstance(c, list) and c
+             or isinstance(c, Stacked) and isinstance(c.length, int)]
     if not lists:
         return carry, {}, empty
     try:
@@ -384,6 +385,13 @@ def _list_roles(start, body, carry):
         return carry, {}, empty
     carry, popped, grown = list(carry), {}, set(empty)
     for j in lists:
+        if isinstance(carry[j], Stacked):   # (a tape lax.scan recorded, or its zeros)
+            if isinstance(out[j], Stacked) and isinstance(out[j].length, int) \
+                    and out[j].length == carry[j].length - 1:
+                popped[j] = carry[j].length
+                carry[j] = Stacked(carry[j].items, jnp.asarray(carry[j].length),
+                                   carry[j].constants)
+            continue
         if not isinstance(out[j], list):
             continue
         if len(out[j]) == len(carry[j]) + 1:

@@ -214,6 +214,12 @@ def test_jit_of_grad_through_a_return_on_a_constant_under_a_traced_if(c):
     close(grad(0, 0.3, c, x), jax.grad(fn, argnums=(1, 2, 3))(0, 0.3, c, x))
 
 
+def test_jit_of_grad_through_a_list_a_scan_recorded_then_taken_apart():
+    fn, x = jc.list_recorded_by_a_scan_then_taken_apart, jnp.array([0.1, -0.4, 0.7, 0.2])
+    grad = s2s.jit(s2s.grad(fn, argnums=(0, 1, 2)), unroll=0)
+    close(grad(0.3, 0.5, x), jax.grad(fn, argnums=(0, 1, 2))(0.3, 0.5, x))
+
+
 @pytest.mark.parametrize("fn", [jc.name_first_set_in_a_lax_loop_with_a_tape,
                                 jc.trajectory_read_at_its_last_item])
 def test_jit_of_grad_through_lists_a_lax_loop_grows(fn):

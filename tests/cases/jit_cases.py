@@ -392,3 +392,30 @@ def return_under_a_traced_test_in_a_loop(x):
         if jnp.sum(x) < 0.0:
             return jnp.einsum('i,j->ij', x, x)
     return jnp.outer(x, x)
+
+
+def _fuzz_71_helper(a, b):
+    t = jnp.mean(a, axis=0)
+    it = 0
+    while it < 2 and jnp.max(b) < 5.0:
+        b = b * 2.0 - (b + jnp.sum(a, axis=1))
+        it = it + 1
+    return jnp.sum(t) * jnp.arange(1.0, 5.0), t
+
+
+def list_recorded_by_a_scan_then_taken_apart(s, c, x):
+    # make fuzz (seed 0, program 71 of the device's draw, and 91 more),
+    # s2s.jit(s2s.grad, unroll=0): "this `for` loop carries values of
+    # different structures": the list's cotangent is the Stacked a lax.scan
+    # recorded, and the way back shortened it by one item a step
+    acc = []
+    for i in range(2):
+        acc.append(jnp.mean(x) ** 2)
+    h = jnp.stack(acc)[-1]
+    h = h * 0.9 + jnp.sin(s)
+    h = h + c
+    h *= jnp.tanh(h)
+    g, z = _fuzz_71_helper(s * jnp.arange(1.0, 9.0).reshape(4, 2),
+                           jnp.sum(c * jnp.arange(1.0, 9.0).reshape(4, 2), axis=1))
+    out = jnp.cumsum(s * jnp.arange(1.0, 5.0)) + x + g + (jnp.sum(z) * jnp.arange(1.0, 5.0))
+    return jnp.mean(jnp.tanh(out))
