@@ -385,24 +385,23 @@ def _list_roles(start, body, carry):
         return carry, {}, empty
     carry, popped, grown = list(carry), {}, set(empty)
     for j in lists:
-        if isinstance(carry[j], Stacked):   # (a tape lax.scan recorded, or its zeros)
-            if isinstance(out[j], Stacked) and isinstance(out[j].length, int) \
-                    and out[j].length == carry[j].length - 1:
-                popped[j] = carry[j].length
-                carry[j] = Stacked(carry[j].items, jnp.asarray(carry[j].length),
-                                   carry[j].constants)
+        before, after = carry[j], out[j]
+        if not (isinstance(after, list)
+                or isinstance(after, Stacked) and isinstance(after.length, int)):
             continue
-        if not isinstance(out[j], list):
-            continue
-        if len(out[j]) == len(carry[j]) + 1:
+        if isinstance(before, list) and len(after) == len(before) + 1:
             grown.add(j)
-        elif len(out[j]) == len(carry[j]) - 1:
-            try:
-                rows = jax.tree_util.tree_map(lambda *items: jnp.stack(items), *carry[j])
-            except (ValueError, TypeError):   # items of different shapes or structures
-                continue
-            popped[j] = len(carry[j])
-            carry[j] = Stacked(rows, jnp.asarray(len(carry[j])))
+        elif len(after) == len(before) - 1:
+            if isinstance(before, Stacked):   # (a tape lax.scan recorded, or its zeros)
+                rows, constants = before.items, before.constants
+            else:
+                try:
+                    rows = jax.tree_util.tree_map(lambda *items: jnp.stack(items), *before)
+                except (ValueError, TypeError):   # items of different shapes or structures
+                    continue
+                constants = None
+            popped[j] = len(before)
+            carry[j] = Stacked(rows, jnp.asarray(len(before)), constants)
     return tuple(carry), popped, grown
 
 

@@ -26,7 +26,7 @@ import gast
 
 from .. import anno
 from ..anno import Key
-from ..nodes import walk
+from ..nodes import name_nodes, walk
 from ..template import load, store
 from .normalize_comprehensions import Comprehensions
 from .normalize_expressions import Expressions, container_names, is_atom
@@ -124,7 +124,7 @@ class _Normalizer(Expressions, Comprehensions, LaxControlFlow):
             return self.assign_item(target, value, "set", out)
         self.check_target(target)
         if isinstance(target, gast.Name) and isinstance(value, (gast.ListComp, gast.DictComp)) \
-                and not any(isinstance(n, gast.Name) and n.id == target.id for n in walk(value)):
+                and all(n.id != target.id for n in name_nodes(value)):
             # built in place, `ys = []`, unless it reads its own target (`ws = [f(w) for w in ws]`)
             return self.comprehension(value, target.id, out)
         if isinstance(target, (gast.Tuple, gast.List)) and not (

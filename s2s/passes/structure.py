@@ -107,10 +107,11 @@ class _Structure:
                 gast.Assign(targets=[store(flag)], value=gast.Constant(value=True, kind=None),
                             type_comment=None),
                 gast.Break())]
-        # (reverse mode carries the value through the loop: it starts as None,
-        # which has no cotangent)
-        starts = ((flag, False), (value, None)) if self.family in (Family.REVERSE, Family.JIT) else \
-            ((flag, False),)
+        # (reverse mode and jit carry the value through the loop: it starts as
+        # None, which has no cotangent and which lax.cond fills on the path
+        # that goes on)
+        carried = self.family in (Family.REVERSE, Family.JIT)
+        starts = ((flag, False), (value, None)) if carried else ((flag, False),)
         start = [anno.copy_location(gast.Assign(
             targets=[store(name)], value=gast.Constant(value=init, kind=None),
             type_comment=None), loop) for name, init in starts]

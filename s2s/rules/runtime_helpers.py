@@ -370,11 +370,10 @@ def _parts_of_an_item(batch, x, index, g):
     if parts is None or parts.kind != "tree" or (
             at is not None and at.kind == "value" and isinstance(at.value, slice)):
         return False   # (a slice's cotangent is added item by item)
-    if tree is None or not tree.children or not isinstance(index, gast.Constant) \
-            or not isinstance(index.value, int) or not -len(tree.children) <= index.value \
-            < len(tree.children):
+    try:   # (an item the probe did not describe may be an array)
+        return tree.children[index.value].kind != "tree"
+    except (AttributeError, TypeError, IndexError):
         return True
-    return tree.children[index.value].kind != "tree"
 
 
 # The cotangents of concatenate and stack: the same cut, one axis further along.
