@@ -6,7 +6,7 @@ s2s/rules/arithmetic.py call (one operand's cotangent each). Registered with
 import jax
 import jax.numpy as jnp
 
-from .runtime import helper, unbroadcast
+from .runtime import cotangent_dtype, helper, unbroadcast
 
 
 # -- the axes and shapes of products ------------------------------------------------------
@@ -116,7 +116,7 @@ def kron_shapes(a, b):
 def tensordot_cotangent_a(g, a, b, axes=2):
     """Cotangent of `a` in `jnp.tensordot(a, b, axes)`."""
     contract, order = tensordot_cotangent_axes(a, b, axes, 0)
-    product = jnp.tensordot(g, b, contract)
+    product = cotangent_dtype(jnp.tensordot(g, b, contract), a)
     if order == tuple(range(len(order))):
         return product   # already in a's axis order
     return jnp.transpose(product, order)
@@ -126,7 +126,7 @@ def tensordot_cotangent_a(g, a, b, axes=2):
 def tensordot_cotangent_b(g, a, b, axes=2):
     """Cotangent of `b` in `jnp.tensordot(a, b, axes)`."""
     contract, order = tensordot_cotangent_axes(a, b, axes, 1)
-    product = jnp.tensordot(a, g, contract)
+    product = cotangent_dtype(jnp.tensordot(a, g, contract), b)
     if order == tuple(range(len(order))):
         return product   # already in b's axis order
     return jnp.transpose(product, order)
@@ -142,8 +142,8 @@ def dot_cotangent_a(g, a, b):
     if jnp.ndim(a) >= 1 and jnp.ndim(b) == 2:
         placed = explicit_sharding(a)
         if placed is None:
-            return jnp.dot(g, b.T)
-        return jnp.dot(g, b.T, out_sharding=placed)
+            return cotangent_dtype(jnp.dot(g, b.T), a)
+        return cotangent_dtype(jnp.dot(g, b.T, out_sharding=placed), a)
     return tensordot_cotangent_a(g, a, b, dot_axes(a, b))
 
 
@@ -154,8 +154,8 @@ def dot_cotangent_b(g, a, b):
     if jnp.ndim(a) == 2 and 1 <= jnp.ndim(b) <= 2:
         placed = explicit_sharding(b)
         if placed is None:
-            return jnp.dot(a.T, g)
-        return jnp.dot(a.T, g, out_sharding=placed)
+            return cotangent_dtype(jnp.dot(a.T, g), b)
+        return cotangent_dtype(jnp.dot(a.T, g, out_sharding=placed), b)
     return tensordot_cotangent_b(g, a, b, dot_axes(a, b))
 
 
@@ -202,13 +202,13 @@ def matmul_cotangent_b(g, a, b):
 def kron_cotangent_a(g, a, b):
     """Cotangent of `a` in `jnp.kron(a, b)`."""
     blocks, a_shape, b_shape, a_axes, b_axes = kron_shapes(a, b)
-    return jnp.reshape(jnp.sum(jnp.reshape(g, blocks) * jnp.reshape(b, b_shape), axis=a_axes),
-                       jnp.shape(a))
+    return cotangent_dtype(jnp.reshape(
+        jnp.sum(jnp.reshape(g, blocks) * jnp.reshape(b, b_shape), axis=a_axes), jnp.shape(a)), a)
 
 
 @helper(product=True)
 def kron_cotangent_b(g, a, b):
     """Cotangent of `b` in `jnp.kron(a, b)`."""
     blocks, a_shape, b_shape, a_axes, b_axes = kron_shapes(a, b)
-    return jnp.reshape(jnp.sum(jnp.reshape(g, blocks) * jnp.reshape(a, a_shape), axis=b_axes),
-                       jnp.shape(b))
+    return cotangent_dtype(jnp.reshape(
+        jnp.sum(jnp.reshape(g, blocks) * jnp.reshape(a, a_shape), axis=b_axes), jnp.shape(b)), b)

@@ -4,7 +4,7 @@
 code: s2s differentiates and batches them again from their source."""
 import jax.numpy as jnp
 
-from .runtime import helper
+from .runtime import cotangent_dtype, helper
 
 
 # -- convolutions ----------------------------------------------------------------------------
@@ -32,25 +32,27 @@ def _full(g, a, v, mode, kind):
 @helper(pure=True)
 def convolve_cotangent_a(g, a, v, mode="full"):
     """The cotangent of a in jnp.convolve(a, v, mode)."""
-    return jnp.correlate(_full(g, a, v, mode, "convolve"), v, "valid")
+    return cotangent_dtype(jnp.correlate(_full(g, a, v, mode, "convolve"), v, "valid"), a)
 
 
 @helper(pure=True)
 def convolve_cotangent_v(g, a, v, mode="full"):
     """The cotangent of v in jnp.convolve(a, v, mode)."""
-    return jnp.correlate(_full(g, a, v, mode, "convolve"), a, "valid")
+    return cotangent_dtype(jnp.correlate(_full(g, a, v, mode, "convolve"), a, "valid"), v)
 
 
 @helper(pure=True)
 def correlate_cotangent_a(g, a, v, mode="valid"):
     """The cotangent of a in jnp.correlate(a, v, mode), a convolution with v flipped."""
-    return jnp.correlate(_full(g, a, v, mode, "correlate"), jnp.flip(v), "valid")
+    return cotangent_dtype(jnp.correlate(_full(g, a, v, mode, "correlate"), jnp.flip(v),
+                                         "valid"), a)
 
 
 @helper(pure=True)
 def correlate_cotangent_v(g, a, v, mode="valid"):
     """The cotangent of v in jnp.correlate(a, v, mode)."""
-    return jnp.flip(jnp.correlate(_full(g, a, v, mode, "correlate"), a, "valid"))
+    return cotangent_dtype(jnp.flip(jnp.correlate(_full(g, a, v, mode, "correlate"), a,
+                                                  "valid")), v)
 
 
 @helper(pure=True)

@@ -330,6 +330,20 @@ def test_a_float16_argument_mixed_with_float32_gets_a_float16_cotangent(transfor
                                    rtol=2e-3)
 
 
+@pytest.mark.parametrize("fn", [C.half_outer, C.half_dot, C.half_inner_vdot_kron,
+                                C.half_tensordot_einsum, C.half_convolve])
+@pytest.mark.parametrize("transform", ["grad", "jit_grad", "vmap_of_grad"])
+def test_a_product_of_a_float16_argument_with_float32_gets_a_float16_cotangent(fn, transform):
+    x = jnp.array([0.5, -1.0, 2.0], jnp.float16)
+    if transform == "vmap_of_grad":
+        got, want = (lib.vmap(lib.grad(fn))(jnp.stack([x, -x])) for lib in (s2s, jax))
+    else:
+        got, want = run(s2s, transform, fn, (x,)), run(jax, transform, fn, (x,))
+    assert got.dtype == want.dtype == jnp.float16
+    np.testing.assert_allclose(np.asarray(got, np.float32), np.asarray(want, np.float32),
+                               rtol=5e-3)
+
+
 @pytest.mark.parametrize("transform", ["jvp", "vjp", "jacfwd", "jacrev", "vmap", "jit"])
 def test_a_call_of_an_undefined_name_in_a_branch_that_never_runs(transform):
     args = (jnp.array([0.3, -1.2]),)

@@ -142,7 +142,8 @@ class Contributions:
 
     def einsum_vjp(self, value, args, t):
         """Operand i's cotangent is an einsum of the output's cotangent with the
-        other operands: the subscripts are rewritten here, at transform time."""
+        other operands: the subscripts are rewritten here, at transform time;
+        it has the operand's dtype (a float32 operand of a float64 einsum)."""
         from ..rules.linalg import einsum_operand_spec
         spec = args[0]
         if not (isinstance(spec, gast.Constant) and isinstance(spec.value, str)):
@@ -162,7 +163,8 @@ class Contributions:
             call = gast.Call(func=jnp_attr("einsum"),
                              args=[gast.Constant(value=new_spec, kind=None),
                                    load(self.bar(t))] + others, keywords=[])
-            out.append((operand.id, call))
+            out.append((operand.id, gast.Call(func=load("cotangent_dtype"),
+                                              args=[call, load(operand.id)], keywords=[])))
         return out
 
     def remade_pullback(self, s, value, c, operands, kinds):

@@ -7,7 +7,7 @@ import gast
 import jax.numpy as jnp
 
 from . import batch_rule, multilinear, vjp_rule
-from ..runtime import (dot_cotangent_a, dot_cotangent_b,  # noqa: F401  (used by templates)
+from ..runtime import (cotangent_dtype, dot_cotangent_a, dot_cotangent_b,  # noqa: F401
                        inner_cotangent_a, inner_cotangent_b, kron_cotangent_a,
                        matmul_cotangent_a, matmul_cotangent_b,
                        kron_cotangent_b, tensordot_cotangent_a, tensordot_cotangent_b)
@@ -39,17 +39,19 @@ def inner_vjp(ans_bar, a, b):
     return inner_cotangent_a(ans_bar, a, b), inner_cotangent_b(ans_bar, a, b)
 
 
-# vdot flattens both operands (same size, any shapes); real inputs only.
+# vdot flattens both operands (same size, any shapes); real inputs only. Each
+# cotangent has its operand's dtype (a float32 vector times a float64 one: float32).
 @vjp_rule(jnp.vdot)
 def vdot_vjp(ans_bar, a, b):
-    return ans_bar * jnp.reshape(b, jnp.shape(a)), ans_bar * jnp.reshape(a, jnp.shape(b))
+    return (cotangent_dtype(ans_bar * jnp.reshape(b, jnp.shape(a)), a),
+            cotangent_dtype(ans_bar * jnp.reshape(a, jnp.shape(b)), b))
 
 
 # outer flattens both operands.
 @vjp_rule(jnp.outer)
 def outer_vjp(ans_bar, a, b):
-    return (jnp.reshape(jnp.dot(ans_bar, jnp.ravel(b)), jnp.shape(a)),
-            jnp.reshape(jnp.dot(jnp.ravel(a), ans_bar), jnp.shape(b)))
+    return (cotangent_dtype(jnp.reshape(jnp.dot(ans_bar, jnp.ravel(b)), jnp.shape(a)), a),
+            cotangent_dtype(jnp.reshape(jnp.dot(jnp.ravel(a), ans_bar), jnp.shape(b)), b))
 
 
 # kron(a, b) is a * b with their axes interleaved (a0 b0 a1 b1 ...), then merged.

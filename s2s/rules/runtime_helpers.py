@@ -296,9 +296,12 @@ def grad_seed_batch(batch, out):
     return batch.jnp("ones_like", batch.x(out))
 
 
-# A cast to a dtype every example shares.
+# A cast to a dtype every example shares: written out where the probe saw both.
 @batch_rule(cotangent_dtype)
 def cotangent_dtype_batch(batch, g, x):
+    g_info, x_info = batch.info(g), batch.info(x)
+    if all(i is not None and i.kind == "array" for i in (g_info, x_info)):
+        return _in_dtype_of(batch, batch.with_batch(g), g_info.dtype, x_info.dtype)
     return batch.call("cotangent_dtype", batch.with_batch(g), batch.x(x))
 
 

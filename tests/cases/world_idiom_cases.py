@@ -283,6 +283,33 @@ def half_with_single(x):
     return jnp.sum(x * jnp.float32(2.0) + jnp.sin(x))
 
 
+# Products of a float16 vector with float32 weights: each cotangent of x is
+# float16, as JAX's transpose gives it (they came back float32).
+WEIGHTS32 = jnp.linspace(0.5, 1.5, 6, dtype=jnp.float32)
+
+
+def half_outer(x):
+    return jnp.sum(jnp.outer(WEIGHTS32[:3], x) ** 2)
+
+
+def half_dot(x):
+    return jnp.dot(jnp.reshape(WEIGHTS32, (3, 2)), x[:2]) @ x[:3]
+
+
+def half_inner_vdot_kron(x):
+    return jnp.inner(x, WEIGHTS32[:3]) + jnp.vdot(WEIGHTS32[3:], x) + \
+        jnp.sum(jnp.kron(x, WEIGHTS32[:2]))
+
+
+def half_tensordot_einsum(x):
+    return jnp.tensordot(WEIGHTS32[:3], x, axes=1) + jnp.einsum("i,i->", x, WEIGHTS32[3:])
+
+
+def half_convolve(x):
+    return jnp.sum(jnp.convolve(x, WEIGHTS32[:2]) ** 2) + \
+        jnp.sum(jnp.correlate(x, WEIGHTS32[:2], "full"))
+
+
 def plots_when_asked(x, ax=None):
     for t in range(2):
         if ax:
