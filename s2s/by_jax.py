@@ -214,17 +214,19 @@ def _like(bar, out):
 
 
 @helper(pure=True)
-def vmap_by_jax(fun, args, in_axes, **kwargs):
+def vmap_by_jax(fun, args, in_axes, /, vmap_options=None, **kwargs):
     """fun(*args, **kwargs) for every example by jax.vmap (s2s has no batching
     rule for fun): batched arguments carry the batch on axis 0, `in_axes` None
-    for the others, which are held as they are; the result's batch is on axis 0."""
+    for the others, which are held as they are; the result's batch is on axis 0.
+    `vmap_options`: the s2s.vmap's axis_name and spmd_axis_name, for jax.vmap."""
     flags = _leaf_flags(in_axes, args, lambda axis: axis is not None)
     f, xs = _on_some_leaves(fun, args, flags, kwargs)
+    options = vmap_options or {}
     try:
-        return jax.vmap(f)(*xs)
+        return jax.vmap(f, **options)(*xs)
     except TypeError:   # an output JAX cannot batch (a function): passed on unbatched
         f, _, rebuild = _values_only(f, [x[0] for x in xs])   # (what one example gives)
-        return rebuild(jax.vmap(f)(*xs))
+        return rebuild(jax.vmap(f, **options)(*xs))
 
 
 @helper(pure=True)

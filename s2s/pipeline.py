@@ -181,6 +181,9 @@ class BatchOptions:
     batched: tuple          # per parameter: does it carry a batch axis (first)
     signature: tuple        # one example's probe.Info per parameter
     axis_name: object = None   # vmap's axis_name: what lax.psum(x, axis_name) sums over
+    axis_size: int = None      # the batch size, where an axis_name lets the code see it
+    spmd_axis_name: object = None   # the mesh axis the batch is sharded over (jax.vmap's)
+    enclosing: tuple = ()      # (axis_name, size) of the named vmaps this one is built inside
 
     @property
     def nparams(self):

@@ -64,3 +64,76 @@ def array_of_examples(items, size):
     leaves = jax.tree_util.tree_map(
         lambda v: jnp.full((size,), v) if isinstance(v, (int, float, complex)) else v, items)
     return jnp.moveaxis(jnp.array(leaves), depth, 0)
+
+
+# -- collectives over a vmap's named axis (s2s/rules/collectives.py) -------------------------
+# Their cotangents are collectives too (as JAX transposes them), so that a
+# gradient of a function that calls one batches like the function.
+
+@helper(pure=True)
+def psum_cotangent(x, axis_name, axis_index_groups=None):
+    """The cotangent of x for `y = lax.psum(x, axis_name)`, given y's cotangent
+    (here `x`): every example's y read every example's x, so each x gets the
+    sum of the y cotangents."""
+    return jax.lax.psum(x, axis_name, axis_index_groups=axis_index_groups)
+
+
+@helper(pure=True)
+def pmean_cotangent(x, axis_name, axis_index_groups=None):
+    """The cotangent for `y = lax.pmean(x, axis_name)`: the y cotangents' mean."""
+    return jax.lax.pmean(x, axis_name, axis_index_groups=axis_index_groups)
+
+
+@helper(pure=True)
+def all_gather_cotangent(x, axis_name, axis_index_groups=None, axis=0, tiled=False):
+    """The cotangent for `y = lax.all_gather(x, axis_name, axis=axis)`: every
+    example's y holds each example's x at its place along `axis`, so each x
+    gets its own slice of the sum of the y cotangents."""
+    return jax.lax.psum_scatter(x, axis_name, scatter_dimension=axis,
+                                axis_index_groups=axis_index_groups, tiled=tiled)
+
+
+@helper(pure=True)
+def psum_scatter_cotangent(x, axis_name, axis_index_groups=None, scatter_dimension=0,
+                           tiled=False):
+    """The cotangent for `y = lax.psum_scatter(x, axis_name)`: each example's
+    y is one slice of the sum of every x, so each x gets every y cotangent,
+    gathered along the scattered dimension."""
+    return jax.lax.all_gather(x, axis_name, axis_index_groups=axis_index_groups,
+                              axis=scatter_dimension, tiled=tiled)
+
+
+@helper
+def all_gather_batched(x_batch, along=0, tiled=False):
+    """`lax.all_gather(x, name, axis=along)` for every example of a batch: the
+    examples' x stacked along that axis (concatenated, when tiled), which
+    every example then holds."""
+    size, rank = jnp.shape(x_batch)[0], jnp.ndim(x_batch) - 1
+    axis = along % (rank if tiled else rank + 1)
+    gathered = jnp.moveaxis(x_batch, 0, axis)
+    if tiled:
+        shape = jnp.shape(gathered)
+        gathered = jnp.reshape(gathered, shape[:axis] + (size * shape[axis + 1],)
+                               + shape[axis + 2:])
+    return jnp.broadcast_to(gathered, (size,) + jnp.shape(gathered))
+
+
+@helper
+def psum_scatter_batched(x_batch, along=0, tiled=False):
+    """`lax.psum_scatter(x, name, scatter_dimension=along)` for every example
+    of a batch: the sum of the examples' x, example i keeping its i-th slice
+    along that dimension (its i-th block, when tiled)."""
+    size = jnp.shape(x_batch)[0]
+    total = jnp.sum(x_batch, axis=0)
+    d = along % jnp.ndim(total)
+    n = jnp.shape(total)[d]
+    if tiled:
+        if n % size:
+            raise ValueError(f"psum_scatter: the scattered dimension ({n}) must be a "
+                             f"multiple of the axis size ({size})")
+        shape = jnp.shape(total)
+        total = jnp.reshape(total, shape[:d] + (size, n // size) + shape[d + 1:])
+    elif n != size:
+        raise ValueError(f"psum_scatter: the scattered dimension ({n}) must equal the "
+                         f"axis size ({size})")
+    return jnp.moveaxis(total, d, 0)

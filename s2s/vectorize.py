@@ -7,31 +7,57 @@ The generated code is specialized on one example's shapes (like `jax.jit` on
 argument shapes): it is built on the first call with each combination of
 per-example shapes and dtypes, then reused.
 """
+import contextlib
+import contextvars
 import weakref
 
 import jax
 import jax.numpy as jnp
 import numpy as np
+from jax.sharding import NamedSharding, PartitionSpec
 
 from . import api, backend, driver, errors, frontend, locks, pipeline, transforms
 from .errors import S2SError
 from .passes import probe
 from .pipeline import BatchOptions
+from .runtime_linalg import explicit_sharding
 
 # -- building ----------------------------------------------------------------------------
 
 
-def get_batched(fn, mask, signature, axis_name=None):
+def get_batched(fn, mask, signature, axis_name=None, axis_size=None, spmd_axis_name=None):
     """The generated batched version of `fn`: `mask[i]` says whether parameter i
     carries a batch axis (first); `signature` is one example's Info per parameter;
-    `axis_name` names the batch axis for collectives (`lax.psum(x, axis_name)`)."""
-    return driver.build(transforms.VMAP, fn, BatchOptions(tuple(mask), tuple(signature),
-                                                          axis_name))
+    `axis_name` names the batch axis for collectives (`lax.psum(x, axis_name)`),
+    whose code is built for the batch size (`lax.all_gather` has its shape);
+    `spmd_axis_name` is the mesh axis the batch is sharded over."""
+    return driver.build(transforms.VMAP, fn, BatchOptions(
+        tuple(mask), tuple(signature), axis_name,
+        axis_size if axis_name is not None else None, spmd_axis_name, ENCLOSING_AXES.get()))
 
 
-def _prepared(fn, signature=None):
+# (axis_name, size) of each named s2s.vmap whose function is being built: a
+# transformation built for it (the Jacobian's own vmap) sees its axes, as
+# jax.vmap's trace does (`lax.psum(x, "batch")` in a Jacobian of a vmapped loss).
+ENCLOSING_AXES = contextvars.ContextVar("s2s_enclosing_axes", default=())
+
+
+@contextlib.contextmanager
+def _named_axis(name, size):
+    if name is None:
+        yield
+        return
+    token = ENCLOSING_AXES.set(ENCLOSING_AXES.get() + ((name, size),))
+    try:
+        yield
+    finally:
+        ENCLOSING_AXES.reset(token)
+
+
+def _prepared(fn, signature=None, enclosing=()):
     """(ctx, tree): `fn` as the probe and the batch pass start from it."""
-    return driver.run_passes(fn, transforms.VMAP, BatchOptions(None, signature),
+    return driver.run_passes(fn, transforms.VMAP, BatchOptions(None, signature,
+                                                               enclosing=enclosing),
                              transforms.BATCH_PREP)
 
 
@@ -62,12 +88,14 @@ def forget_probes():
 
 @locks.building
 def output_shape(fn, signature):
-    """What `fn` returns (ShapeDtypeStructs) for arguments described by `signature`."""
+    """What `fn` returns (ShapeDtypeStructs) for arguments described by
+    `signature` (inside the named vmaps being built: ENCLOSING_AXES)."""
     fn = frontend.python_function(fn)
-    key = (fn.__code__, signature)
+    enclosing = ENCLOSING_AXES.get()
+    key = (fn.__code__, signature, enclosing)
     outputs = _OUTPUTS.setdefault(fn, {})
     if key not in outputs:
-        ctx, tree = _prepared(fn, signature)
+        ctx, tree = _prepared(fn, signature, enclosing)
         probe.run(tree, ctx)
         outputs[key] = ctx.facts["output"]
     return outputs[key]
@@ -77,7 +105,7 @@ def output_shape(fn, signature):
 
 
 @pipeline.factory
-def vmap(fun, in_axes=0, out_axes=0, axis_name=None, axis_size=None):
+def vmap(fun, in_axes=0, out_axes=0, axis_name=None, axis_size=None, spmd_axis_name=None):
     """Vectorize `fun` over a batch axis, as `jax.vmap`: by rewriting its source
     into code that computes the whole batch at once (`s2s.source(vmap(f))`).
 
@@ -85,7 +113,10 @@ def vmap(fun, in_axes=0, out_axes=0, axis_name=None, axis_size=None):
     examples works: both branches run and each example keeps its own (a
     `while` runs until every example is done). `axis_name` names the batch
     axis for the collectives the function calls: `lax.psum(x, axis_name)` sums
-    over the examples (also pmean, pmax, pmin), as under jax.vmap.
+    over the examples (also pmean, pmax, pmin, all_gather, psum_scatter,
+    axis_index), as under jax.vmap, and so do their derivatives.
+    `spmd_axis_name` names the mesh axis the batch is sharded over, as in
+    jax.vmap (a `with_sharding_constraint` inside shards the batch over it).
     """
     if not (in_axes is None or isinstance(in_axes, (int, tuple, list, dict))):
         raise TypeError(f"vmap in_axes must be an int, None, or a tuple of entries "
@@ -94,7 +125,7 @@ def vmap(fun, in_axes=0, out_axes=0, axis_name=None, axis_size=None):
     if isinstance(in_axes, list):
         in_axes = tuple(in_axes)   # as JAX: a list is a tuple of per-argument axes
     return pipeline.keep_compiled(fun, lambda f: Vmapped(f, in_axes, out_axes, axis_size,
-                                                         axis_name))
+                                                         axis_name, spmd_axis_name))
 
 
 
@@ -104,9 +135,9 @@ class Vmapped(pipeline.Transformation):
 
     __s2s_shape_specialized__ = True   # other transformations choose its code per call
 
-    def __init__(self, fun, in_axes, out_axes, axis_size, axis_name=None):
+    def __init__(self, fun, in_axes, out_axes, axis_size, axis_name=None, spmd_axis_name=None):
         self.fun, self.in_axes, self.out_axes, self.axis_size = fun, in_axes, out_axes, axis_size
-        self.axis_name = axis_name
+        self.axis_name, self.spmd_axis_name = axis_name, spmd_axis_name
         self.last = None
         self._last_call = None   # _LastBatch: the last call's specialization, for a repeat
         name = getattr(fun, "__name__", "function")
@@ -131,6 +162,8 @@ class Vmapped(pipeline.Transformation):
         args, in_axes = self.positional(args, kwargs)
         axes = _axes_per_argument(in_axes, args)
         size = _batch_size(args, axes, self.axis_size)
+        if self.axis_name is not None and all(ax is None for ax in axes):
+            args, axes = _broadcast_arrays(args, size)   # (lax.axis_index differs)
         moved, mask, signature = [], [], []
         for a, ax in zip(args, axes):
             m, sig, is_batched = _to_front(a, ax, size)
@@ -140,8 +173,9 @@ class Vmapped(pipeline.Transformation):
         if not any(mask):   # nothing mapped: one call, broadcast (as JAX does)
             out = self.fun(*args)
             return _place_outputs(_broadcast(out, size), self.out_axes, batched=False)
-        target = _target_function(self.fun, signature)
-        gen = self.last = get_batched(target, tuple(mask), tuple(signature), self.axis_name)
+        with _named_axis(self.axis_name, size):
+            target = _target_function(self.fun, signature)
+        gen = self.last = get_batched(target, tuple(mask), tuple(signature), *self.names(size))
         self._last_call = _LastBatch.of(self, gen, args, axes) \
             if not kwargs and len(args) == nargs else None
         try:
@@ -152,6 +186,10 @@ class Vmapped(pipeline.Transformation):
             errors.note_origin(e)
             raise
         return _place_outputs(out, self.out_axes, batched=gen.facts["output_batched"])
+
+    def names(self, size):
+        """get_batched's axis_name, axis_size and spmd_axis_name for a batch of `size`."""
+        return self.axis_name, size, self.spmd_axis_name
 
     def positional(self, args, kwargs):
         """Keyword arguments are mapped over axis 0 (as in JAX); parameters left
@@ -190,8 +228,9 @@ class Vmapped(pipeline.Transformation):
             prepared = [_to_front(a, ax, size) for a, ax in zip(example_args, axes)]
             mask = tuple(p[2] for p in prepared)
             signature = tuple(p[1] for p in prepared)
-            return get_batched(_target_function(self.fun, signature), mask, signature,
-                               self.axis_name)
+            with _named_axis(self.axis_name, size):
+                target = _target_function(self.fun, signature)
+            return get_batched(target, mask, signature, *self.names(size))
         if self.last is None:
             raise S2SError("s2s.vmap builds its code for the shapes of the first call",
                            hint="call it once, or pass example_args to s2s.source")
@@ -213,8 +252,10 @@ class Vmapped(pipeline.Transformation):
         mask = tuple(ax is not None for ax in axes)
         inner = tuple(_drop_axis(s, ax) if ax is not None else s
                       for s, ax in zip(signature, axes))
-        target = _target_function(self.fun, inner)
-        gen = get_batched(target, mask, inner, self.axis_name)
+        size = _size_in(signature, axes)
+        with _named_axis(self.axis_name, size):
+            target = _target_function(self.fun, inner)
+        gen = get_batched(target, mask, inner, *self.names(size))
         moves = [ax not in (None, 0) and ax % len(s.shape) != 0
                  for ax, s in zip(axes, signature)]
         if not any(moves) and self.out_axes == 0:
@@ -225,7 +266,8 @@ class Vmapped(pipeline.Transformation):
         """The generated function that computes this vmap for `args` (called
         with them as they are: in_axes must be 0 or None)."""
         return self.specialize(tuple(probe.describe(jax.tree_util.tree_map(
-            lambda x: jax.ShapeDtypeStruct(np.shape(x), jnp.result_type(x)), a)) for a in args))
+            lambda x: jax.ShapeDtypeStruct(np.shape(x), jnp.result_type(x),
+                                           sharding=_explicit_sharding(x)), a)) for a in args))
 
 
 class _LastBatch:
@@ -267,8 +309,18 @@ def _drop_axis(info, axis):
     if info.kind == "array":
         shape = list(info.shape)
         del shape[axis % len(shape)]
-        return probe.Info("array", shape=tuple(shape), dtype=info.dtype)
+        return probe.Info("array", shape=tuple(shape), dtype=info.dtype,
+                          sharding=_without_entry(info.sharding, axis % len(info.shape)))
     return _drop_front(info)
+
+
+def _without_entry(sharding, axis):
+    """A sharding without its spec's entry for `axis` (None stays None)."""
+    if sharding is None:
+        return None
+    spec = list(sharding.spec) + [None] * (axis + 1 - len(sharding.spec))
+    del spec[axis]
+    return NamedSharding(sharding.mesh, PartitionSpec(*spec))
 
 
 def _axes_wrapper(gen, axes, moves, out_axes):
@@ -294,9 +346,20 @@ def _axes_wrapper(gen, axes, moves, out_axes):
     return backend.compile_function(text, name, {}, cells)
 
 
+def _size_in(signature, axes):
+    """The batch size of arguments described by `signature`, their batch axes at `axes`."""
+    for s, ax in zip(signature, axes):
+        if ax is not None:
+            leaves = jax.tree_util.tree_leaves(probe.abstract(s))
+            if leaves:
+                return leaves[0].shape[ax if s.kind == "array" else 0]
+    return None
+
+
 def _drop_front(info):
     if info.kind == "array":
-        return probe.Info("array", shape=info.shape[1:], dtype=info.dtype)
+        return probe.Info("array", shape=info.shape[1:], dtype=info.dtype,
+                          sharding=_without_entry(info.sharding, 0))
     if info.kind == "tree":
         return probe.Info("tree", container=info.container, keys=info.keys,
                           children=[_drop_front(c) for c in info.children])
@@ -395,8 +458,8 @@ def _to_front(arg, axes, size):
         else:
             moved.append(jnp.moveaxis(leaf, ax, 0))
     moved = jax.tree_util.tree_unflatten(treedef, moved)
-    example = jax.tree_util.tree_map(lambda x: jax.ShapeDtypeStruct(x.shape[1:], x.dtype),
-                                     moved)
+    example = jax.tree_util.tree_map(lambda x: jax.ShapeDtypeStruct(
+        x.shape[1:], x.dtype, sharding=_explicit_sharding(x, drop_first=True)), moved)
     return moved, probe.describe(example), True
 
 
@@ -407,9 +470,34 @@ def _example_info(arg):
         if isinstance(x, float):
             return jax.ShapeDtypeStruct((), jnp.result_type(float))
         if hasattr(x, "shape") and hasattr(x, "dtype"):
-            return jax.ShapeDtypeStruct(np.shape(x), x.dtype)
+            return jax.ShapeDtypeStruct(np.shape(x), x.dtype, sharding=_explicit_sharding(x))
         return x
     return probe.describe(jax.tree_util.tree_map(abstract, arg))
+
+
+def _explicit_sharding(x, drop_first=False):
+    """x's layout on an Explicit mesh (one example's, without the batch axis's
+    entry, where `drop_first`), which the probe's stand-in must have for
+    `with_sharding_constraint` to hold as under jax.vmap; None elsewhere."""
+    sharding = explicit_sharding(x) if isinstance(x, jax.Array) else None
+    if not isinstance(sharding, NamedSharding):
+        return None
+    return _without_entry(sharding, 0) if drop_first else sharding
+
+
+def _broadcast_arrays(args, size):
+    """Every argument holding arrays or floats given a batch of `size` copies
+    (axis 0); the others (ints, shapes, None) stay unmapped constants."""
+    def copies(x):
+        return jnp.broadcast_to(x, (size,) + jnp.shape(x))
+    out, axes = [], []
+    for a in args:
+        leaves = jax.tree_util.tree_leaves(a)
+        mapped = bool(leaves) and all(isinstance(v, float) or hasattr(v, "dtype")
+                                      for v in leaves)
+        out.append(jax.tree_util.tree_map(copies, a) if mapped else a)
+        axes.append(0 if mapped else None)
+    return tuple(out), axes
 
 
 def _broadcast(out, size):

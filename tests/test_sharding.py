@@ -89,3 +89,45 @@ print("ok")
 
 def test_the_sharded_training_example_trains_as_jax_does(tmp_path):
     _on_eight_devices(tmp_path, EXAMPLE)
+
+
+SPMD = r"""
+import jax, jax.numpy as jnp, numpy as np
+from jax.sharding import AxisType, NamedSharding, PartitionSpec as P
+import s2s
+
+
+def constrained(w, x):
+    h = jnp.tanh(x @ w)
+    h = jax.lax.with_sharding_constraint(h, P("model"))
+    return jnp.sum(h ** 2)
+
+
+def per_example_loss(w, x):
+    return jnp.sum(jnp.tanh(x @ w))
+
+
+def same(ours, theirs):
+    np.testing.assert_allclose(np.asarray(ours), np.asarray(theirs), rtol=1e-5, atol=1e-6)
+    assert ours.sharding.spec == theirs.sharding.spec, (ours.sharding, theirs.sharding)
+
+
+for types in ((AxisType.Explicit,) * 2, (AxisType.Auto,) * 2):
+    mesh = jax.make_mesh((4, 2), ("data", "model"), axis_types=types)
+    x = jax.device_put(jax.random.normal(jax.random.PRNGKey(0), (8, 4)),
+                       NamedSharding(mesh, P("data", None)))
+    w = jax.device_put(jax.random.normal(jax.random.PRNGKey(1), (4, 2)),
+                       NamedSharding(mesh, P(None, "model")))
+    with jax.set_mesh(mesh):
+        for f in (constrained, per_example_loss):
+            for ours, theirs in ((f, f), (s2s.grad(f), jax.grad(f))):
+                want = jax.jit(jax.vmap(theirs, in_axes=(None, 0), spmd_axis_name="data"))(w, x)
+                mapped = s2s.vmap(ours, in_axes=(None, 0), spmd_axis_name="data")
+                same(jax.jit(mapped)(w, x), want)
+                same(s2s.jit(mapped)(w, x), want)
+print("ok")
+"""
+
+
+def test_vmap_spmd_axis_name_shards_the_batch_as_jax(tmp_path):
+    _on_eight_devices(tmp_path, SPMD)

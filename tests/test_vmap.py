@@ -796,38 +796,3 @@ def test_shape_size_and_ndim_of_a_batched_value_are_one_examples():
                                jax.vmap(shape_of_a_batched_value)(x), rtol=1e-6)
     np.testing.assert_allclose(s2s.jacfwd(shape_of_a_batched_value)(x[0]),
                                jax.jacfwd(shape_of_a_batched_value)(x[0]), rtol=1e-6)
-
-
-# -- collectives over the vmap's named axis (s2s/rules/collectives.py) --------------------------
-
-def normalized_by_batch(x):
-    return x / jax.lax.psum(jnp.sum(x), "batch")
-
-
-def centered_by_batch(x, w):
-    return x - jax.lax.pmean(x, "batch") + jax.lax.pmax(w, "batch") * jax.lax.psum(w, "batch")
-
-
-def spread_by_batch(x):
-    return jax.lax.pmax(x, axis_name="batch") - jax.lax.pmin(x, axis_name="batch")
-
-
-@pytest.mark.parametrize("fn, in_axes", [(normalized_by_batch, 0), (centered_by_batch, (0, None)),
-                                         (spread_by_batch, 0)])
-def test_collectives_over_the_named_axis_as_jax(fn, in_axes):
-    xs, w = jnp.arange(1.0, 13.0).reshape(4, 3), jnp.array(2.0)
-    args = (xs, w)[:fn.__code__.co_argcount]
-    assert_tree_close(s2s.vmap(fn, in_axes=in_axes, axis_name="batch")(*args),
-                      jax.vmap(fn, in_axes=in_axes, axis_name="batch")(*args))
-
-
-def test_a_collective_is_a_jnp_reduction_over_the_batch_axis():
-    g = s2s.vmap(normalized_by_batch, axis_name="batch")
-    g(jnp.arange(1.0, 13.0).reshape(4, 3))
-    assert "jnp.sum(sum_batch, axis=0, keepdims=True)" in s2s.source(g)
-
-
-def test_a_collective_over_another_name_is_refused_at_its_line():
-    with pytest.raises(s2s.S2SError, match="batch") as e:
-        s2s.vmap(normalized_by_batch, axis_name="examples")(jnp.ones((2, 3)))
-    assert e.value.lineno == normalized_by_batch.__code__.co_firstlineno + 1

@@ -59,7 +59,8 @@ class Batch(Layout, Calls, ControlFlow):
         self.where = None
         self.fn, self.batched_params = fn, batched_params
         prune_unreached(fn, self.record, self.ns)
-        self.analysis = Batchedness(fn, self.ns, batched_params, self.record)
+        self.analysis = Batchedness(fn, self.ns, batched_params, self.record,
+                                    getattr(ctx.options, "axis_name", None))
         self.locals = self.analysis.locals
         self.order = [(node, stored_by(node)) for node in program_order(fn.body)]
         self.widened = self.widened_names()

@@ -3,13 +3,14 @@ primitive's batch rule (s2s/rules, through a `Batching`), a user function's
 call by a call of its own batched version, `s2s.jvp(f, ...)` by f's jvp,
 batched. A mixin of `Batch` (s2s/passes/batch.py)."""
 import copy
+import dataclasses
 
 import gast
 
 from .. import anno, rules, runtime
 from ..by_jax import apply_callable
 from ..errors import S2SError
-from ..pipeline import PUBLIC, BatchOptions, JvpOptions
+from ..pipeline import PUBLIC, JvpOptions
 from ..rules.batching import BATCH_SIZE, Batching, helper_call, jnp_call
 from ..template import load
 from .binding import bind_arguments
@@ -132,7 +133,20 @@ class Calls:
         return gast.Call(func=load("vmap_by_jax"), args=[
             call.func, gast.Tuple(elts=[o for o, _ in operands], ctx=gast.Load()),
             gast.Tuple(elts=[axes for _, axes in operands], ctx=gast.Load())],
-            keywords=list(call.keywords))
+            keywords=list(call.keywords) + self.axis_names())
+
+    def axis_names(self):
+        """`vmap_options={"axis_name": "i"}` for vmap_by_jax where this vmap names
+        its axis (collectives inside the call see it) or the mesh axis it is
+        sharded over; none otherwise."""
+        options = self.ctx.options
+        named = {k: getattr(options, k) for k in ("axis_name", "spmd_axis_name")
+                 if getattr(options, k) is not None}
+        if not named:
+            return []
+        return [gast.keyword(arg="vmap_options", value=gast.Dict(
+            keys=[gast.Constant(value=k, kind=None) for k in named],
+            values=[gast.Constant(value=v, kind=None) for v in named.values()]))]
 
     def batched_operand(self, node):
         """(operand, its batch axes) for jax.vmap: a tuple written here item by
@@ -206,8 +220,8 @@ class Calls:
                                    "shapes, and they change from one pass to the next",
                              "give the arguments the same shape on every pass (pad them), or "
                              "call it outside the loop")
-        name = self.ctx.request_callee(fn, BatchOptions(mask, signature,
-                                                        self.ctx.options.axis_name),
+        name = self.ctx.request_callee(fn, dataclasses.replace(self.ctx.options, batched=mask,
+                                                               signature=signature),
                                        c.name, c.compiled)
         return gast.Call(func=load(name), args=[self.rename(a) for a in operands], keywords=[])
 

@@ -10,10 +10,13 @@ possible values (s2s/passes/batchedness_steady.py).
 """
 import gast
 import numpy as np
+from jax import lax
 
 from .. import anno
 from ..anno import Key
+from ..errors import S2SError
 from ..nodes import name_nodes
+from ..rules.collectives import BATCHED_RESULT
 from .batchedness_steady import _shape_only, _unsteady, prune_unreached, stored
 from .probe_record import Info
 from .resolve import CallKind, callee
@@ -38,8 +41,9 @@ class Batchedness:
     ("tuple", (pattern, ...)) or ("list", pattern of every element).
     """
 
-    def __init__(self, fn, ns, batched_params, record):
+    def __init__(self, fn, ns, batched_params, record, axis_name=None):
         self.fn, self.ns, self.record = fn, ns, record
+        self.axis_name = axis_name
         self.locals = local_names(fn) | set(params(fn))
         self.patterns = {n: True for n in batched_params}
         self._batched = set(self.patterns)   # (kept up to date by set_pattern)
@@ -128,11 +132,29 @@ class Batchedness:
         return any(patterns.get(n.id, False) is not False for n in name_nodes(node))
 
     def value_batched(self, value, stmt):
+        if self.over_the_batch(value):
+            return True
         if not self.is_batched(value):
             return False
         if isinstance(value, gast.Attribute) and value.attr in ("dtype", "ndim"):
             return False   # (every example's is the same)
         return not self.constant(stmt)
+
+    def over_the_batch(self, value):
+        """`lax.axis_index("i")`, `lax.all_gather(x, "i")`: a collective whose
+        value differs between examples (s2s/rules/collectives.py); the index
+        along another vmap's axis is every example's."""
+        if not isinstance(value, gast.Call):
+            return False
+        try:
+            c = callee(value, self.ns, self.locals)
+        except S2SError:
+            return False
+        if c.kind != CallKind.PRIM or c.obj is None or c.obj.fn not in BATCHED_RESULT:
+            return False
+        named = value.args[0] if value.args else None
+        return c.obj.fn is not lax.axis_index or not isinstance(named, gast.Constant) \
+            or named.value == self.axis_name
 
     def constant(self, stmt):
         """The value the probe saw this assignment store, when it is a Python

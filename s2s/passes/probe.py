@@ -48,7 +48,7 @@ def run(tree, ctx):
     signature = ctx.options.signature
     try:
         ctx.facts["record"] = record = trace(probe_fn, RECORDER, signature,
-                                             getattr(ctx.options, "axis_name", None))
+                                             *_named_axes(ctx.options))
     except S2SError as e:
         errors.note_origin(e)   # (one a runtime helper raised: at the user's line)
         raise
@@ -159,10 +159,20 @@ def _describe_signature(signature):
     return out
 
 
-def trace(probe_fn, recorder, signature, axis_name=None):
-    """Run a probe function on one example's shapes; return its Record. Under a
-    vmap's `axis_name` it runs inside a jax.vmap of one unmapped example that
-    binds the name, so that `lax.psum(x, axis_name)` has its axis."""
+def _named_axes(options):
+    """The (name, size) of each named axis the probe binds: the vmaps this one
+    is built inside (a Jacobian's, in a named vmap), then its own."""
+    named = tuple(getattr(options, "enclosing", ()))
+    if getattr(options, "axis_name", None) is not None:
+        named += ((options.axis_name, options.axis_size or 1),)
+    return (named,)
+
+
+def trace(probe_fn, recorder, signature, named=()):
+    """Run a probe function on one example's shapes; return its Record. Under
+    named axes ((name, size) of a vmap with an axis_name) it runs inside a
+    jax.vmap of `size` copies of the example for each, which binds the name:
+    `lax.psum(x, name)` has its axis and `lax.all_gather` its size."""
     args = [abstract(s) for s in signature]
     leaves, treedef = jax.tree_util.tree_flatten(
         args, is_leaf=lambda a: isinstance(a, jax.ShapeDtypeStruct))
@@ -178,10 +188,12 @@ def trace(probe_fn, recorder, signature, axis_name=None):
     recorder.stack.append(record)
     try:
         with recorder.restoring_attributes():
-            if axis_name is not None:
-                traced = jax.vmap(traced, in_axes=None, out_axes=None, axis_size=1,
-                                  axis_name=axis_name)
+            for name, size in reversed(named):
+                traced = jax.vmap(traced, in_axes=None, axis_size=size, axis_name=name)
             out = jax.eval_shape(traced, *[leaves[i] for i in arrays])
+            if named:
+                out = jax.tree_util.tree_map(   # (one example's)
+                    lambda a: jax.ShapeDtypeStruct(a.shape[len(named):], a.dtype), out)
     finally:
         recorder.stack.pop()
     record.output = out

@@ -22,12 +22,15 @@ from .. import frontend, listed_parameters
 # -- what a value is, per example ----------------------------------------------------
 
 class Info:
-    """An array (shape, dtype), a Python `value`, or a `tree` of Infos."""
+    """An array (shape, dtype), a Python `value`, or a `tree` of Infos. An
+    argument's array placed on an Explicit mesh keeps its `sharding`, so that
+    the probe sees the layout JAX's own trace would."""
 
     def __init__(self, kind, shape=None, dtype=None, value=None, children=None, keys=None,
-                 container=None):
+                 container=None, sharding=None):
         self.kind, self.shape, self.dtype, self.value = kind, shape, dtype, value
         self.children, self.keys, self.container = children, keys, container
+        self.sharding = sharding
 
     @property
     def rank(self):
@@ -44,6 +47,8 @@ class Info:
 
     def key(self):
         if self.kind == "array":
+            if self.sharding is not None:
+                return ("array", self.shape, str(self.dtype), str(self.sharding.spec))
             return ("array", self.shape, str(self.dtype))
         if self.kind == "value":
             return ("value", type(self.value).__name__, _hashable(self.value))
@@ -80,7 +85,8 @@ def describe(v):
         return Info("value", value=v)
     shape = getattr(v, "shape", None)
     if shape is not None and hasattr(v, "dtype"):
-        return Info("array", shape=tuple(shape), dtype=_dtype(v.dtype))
+        sharding = v.sharding if isinstance(v, jax.ShapeDtypeStruct) else None  # (an argument's)
+        return Info("array", shape=tuple(shape), dtype=_dtype(v.dtype), sharding=sharding)
     if _is_object(v):   # (a method's `self`: the same object in every example)
         return Info("value", value=v)
     if isinstance(v, RANDOM_STATES):   # (`rs` of autograd's examples: one generator)
@@ -195,7 +201,7 @@ def merge(a, b):
 def abstract(info):
     """A stand-in argument for the probe: arrays become ShapeDtypeStructs."""
     if info.kind == "array":
-        return jax.ShapeDtypeStruct(info.shape, info.dtype)
+        return jax.ShapeDtypeStruct(info.shape, info.dtype, sharding=info.sharding)
     if info.kind == "tree":
         items = [abstract(c) for c in info.children]
         if info.container is dict:

@@ -104,9 +104,11 @@ class Batching:
                     [gast.keyword(arg=k, value=as_node(v)) for k, v in kwargs.items()])
 
     @staticmethod
-    def call(name, *args):
+    def call(name, *args, **kwargs):
         """A call of one of s2s's runtime helpers."""
-        return helper_call(name, [as_node(a) for a in args])
+        return gast.Call(func=load(name), args=[as_node(a) for a in args],
+                         keywords=[gast.keyword(arg=k, value=as_node(v))
+                                   for k, v in kwargs.items()])
 
     @staticmethod
     def jnp_attr(name):
