@@ -24,6 +24,7 @@ import numpy as np
 
 from .errors import S2SError
 from .runtime import helper
+from .runtime_linalg import explicit_sharding
 
 # NumPy's generators (autograd's `rs`): a call drawing from one cannot be run twice
 RANDOM_STATES = (np.random.RandomState, np.random.Generator)
@@ -200,17 +201,27 @@ def _is_value(v):
 
 def _like(bar, out):
     """The cotangent `bar` as JAX's vjp takes it: in the structure of `out`
-    (s2s hands a list's cotangent as a tuple; a None part is a zero) and each
-    leaf of its output's dtype (`x.astype(jnp.float32)` under float64)."""
+    (s2s hands a list's cotangent as a tuple; a None part is a zero), each
+    leaf of its output's dtype (`x.astype(jnp.float32)` under float64) and,
+    on an Explicit mesh, placed as its output is."""
     parts = jax.tree_util.tree_leaves(bar, is_leaf=lambda v: v is None)
     leaves, treedef = jax.tree_util.tree_flatten(out)
     if len(parts) != len(leaves):
         return bar
     return jax.tree_util.tree_unflatten(treedef, [
         (jnp.zeros_like(o) if _is_value(o) else None) if b is None
-        else jnp.asarray(b, dtype=jnp.result_type(o))
+        else _placed_as(jnp.asarray(b, dtype=jnp.result_type(o)), o)
         if jnp.issubdtype(jnp.result_type(o), jnp.inexact) else b
         for b, o in zip(parts, leaves)])
+
+
+def _placed_as(b, o):
+    """b resharded to o's layout where o is on an Explicit mesh (a sharded
+    batch's output), as JAX's vjp requires."""
+    placed = explicit_sharding(o)
+    if placed is None or getattr(jax.typeof(b), "sharding", None) == placed:
+        return b
+    return jax.sharding.reshard(b, placed.spec)
 
 
 @helper(pure=True)
@@ -262,5 +273,18 @@ def apply_transformed(transform, made_of, options, /, *args, **kwargs):
     return transform(*made_of, **options)(*args, **kwargs)
 
 
+@helper(pure=True)
+def apply_lifted(transform, made_of, closure, options, /, *args, **kwargs):
+    """JAX's transformation of a function nested in the code, lifted out with
+    the values it reads from the code passed as its first arguments, which JAX
+    then transforms with the others.
+
+    `transform(Partial(fun, *closure), *rest, **options)(*args, **kwargs)`,
+    `made_of` being (fun, *rest) (s2s/passes/lifted_functions.py): a
+    jax.tree_util.Partial is a pytree, so its values are JAX's to see."""
+    fun = jax.tree_util.Partial(made_of[0], *closure)
+    return transform(fun, *made_of[1:], **options)(*args, **kwargs)
+
+
 APPLY = (apply_callable, apply_method, apply_transformed)   # calls of what the code holds
-BY_JAX = (jvp_by_jax, vjp_by_jax, vmap_by_jax) + APPLY
+BY_JAX = (jvp_by_jax, vjp_by_jax, vmap_by_jax, apply_lifted) + APPLY

@@ -345,6 +345,12 @@ def _why_by_jax(handed, operands):
         return (f"by JAX: `{shown}` is a function this code was passed or computed (a model, "
                 "a loss), known only when it runs, so JAX transforms its call, its own "
                 "arrays with the arguments.")
+    if handed == "apply_lifted":
+        values = operands.elts[2] if len(operands.elts) > 2 else None
+        read = ", ".join(f"`{ast.unparse(v)}`" for v in getattr(values, "elts", []))
+        return (f"by JAX: `{shown}` applied to a function nested in this code, lifted out "
+                "of it" + (f", the values it reads ({read}) passed along" if read else "")
+                + ", so that JAX transforms them with the arguments.")
     if handed == "apply_method":
         method = operands.elts[1] if len(operands.elts) > 1 else None
         name = method.value if isinstance(method, ast.Constant) else "this method"

@@ -17,7 +17,8 @@ COMMON = (
                   "mutated while another name holds them), after spelling out what the code "
                   "shows: a partial made in it, `*` of a tuple it writes, `:=`", fence.run),
     Pass("resolve", "bind every call: jnp/np/math functions to jnp.NAME, methods to "
-                    "functions, s2s transformations to names", resolve.run),
+                    "functions, s2s transformations to names; a nested function a JAX "
+                    "transformation is applied to lifted out", resolve.run),
     Pass("normalize", "one operation per assignment, each result named", normalize.run),
 )
 COMMON_STAGES = Transform("common", "", Family.COMMON, "the common stages", COMMON, "")

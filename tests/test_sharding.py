@@ -131,3 +131,50 @@ print("ok")
 
 def test_vmap_spmd_axis_name_shards_the_batch_as_jax(tmp_path):
     _on_eight_devices(tmp_path, SPMD)
+
+
+NESTED = r"""
+import jax, jax.numpy as jnp, numpy as np
+from functools import partial
+from jax.sharding import AxisType, NamedSharding, PartitionSpec as P
+import s2s
+
+mesh = jax.make_mesh((8,), ("data",), axis_types=(AxisType.Auto,))
+x = jax.device_put(jax.random.normal(jax.random.PRNGKey(0), (16, 4)),
+                   NamedSharding(mesh, P("data", None)))
+w = jax.random.normal(jax.random.PRNGKey(1), (4, 2))
+
+
+def step(w, x):
+    scale = 2.0 * w
+
+    def local(xs):
+        return jax.lax.psum(jnp.sum(jnp.tanh(xs @ scale)), "data")
+    return jax.shard_map(local, mesh=mesh, in_specs=P("data", None), out_specs=P())(x)
+
+
+def decorated(w, x):
+    @partial(jax.shard_map, mesh=mesh, in_specs=P("data", None), out_specs=P())
+    def local(xs):
+        return jax.lax.pmean(jnp.sum(jnp.sin(xs @ w) ** 2), "data")
+    return local(x) * jnp.sum(w)
+
+
+def same(ours, theirs):
+    for a, b in zip(jax.tree_util.tree_leaves(ours), jax.tree_util.tree_leaves(theirs)):
+        np.testing.assert_allclose(np.asarray(a), np.asarray(b), rtol=2e-5, atol=1e-6)
+
+
+with jax.set_mesh(mesh):
+    for f in (step, decorated):
+        want = jax.grad(f, argnums=(0, 1))(w, x)
+        same(s2s.grad(f, argnums=(0, 1))(w, x), want)
+        same(s2s.jit(s2s.grad(f, argnums=(0, 1)))(w, x), want)
+        same(s2s.jvp(f, (w, x), (w, x)), jax.jvp(f, (w, x), (w, x)))
+        same(s2s.jit(f)(w, x), f(w, x))
+print("ok")
+"""
+
+
+def test_shard_map_of_a_nested_function_differentiates_what_it_reads(tmp_path):
+    _on_eight_devices(tmp_path, NESTED)

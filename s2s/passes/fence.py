@@ -386,7 +386,3 @@ def _check_signature(fn, source, top):
                            "list the parameters explicitly")
     if args.kwonlyargs or args.posonlyargs:
         _ordinary_parameters(fn, source, what)
-    if isinstance(fn, gast.FunctionDef) and fn.decorator_list and not top:
-        raise source.error(fn.decorator_list[0],
-                           "decorators on nested functions are not supported",
-                           "decorate a module-level function instead")

@@ -35,8 +35,8 @@ from ..nodes import Transformer, name_nodes, statements_in, walk
 from ..template import JNP, jnp_attr, load, store
 from .resolve_values import (_evaluate_static, _is_factory, _is_library,  # noqa: F401
                              _is_s2s_api, _jnp_twin, _lax_kind, _NotStatic, _own_call_method,
-                             _s2s_twin, _static_value)
-from . import partial_calls, passed_functions
+                             _is_shard_map, _s2s_twin, _static_value)
+from . import lifted_functions, partial_calls, passed_functions
 from .scopes import local_functions, local_names
 
 # Builtins that take part in generated code as they are.
@@ -172,6 +172,8 @@ def _is_at(node):
 
 def run(fn_tree, ctx):
     ns, source = ctx.ns, ctx.source
+    lifted_functions.run(fn_tree, ctx,
+                         lambda base, obj: bind_cell(ns, local_names(fn_tree), base, obj))
     own = {s: local_names(s) for s in statements_in(fn_tree)   # (fn_tree among them)
            if isinstance(s, gast.FunctionDef)}
     if any(JNP in names for names in own.values()):
@@ -184,11 +186,15 @@ def run(fn_tree, ctx):
     return fn_tree
 
 
-def _is_shard_map(obj):
-    """JAX's shard_map, by either of its names (jax.shard_map and the older
-    jax.experimental.shard_map.shard_map)."""
-    return callable(obj) and getattr(obj, "__name__", None) == "shard_map" \
-        and (getattr(obj, "__module__", None) or "").split(".")[0] == "jax"
+def bind_cell(ns, taken, base, obj):
+    """A fresh name for `obj` in the function's namespace (a closure cell),
+    not among the names `taken` by the function."""
+    name, i = base, 0
+    while name in taken or ns.has(name):
+        i += 1
+        name = f"{base}_{i}"
+    ns.cells[name] = types.CellType(obj)
+    return name
 
 
 def _method_owner(fn, fn_tree, ns):
@@ -593,13 +599,7 @@ class _Resolver(Transformer):
         return self._bound_name(cls.__name__, cls)
 
     def _bound_name(self, base, obj):
-        """A fresh name for `obj` in the function's namespace (a closure cell)."""
-        name, i = base, 0
-        while name in self.locals or self.ns.has(name):
-            i += 1
-            name = f"{base}_{i}"
-        self.ns.cells[name] = types.CellType(obj)
-        return name
+        return bind_cell(self.ns, self.locals, base, obj)
 
     # -- helpers -------------------------------------------------------------
 

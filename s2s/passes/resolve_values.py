@@ -92,6 +92,13 @@ def _is_factory(obj):
         return False
 
 
+def _is_shard_map(obj):
+    """JAX's shard_map, by either of its names (jax.shard_map and the older
+    jax.experimental.shard_map.shard_map)."""
+    return callable(obj) and getattr(obj, "__name__", None) == "shard_map" \
+        and (getattr(obj, "__module__", None) or "").split(".")[0] == "jax"
+
+
 def _s2s_twin(factory):
     """jax.vmap(f, ...)(x) written in the function: s2s's own vmap (the same
     signature), which s2s transforms again; other callables as they are."""
