@@ -28,8 +28,10 @@ from jax import lax
 from .control_flow_carry import (_cast_to, _check_scalar_condition, _common_types, _error,
                                  _pack, _python_leaves, _stable_carry, _unpack, _with, _without)
 from .control_flow_tapes import (BOUND_MARK, MAX_STEPS, Checked, Stacked, _as_lists,
-                                 _counted_recording, _inner, _list_roles, _scan_recording,
-                                 _while_recording, check_when_run, checked, list_length)
+                                 _counted_recording, _inner, _list_roles, _popped_rows,
+                                 _scan_recording, _while_recording, check_when_run, checked,
+                                 list_length)
+from .errors import S2SError
 from .runtime import helper
 
 # What other modules use (the helpers generated code calls are registered by
@@ -176,7 +178,15 @@ def for_range(stop, body, *carry, start=0, step=1):
         jnp.maximum(0, (stop - start + step - (1 if step > 0 else -1)) // step)
 
     carry, popped, grown = _list_roles(start, body, carry)
-    return _as_lists(_lax_for(start, stop, step, trips, body, carry, grown), popped, n, trips)
+    try:
+        out = _lax_for(start, stop, step, trips, body, carry, grown)
+    except S2SError:   # (an array's rows taken off one a step: jnp.array(xs)'s cotangent)
+        carry, rows = _popped_rows(start, body, carry)
+        if not rows:
+            raise
+        popped = {**popped, **rows}
+        out = _lax_for(start, stop, step, trips, body, carry, grown)
+    return _as_lists(out, popped, n, trips)
 
 
 def _lax_for(start, stop, step, trips, body, carry, grown):

@@ -350,6 +350,16 @@ class Stacked:
     def __iter__(self):
         return (self[k] for k in range(self.length))
 
+    def __jax_array__(self):
+        """`jnp.array(outs)` of the list: its rows, one array (a list a lax loop
+        appended to, then made an array, as `jnp.array` makes a list's)."""
+        if not isinstance(self.length, int):
+            raise TypeError("jnp.array of a list a `while` on a traced value appended to "
+                            "has a traced length, which an array cannot have under jit")
+        if self.constants or not isinstance(self.items, jax.Array):
+            return jnp.array(list(self))
+        return self.items if self.items.shape[0] == self.length else self.items[:self.length]
+
     def __reversed__(self):
         return (self[k] for k in reversed(range(self.length)))
 
@@ -415,8 +425,38 @@ def _as_lists(out, popped, n, trips):
     values = list(_pack(out, n))
     for j, length in popped.items():
         left = values[j]
+        if length < 0:   # (an array's rows: the array of those left)
+            values[j] = left.items[:max(-length - trips, 0)]
+            continue
         values[j] = [left[k] for k in range(max(length - trips, 0))]
     return _unpack(tuple(values))
+
+
+def _popped_rows(start, body, carry):
+    """(carry, popped) for the arrays the body shortens by one row a step (the
+    cotangent of `jnp.array(xs)`, taken back item by item as a list's), made
+    `Stacked` of a traced length, with `popped` {position: -rows before}
+    (negative: an array again after the loop); (carry, {}) where there is
+    none. Asked only when lax refused the loop's carry: it traces the body."""
+    arrays = [j for j, c in enumerate(carry) if _rows(c)]
+    if not arrays:
+        return carry, {}
+    try:
+        out = jax.eval_shape(lambda c: _pack(body(start, *c), len(carry)), carry)
+    except Exception:
+        return carry, {}
+    carry, popped = list(carry), {}
+    for j in arrays:
+        before, after = carry[j], out[j]
+        if _rows(after) and after.shape == (before.shape[0] - 1,) + before.shape[1:]:
+            popped[j] = -before.shape[0]
+            carry[j] = Stacked(before, jnp.asarray(before.shape[0]))
+    return tuple(carry), popped
+
+
+def _rows(v):
+    """Is v an array (or its shape) with rows a loop may take off its end?"""
+    return not isinstance(v, (list, tuple, Stacked)) and len(getattr(v, "shape", ())) >= 1
 
 
 @helper

@@ -230,6 +230,16 @@ def test_jit_of_grad_through_lists_a_lax_loop_grows(fn):
     close(s2s.jit(fn, unroll=0)(x, 0.8), fn(x, 0.8))
 
 
+def test_jnp_array_of_a_list_a_lax_loop_appended_to():
+    x, fn = jnp.array([0.1, -0.4, 0.7]), jc.trajectory_made_an_array
+    close(s2s.jit(fn, unroll=0)(x, 0.3), fn(x, 0.3))
+    for jitted in (s2s.grad(fn, argnums=(0, 1)), s2s.jit(s2s.grad(fn, argnums=(0, 1))),
+                   s2s.jit(s2s.grad(fn, argnums=(0, 1)), unroll=0),
+                   s2s.grad(s2s.jit(fn, unroll=0), argnums=(0, 1))):
+        close(jitted(x, 0.3), jax.grad(fn, argnums=(0, 1))(x, 0.3))
+    assert "scan" in primitives(s2s.jit(s2s.grad(fn), unroll=0), x, 0.3)
+
+
 @pytest.mark.parametrize("x", ([0.5, 2.0], [1.5, 6.0], [-0.5, -2.0]))
 @pytest.mark.parametrize("unroll", (32, 0))
 def test_a_return_under_a_traced_test_in_a_loop(x, unroll):

@@ -419,3 +419,18 @@ def list_recorded_by_a_scan_then_taken_apart(s, c, x):
                            jnp.sum(c * jnp.arange(1.0, 9.0).reshape(4, 2), axis=1))
     out = jnp.cumsum(s * jnp.arange(1.0, 5.0)) + x + g + (jnp.sum(z) * jnp.arange(1.0, 5.0))
     return jnp.mean(jnp.tanh(out))
+
+
+def trajectory_made_an_array(x, c):
+    # make fuzz (seed 0, 17 programs under each of s2s.jit(f, unroll=0) and
+    # s2s.jit(s2s.grad(f), unroll=0)): jnp.array of a list a lax loop appended
+    # to was refused ("turns a traced value into a NumPy array"); its
+    # cotangent, an array taken back row by row, changed shape in the loop.
+    # Every grad crashed adding the list's cotangent from jnp.array (an array)
+    # to the one from jnp.stack (a list)
+    outs = []
+    for i in range(40):
+        x = jnp.sin(x) * 0.9 + c
+        outs.append(x * 2.0)
+    rows = jnp.array(outs)
+    return jnp.sum(rows ** 2) + jnp.sum(jnp.asarray(outs)[-1]) + jnp.sum(jnp.stack(outs)[3])
