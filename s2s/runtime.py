@@ -172,16 +172,17 @@ def check_real(v):
 
 
 @helper(pure=True)
-def tree_add(a, b):
+def tree_add(a, b, items_axis=0):
     """Cotangents of lists, tuples and dicts add leaf by leaf. A None leaf is a
     value that a path through a loop body did not compute (its tape entry):
     it adds nothing. A list's cotangent that one use gives as a list and
-    another as an array (`jnp.array(xs)` and `xs[-1]`) adds as that array."""
-    a, b = _one_form(a, b), _one_form(b, a)
+    another as an array (`jnp.array(xs)` and `xs[-1]`) adds as that array,
+    its items stacked on `items_axis` (after vmap's batch axis: 1)."""
+    a, b = _one_form(a, b, items_axis), _one_form(b, a, items_axis)
     return jax.tree_util.tree_map(_add_or_none, a, b, is_leaf=_is_none)
 
 
-def _one_form(items, other):
+def _one_form(items, other, axis):
     """`items` (a list's or tuple's cotangent, item by item) as the array
     jnp.array makes of it, where `other` is that array's; else as it is."""
     if not hasattr(other, "shape") or not len(jnp.shape(other)) \
@@ -189,8 +190,9 @@ def _one_form(items, other):
         return items
     if not isinstance(items, (list, tuple)):   # (a list a lax loop recorded: Stacked)
         return jnp.asarray(items)
-    row = jnp.zeros(jnp.shape(other)[1:], jnp.result_type(other))
-    return jnp.stack([row if v is None else v for v in items])
+    shape = jnp.shape(other)
+    row = jnp.zeros(shape[:axis] + shape[axis + 1:], jnp.result_type(other))
+    return jnp.stack([row if v is None else v for v in items], axis=axis)
 
 
 def _is_none(x):

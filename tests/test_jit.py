@@ -238,6 +238,11 @@ def test_jnp_array_of_a_list_a_lax_loop_appended_to():
                    s2s.grad(s2s.jit(fn, unroll=0), argnums=(0, 1))):
         close(jitted(x, 0.3), jax.grad(fn, argnums=(0, 1))(x, 0.3))
     assert "scan" in primitives(s2s.jit(s2s.grad(fn), unroll=0), x, 0.3)
+    xs = jnp.stack([x, 2.0 * x])
+    close(s2s.vmap(s2s.grad(fn), in_axes=(0, None))(xs, 0.3),
+          jax.vmap(jax.grad(fn), in_axes=(0, None))(xs, 0.3))
+    for name in ("jacrev", "hessian"):
+        close(getattr(s2s, name)(fn)(x, 0.3), getattr(jax, name)(fn)(x, 0.3))
 
 
 @pytest.mark.parametrize("x", ([0.5, 2.0], [1.5, 6.0], [-0.5, -2.0]))

@@ -46,13 +46,13 @@ def list_append__(ans_bar, xs, v):
     return ans_bar[:-1], ans_bar[-1]
 
 
-@jvp_rule(tree_add)
-def tree_add__jvp(a, b, a_dot, b_dot):
-    return tree_add(a_dot, b_dot)
+@jvp_rule(tree_add, nondiff_args=("items_axis",))
+def tree_add__jvp(a, b, a_dot, b_dot, items_axis=0):
+    return tree_add(a_dot, b_dot, items_axis=items_axis)
 
 
 @vjp_rule(tree_add)
-def tree_add__(ans_bar, a, b):
+def tree_add__(ans_bar, a, b, items_axis=0):
     return ans_bar, ans_bar
 
 
@@ -333,9 +333,17 @@ def _in_dtype_of(batch, g, g_dtype, x_dtype):
 
 
 # Leaf by leaf, every leaf batched.
-@batch_rule(tree_add, list_append)
+@batch_rule(list_append)
 def tree_batch(batch, **operands):
     return batch.rebuild(**{k: batch.with_batch(v) for k, v in operands.items()})
+
+
+# A list's items, made the array another use gave, stack after the batch axis.
+@batch_rule(tree_add)
+def tree_add_batch(batch, a, b, items_axis=None):
+    return batch.rebuild(a=batch.with_batch(a), b=batch.with_batch(b),
+                         items_axis=batch.value(items_axis, "the items' axis") + 1
+                         if items_axis is not None else 1)
 
 
 @batch_rule(tree_zeros_like, zeros_like)
