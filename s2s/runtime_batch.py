@@ -57,13 +57,16 @@ def unpack_examples(value):
 def array_of_examples(items, size):
     """jnp.array of a (nested) list whose leaves are batched (a Python number is
     every example's): each example's array, the batch axis first and the
-    list's axes after it."""
+    list's axes after it. `size` is the batch size, or a tuple of them for
+    leaves batched more than once (vmap of vmap), their axes first in order."""
+    sizes = tuple(size) if isinstance(size, (tuple, list)) else (size,)
     depth, first = 0, items
     while isinstance(first, (list, tuple)) and first:
         depth, first = depth + 1, first[0]
     leaves = jax.tree_util.tree_map(
-        lambda v: jnp.full((size,), v) if isinstance(v, (int, float, complex)) else v, items)
-    return jnp.moveaxis(jnp.array(leaves), depth, 0)
+        lambda v: jnp.full(sizes, v) if isinstance(v, (int, float, complex)) else v, items)
+    return jnp.moveaxis(jnp.array(leaves), tuple(range(depth, depth + len(sizes))),
+                        tuple(range(len(sizes))))
 
 
 # -- collectives over a vmap's named axis (s2s/rules/collectives.py) -------------------------

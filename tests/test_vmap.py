@@ -796,3 +796,25 @@ def test_shape_size_and_ndim_of_a_batched_value_are_one_examples():
                                jax.vmap(shape_of_a_batched_value)(x), rtol=1e-6)
     np.testing.assert_allclose(s2s.jacfwd(shape_of_a_batched_value)(x[0]),
                                jax.jacfwd(shape_of_a_batched_value)(x[0]), rtol=1e-6)
+
+
+def trajectory_as_array(x, c):
+    outs = []
+    for i in range(4):
+        x = jnp.sin(x) * 0.9 + c
+        outs.append(x * 2.0)
+    return jnp.sum(jnp.array(outs) ** 2, axis=0)
+
+
+def test_vmap_of_vmap_of_an_array_made_of_a_list():
+    """jnp.array of a list built by appends, batched twice (vmap of vmap, and of
+    its gradient): the helper that stacks each example's list was refused
+    ('s2s cannot transform its helper `array_of_examples`')."""
+    x = jnp.array([0.1, -0.4, 0.7])
+    xss = jnp.stack([jnp.stack([x, 2.0 * x]), jnp.stack([-x, 0.5 * x])])
+    for ours, theirs in ((trajectory_as_array, trajectory_as_array),
+                         (s2s.grad(lambda x, c: jnp.sum(trajectory_as_array(x, c))),
+                          jax.grad(lambda x, c: jnp.sum(trajectory_as_array(x, c))))):
+        got = s2s.vmap(s2s.vmap(ours, in_axes=(0, None)), in_axes=(0, None))(xss, 0.3)
+        want = jax.vmap(jax.vmap(theirs, in_axes=(0, None)), in_axes=(0, None))(xss, 0.3)
+        assert_tree_close(got, want)

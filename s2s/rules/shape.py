@@ -4,7 +4,7 @@ import jax.numpy as jnp
 import gast
 
 from . import batch_rule, jvp_rule, nondifferentiable, shift_axes, vjp_rule, zero_derivative
-from ..runtime import (inverse_permutation, split_like,  # noqa: F401  (used by templates)
+from ..runtime import (array_of_examples, inverse_permutation, split_like,  # noqa: F401
                        unbroadcast, unstack_like)
 
 
@@ -292,6 +292,15 @@ def array_batch(batch, object=None, a=None, **rest):
         stacked = batch.call("array_of_examples", items, batch.batch_size)
         return batch.jnp("asarray", stacked, dtype=rest["dtype"]) if "dtype" in rest else stacked
     return batch.rebuild()
+
+
+# Batched again (vmap of vmap): the leaves gain the outer batch axis in front.
+@batch_rule(array_of_examples)
+def array_of_examples_batch(batch, items, size):
+    sizes = size.elts if isinstance(size, gast.Tuple) else [size]
+    return batch.call("array_of_examples", batch.pass_.conform(items, True, batch.pass_.where),
+                      gast.Tuple(elts=[batch.batch_size] + [batch.x(s) for s in sizes],
+                                 ctx=gast.Load()))
 
 
 # The result has one example's shape and dtype: batched like its operand.
