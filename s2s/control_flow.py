@@ -25,8 +25,9 @@ import jax
 import jax.numpy as jnp
 from jax import lax
 
-from .control_flow_carry import (_cast_to, _check_scalar_condition, _common_types, _error,
-                                 _pack, _python_leaves, _stable_carry, _unpack, _with, _without)
+from .control_flow_carry import (RETURNED_VALUE, _cast_to, _check_scalar_condition,
+                                 _common_types, _error, _pack, _python_leaves, _stable_carry,
+                                 _unpack, _value_names, _with, _without)
 from .control_flow_tapes import (BOUND_MARK, MAX_STEPS, Checked, Stacked, _as_lists,
                                  _counted_recording, _inner, _list_roles, _popped_rows,
                                  _scan_recording, _while_recording, check_when_run, checked,
@@ -148,6 +149,7 @@ def while_loop(test, body, *carry):
             return _unpack(carry)
         carry = _pack(body(*carry), n)
     _check_scalar_condition(going, "while")
+    carry = _returned_value_filled(body, carry)
     test, body = _inner(test), _inner(body)
     if any(isinstance(c, list) for c in carry):
         return _while_recording(test, body, carry)
@@ -214,6 +216,26 @@ def _lax_for(start, stop, step, trips, body, carry, grown):
         # changes what it carries (a list that grows): unrolled, as Python runs it.
         return _python_for(range(start, stop, step), body, carry)
     return _unpack(out)
+
+
+def _returned_value_filled(body, carry):
+    """A `return` inside the loop is carried as a flag and a value (s2s/passes/
+    structure.py); the value starts as None and is read only once the flag is
+    set. lax carries no None: it starts as zeros of the value's shape."""
+    names = _value_names(body) or ()
+    unset = [j for j, (c, name) in enumerate(zip(carry, names))
+             if c is None and name.startswith(RETURNED_VALUE)]
+    if not unset:
+        return carry
+    try:
+        out = jax.eval_shape(lambda c: _pack(body(*c), len(carry)), carry)
+    except Exception:   # (the loop reports it when it runs the body)
+        return carry
+    carry = list(carry)
+    for j in unset:
+        if all(isinstance(o, jax.ShapeDtypeStruct) for o in jax.tree_util.tree_leaves(out[j])):
+            carry[j] = jax.tree_util.tree_map(lambda o: jnp.zeros(o.shape, o.dtype), out[j])
+    return tuple(carry)
 
 
 def _holds_none(carry):

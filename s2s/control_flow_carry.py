@@ -134,6 +134,10 @@ def _cast(out, target):
     return jax.tree_util.tree_map(lambda x, t: jnp.asarray(x).astype(t.dtype), out, target)
 
 
+# The name the structure pass gives a loop's returned value (s2s/passes/structure.py).
+RETURNED_VALUE = "returned_value"
+
+
 def _value_names(fn, counted=False):
     """The names a generated loop body hands on: its parameters (after the
     counter of a counted loop), which it returns in the same order."""

@@ -48,3 +48,14 @@ def test_grad_of_grad_through_a_return_in_a_loop(x):
           jax.grad(jax.grad(fn, argnums=1), argnums=1)(x, 0.7))
     close(s2s.grad(s2s.grad(fn, argnums=1), argnums=0)(x, 0.7),
           jax.grad(jax.grad(fn, argnums=1), argnums=0)(x, 0.7))
+
+
+@pytest.mark.parametrize("fn", [rc.scales_what_a_loop_returned,
+                                rc.scales_what_a_traced_while_returned])
+@pytest.mark.parametrize("x", [jnp.array([2.9, -5.0]), jnp.array([0.5, 1.0])])   # returns / not
+def test_a_helper_that_returns_from_a_loop_put_in_line(fn, x):
+    want = jax.value_and_grad(fn)(x)
+    for ours in (s2s.value_and_grad(fn), s2s.jit(s2s.value_and_grad(fn)),
+                 s2s.jit(s2s.value_and_grad(fn), unroll=0), s2s.value_and_grad(s2s.jit(fn))):
+        close(ours(x), want)
+    close(s2s.jit(fn)(x), fn(x))

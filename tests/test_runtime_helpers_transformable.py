@@ -169,6 +169,16 @@ CASES = {
     "unpack_examples": [C("unpack_examples(a)", U(2, 3)),
                         C("xs = (a, b); unpack_examples(xs)", U(2), U(3)),
                         C("unpack_examples((a, b))", U(2), U(3))],
+    # collectives' cotangents and batched forms (over no named axis, `()`, they are
+    # the collective of one example; over a vmap's axis: tests/test_collectives.py)
+    "psum_cotangent": [C("psum_cotangent(a * b, ())", U(3), U(3))],
+    "pmean_cotangent": [C("pmean_cotangent(a * b, ())", U(3), U(3))],
+    "all_gather_cotangent": [C("all_gather_cotangent(a * b, ())", U(1, 3), U(1, 3))],
+    "psum_scatter_cotangent": [C("psum_scatter_cotangent(a * b, ())", U(3), U(3))],
+    "all_gather_batched": [C("all_gather_batched(a * b)", U(2, 3), U(2, 3)),
+                           C("all_gather_batched(a, 1, True)", U(2, 3, 2))],
+    "psum_scatter_batched": [C("psum_scatter_batched(a * b)", U(3, 3, 2), U(3, 3, 2)),
+                             C("psum_scatter_batched(a, 1, True)", U(2, 3, 4))],
     "array_of_examples": [C("xs = [[a, b], [1.0, a]]; array_of_examples(xs, 3)", U(3), U(3)),
                           C("array_of_examples([[a, b], [1.0, a]], 3)", U(3), U(3))],
     # --- s2s/runtime_numeric.py: cumulative products, norms, determinants, solves

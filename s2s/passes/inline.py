@@ -16,19 +16,21 @@ from ..anno import Key
 from ..nodes import walk
 from ..template import JNP, load, store
 from .scopes import local_names, params
-from .structure import _lift, _returns_to_assignments
+from ..pipeline import Family
+from .structure import _lift, _returns_to_assignments, _Structure
 
 
 def run(fn, ctx):
-    _Inliner(ctx.source, ctx.namer, ctx.ns).block_owner(fn)
+    _Inliner(ctx.source, ctx.namer, ctx.ns, ctx.family).block_owner(fn)
     return fn
 
 
 class _Inliner:
-    def __init__(self, source, namer, ns):
+    def __init__(self, source, namer, ns, family):
         self.source = source
         self.namer = namer
         self.ns = ns
+        self.family = family
 
     def block_owner(self, node, defs=None):
         defs = dict(defs or {})
@@ -86,6 +88,7 @@ class _Inliner:
             _rename(s, rename)
             _substitute(s, functions)
         body = self.block(body, defs)
+        body = self.loop_returns(body, 0)
         body = _lift(body + [gast.Return(value=None)], (gast.Return,))
         if isinstance(stmt, gast.Assign):
             target = stmt.targets[0]
@@ -102,6 +105,31 @@ class _Inliner:
                 for s in out]
 
 
+    def loop_returns(self, stmts, depth):
+        """A `return` inside a loop of the inlined body as a flag, its value and
+        a `break` (s2s/passes/structure.py), then `if flag: return value` after
+        the loop: every return is then outside loops, and becomes an
+        assignment of the call's target (left in a loop, it was the caller's
+        own return: the caller's code after the call was skipped)."""
+        out = []
+        for s in stmts:
+            if isinstance(s, gast.If):
+                s.body = self.loop_returns(s.body, depth)
+                s.orelse = self.loop_returns(s.orelse, depth)
+            elif isinstance(s, (gast.For, gast.While)) and _returns_in(s):
+                if depth and self.family is Family.REVERSE:
+                    raise self.source.error(_returns_in(s)[0], "`return` inside a nested "
+                                            "loop is not supported in reverse mode",
+                                            "set a result variable and `break` out of each "
+                                            "loop")
+                s.body = self.loop_returns(s.body, depth + 1)
+                start, after = _Structure(self.source, self.namer, self.family) \
+                    .returns_to_breaks(s.body, s)
+                out.extend(start + [s] + after)
+                continue
+            out.append(s)
+        return out
+
     def function_named(self, value, references):
         """The function an argument names, as code the callee can call: a
         module attribute (`jnp.mean`, also through a name normalize gave it) or
@@ -110,6 +138,13 @@ class _Inliner:
         if isinstance(value, (gast.Name, gast.Attribute)) and _function_value(value, self.ns):
             return value
         return None
+
+
+def _returns_in(loop):
+    """The returns in a loop's body (not those of functions nested in it)."""
+    nested = {id(n) for d in walk(loop) if isinstance(d, gast.FunctionDef)
+              for n in walk(d) if isinstance(n, gast.Return)}
+    return [n for n in walk(loop) if isinstance(n, gast.Return) and id(n) not in nested]
 
 
 def _local_call(s, defs):

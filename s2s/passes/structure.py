@@ -23,6 +23,7 @@ import gast
 from .. import anno
 from ..anno import Key
 from ..pipeline import Family
+from ..control_flow_carry import RETURNED_VALUE
 from ..nodes import name_nodes
 from ..template import load, store
 from .scopes import params
@@ -98,7 +99,7 @@ class _Structure:
         find(body)
         if not returns:
             return [], []
-        flag, value = self.namer.fresh("returned"), self.namer.fresh("returned_value")
+        flag, value = self.namer.fresh("returned"), self.namer.fresh(RETURNED_VALUE)
         for stmts, i in returns:
             ret = stmts[i]
             stmts[i:i + 1] = [anno.copy_location(st, ret) for st in (

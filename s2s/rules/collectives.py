@@ -76,13 +76,15 @@ def all_gather_cotangent_vjp(ans_bar, x, axis_name, axis_index_groups=None, axis
 def _over_this_axis(batch, axis_name, axis_index_groups=None):
     """True for a collective over this vmap's axis, False for one over the axis
     of a named vmap this one is built inside (a Jacobian's vmap in a named
-    vmap: the call stays, over a batched value); any other is refused, and so
-    are axis_index_groups."""
+    vmap: the call stays, over a batched value) or over no axis; any other is
+    refused, and so are axis_index_groups."""
     options = batch.pass_.ctx.options
     name = batch.value(axis_name, "the axis name")
+    if isinstance(name, tuple) and len(name) == 1:
+        name = name[0]   # (`("i",)`: one axis)
     if options.axis_name is None or name != options.axis_name:
-        if any(name == outer for outer, _ in options.enclosing):
-            return False
+        if name == () or any(name == outer for outer, _ in options.enclosing):
+            return False   # (over no axis, `()`: the collective of one example, as it is)
         raise batch.error(f"`{batch.prim.name}` over the axis {name!r}: this s2s.vmap "
                           f"names its axis {options.axis_name!r}",
                           "pass axis_name to s2s.vmap, the name the collective uses")

@@ -49,3 +49,32 @@ def returns_early_from_a_scaled_loop(x, c):
             return jnp.sum(jnp.tanh(c * x))
         t = t * 0.9
     return jnp.sum(t)
+
+
+def _returns_from_a_traced_while(x):
+    while jnp.sum(x) < 10.0:
+        if jnp.max(x) > 3.0:
+            return jnp.sum(x * 2.0)
+        x = x * 1.5 + 0.1
+    return jnp.sum(x)
+
+
+def _returns_from_a_counted_loop(x):
+    for i in range(3):
+        if jnp.max(x) > 3.0:
+            return jnp.sum(x * 2.0)
+        x = x * 1.5 + 0.1
+    return jnp.sum(x)
+
+
+def scales_what_a_loop_returned(x):
+    """A helper whose loop returns, called in an expression: put in line (jit of
+    a gradient), its return in the loop was the caller's own, and the caller's
+    `3.0 * ... + 1.0` was skipped, a silently wrong value and gradient."""
+    return 3.0 * _returns_from_a_counted_loop(x) + 1.0
+
+
+def scales_what_a_traced_while_returned(x):
+    """The same through a `while` on a traced value, which s2s.jit refused:
+    lax carries no None, which the returned value starts as."""
+    return 3.0 * _returns_from_a_traced_while(x) + 1.0

@@ -163,26 +163,6 @@ KNOWN = {
         ('REFUSED', 'autograd_variational_autoencoder.py:31: star-arguments (`*args`) are not supported'),
     ('autograd_variational_autoencoder', 'vae_lower_bound', 'jit_grad'):
         ('REFUSED', 'autograd_variational_autoencoder.py:31: star-arguments (`*args`) are not supported'),
-    ('gradbench_jax_small', 'llsq.llsq', 'grad'):
-        ('REFUSED', 'gradbench_jax_small.py:47: s2s cannot apply `vmap` here to a nested function or lambda: it may close over values being differentiated or batched, which JAX would take for constants'),
-    ('gradbench_jax_small', 'llsq.llsq', 'value_and_grad'):
-        ('REFUSED', 'gradbench_jax_small.py:47: s2s cannot apply `vmap` here to a nested function or lambda: it may close over values being differentiated or batched, which JAX would take for constants'),
-    ('gradbench_jax_small', 'llsq.llsq', 'jvp'):
-        ('REFUSED', 'gradbench_jax_small.py:47: s2s cannot apply `vmap` here to a nested function or lambda: it may close over values being differentiated or batched, which JAX would take for constants'),
-    ('gradbench_jax_small', 'llsq.llsq', 'vjp'):
-        ('REFUSED', 'gradbench_jax_small.py:47: s2s cannot apply `vmap` here to a nested function or lambda: it may close over values being differentiated or batched, which JAX would take for constants'),
-    ('gradbench_jax_small', 'llsq.llsq', 'jacfwd'):
-        ('REFUSED', 'gradbench_jax_small.py:47: s2s cannot apply `vmap` here to a nested function or lambda: it may close over values being differentiated or batched, which JAX would take for constants'),
-    ('gradbench_jax_small', 'llsq.llsq', 'jacrev'):
-        ('REFUSED', 'gradbench_jax_small.py:47: s2s cannot apply `vmap` here to a nested function or lambda: it may close over values being differentiated or batched, which JAX would take for constants'),
-    ('gradbench_jax_small', 'llsq.llsq', 'hessian'):
-        ('REFUSED', 'gradbench_jax_small.py:47: s2s cannot apply `vmap` here to a nested function or lambda: it may close over values being differentiated or batched, which JAX would take for constants'),
-    ('gradbench_jax_small', 'llsq.llsq', 'vmap'):
-        ('REFUSED', 'gradbench_jax_small.py:47: s2s cannot apply `vmap` here to a nested function or lambda: it may close over values being differentiated or batched, which JAX would take for constants'),
-    ('gradbench_jax_small', 'llsq.llsq', 'jit'):
-        ('REFUSED', 'gradbench_jax_small.py:47: s2s cannot apply `vmap` here to a nested function or lambda: it may close over values being differentiated or batched, which JAX would take for constants'),
-    ('gradbench_jax_small', 'llsq.llsq', 'jit_grad'):
-        ('REFUSED', 'gradbench_jax_small.py:47: s2s cannot apply `vmap` here to a nested function or lambda: it may close over values being differentiated or batched, which JAX would take for constants'),
     ('gradbench_jax_small', 'ode.ode', 'jvp'):
         ('REFUSED', 'gradbench_jax_small.py:60: s2s cannot apply `vmap` here to a nested function or lambda: it may close over values being differentiated or batched, which JAX would take for constants'),
     ('gradbench_jax_small', 'ode.ode', 'vjp'):
@@ -219,22 +199,6 @@ KNOWN = {
         ('REFUSED', 'jax_differentially_private_sgd.py:50: s2s needs the rank of this value to batch it, and it changes from one pass to the next'),
     ('jax_differentially_private_sgd', 'private_grad', 'jit'):
         ('REFUSED', 'jax_differentially_private_sgd.py:50: s2s needs the rank of this value to batch it, and it changes from one pass to the next'),
-    ('jax_kernel_lsq', 'gram.linear', 'jacfwd'):
-        ('REFUSED', 'jax_kernel_lsq.py:27: s2s cannot apply `vmap` here to a nested function or lambda: it may close over values being differentiated or batched, which JAX would take for constants'),
-    ('jax_kernel_lsq', 'gram.linear', 'jacrev'):
-        ('REFUSED', 'jax_kernel_lsq.py:27: s2s cannot apply `vmap` here to a nested function or lambda: it may close over values being differentiated or batched, which JAX would take for constants'),
-    ('jax_kernel_lsq', 'gram.linear', 'vmap'):
-        ('REFUSED', 'jax_kernel_lsq.py:27: s2s cannot apply `vmap` here to a nested function or lambda: it may close over values being differentiated or batched, which JAX would take for constants'),
-    ('jax_kernel_lsq', 'gram.linear', 'jit'):
-        ('REFUSED', 'jax_kernel_lsq.py:27: s2s cannot apply `vmap` here to a nested function or lambda: it may close over values being differentiated or batched, which JAX would take for constants'),
-    ('jax_kernel_lsq', 'gram.rbf', 'jacfwd'):
-        ('REFUSED', 'jax_kernel_lsq.py:27: s2s cannot apply `vmap` here to a nested function or lambda: it may close over values being differentiated or batched, which JAX would take for constants'),
-    ('jax_kernel_lsq', 'gram.rbf', 'jacrev'):
-        ('REFUSED', 'jax_kernel_lsq.py:27: s2s cannot apply `vmap` here to a nested function or lambda: it may close over values being differentiated or batched, which JAX would take for constants'),
-    ('jax_kernel_lsq', 'gram.rbf', 'vmap'):
-        ('REFUSED', 'jax_kernel_lsq.py:27: s2s cannot apply `vmap` here to a nested function or lambda: it may close over values being differentiated or batched, which JAX would take for constants'),
-    ('jax_kernel_lsq', 'gram.rbf', 'jit'):
-        ('REFUSED', 'jax_kernel_lsq.py:27: s2s cannot apply `vmap` here to a nested function or lambda: it may close over values being differentiated or batched, which JAX would take for constants'),
     ('jax_mnist_classifier_fromscratch', 'loss', 'hessian'):
         ('REFUSED', "jax_mnist_classifier_fromscratch.py:16: s2s batches this call of `dot_cotangent_b_jvp` by its arguments' shapes, and they change from one pass to the next"),
     ('jax_optimizers', 'sgd.update', 'jvp'):
