@@ -333,6 +333,7 @@ def test_a_float16_argument_mixed_with_float32_gets_a_float16_cotangent(transfor
 @pytest.mark.parametrize("fn", [C.half_outer, C.half_dot, C.half_inner_vdot_kron,
                                 C.half_tensordot_einsum, C.half_convolve])
 @pytest.mark.parametrize("transform", ["grad", "jit_grad", "vmap_of_grad"])
+@pytest.mark.filterwarnings("error::FutureWarning")   # (JAX's: a float32 added into float16)
 def test_a_product_of_a_float16_argument_with_float32_gets_a_float16_cotangent(fn, transform):
     x = jnp.array([0.5, -1.0, 2.0], jnp.float16)
     if transform == "vmap_of_grad":

@@ -10,7 +10,8 @@ from . import batch_rule, multilinear, vjp_rule
 from ..runtime import (cotangent_dtype, dot_cotangent_a, dot_cotangent_b,  # noqa: F401
                        inner_cotangent_a, inner_cotangent_b, kron_cotangent_a,
                        matmul_cotangent_a, matmul_cotangent_b,
-                       kron_cotangent_b, tensordot_cotangent_a, tensordot_cotangent_b)
+                       kron_cotangent_b, promotion_undone, tensordot_cotangent_a,
+                       tensordot_cotangent_b)
 
 multilinear(jnp.dot, jnp.vdot, jnp.outer, jnp.inner, jnp.kron)
 multilinear(jnp.tensordot, static_argnums=(2,))   # the axes
@@ -315,8 +316,22 @@ def _dot_cotangent(batch, g, a, b, which):
                           "use jnp.einsum for products of scalars or stacks of matrices")
     (sa, sb), out = _dot_spec(ra, rb)
     if which == "a":
-        return _batched_einsum(batch, [out, sb], sa, [g, b])
-    return _batched_einsum(batch, [sa, out], sb, [a, g])
+        return _in_dtype_of(batch, _batched_einsum(batch, [out, sb], sa, [g, b]), (g, b), a)
+    return _in_dtype_of(batch, _batched_einsum(batch, [sa, out], sb, [a, g]), (g, a), b)
+
+
+def _in_dtype_of(batch, product, factors, operand):
+    """The product cast to its operand's dtype where the probe saw a promotion
+    (a float16 operand times float32 weights: float16, as the unbatched
+    helper's cotangent_dtype gives it)."""
+    infos = [batch.info(v) for v in factors]
+    target = batch.info(operand)
+    dtypes = [i.dtype for i in infos if i is not None and i.kind == "array"]
+    if not dtypes or target is None or target.kind != "array":
+        return product
+    real, cast = promotion_undone(jnp.result_type(*dtypes), target.dtype)
+    product = batch.jnp("real", product) if real else product
+    return batch.jnp("astype", product, str(target.dtype)) if cast else product
 
 
 @batch_rule(dot_cotangent_a, matmul_cotangent_a)
