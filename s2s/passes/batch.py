@@ -33,7 +33,6 @@ from ..nodes import copy_tree, name_nodes
 from .. import anno
 from ..anno import Key
 from ..backend import COMMENT_MARK
-from ..errors import S2SError
 from ..rules.collectives import REDUCTIONS
 from ..rules.batching import BATCH_SIZE, helper_call, jnp_call
 from ..template import load, store
@@ -41,9 +40,9 @@ from .batch_blocks import program_order, stored_by
 from .batch_calls import Calls
 from .batch_control import ControlFlow
 from .batch_layout import Layout, assign
-from .batchedness import Batchedness, constant_node, element, is_constant, prune_unreached
+from .batchedness import (Batchedness, called_primitive, constant_node, element, is_constant,
+                          prune_unreached)
 from .probe_record import Info, describe
-from .resolve import CallKind, callee
 from .scopes import params
 from .structure import is_list_append
 
@@ -247,13 +246,7 @@ class Batch(Layout, Calls, ControlFlow):
     def collective(self, value):
         """`lax.psum(x, "i")` and its kin: rewritten even where x is the same in
         every example (it sums over the examples: s2s/rules/collectives.py)."""
-        if not isinstance(value, gast.Call):
-            return False
-        try:
-            c = callee(value, self.ns, self.locals)
-        except S2SError:
-            return False
-        return c.kind == CallKind.PRIM and c.obj is not None and c.obj.fn in REDUCTIONS
+        return called_primitive(value, self.ns, self.locals) in REDUCTIONS
 
     # -- statements without a value ---------------------------------------------------
 

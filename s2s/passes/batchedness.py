@@ -24,7 +24,7 @@ from .scopes import local_names, params
 
 # What other modules use (prune_unreached and stored live in
 # s2s/passes/batchedness_steady.py, with the steadiness the analysis asks about).
-__all__ = ["Batchedness", "tuple_pattern", "list_pattern", "join", "element", "is_constant",
+__all__ = ["Batchedness", "called_primitive", "tuple_pattern", "list_pattern", "join", "element", "is_constant",
            "literal", "constant_node", "stored", "iterated", "prune_unreached"]
 
 
@@ -144,16 +144,11 @@ class Batchedness:
         """`lax.axis_index("i")`, `lax.all_gather(x, "i")`: a collective whose
         value differs between examples (s2s/rules/collectives.py); the index
         along another vmap's axis is every example's."""
-        if not isinstance(value, gast.Call):
-            return False
-        try:
-            c = callee(value, self.ns, self.locals)
-        except S2SError:
-            return False
-        if c.kind != CallKind.PRIM or c.obj is None or c.obj.fn not in BATCHED_RESULT:
+        fn = called_primitive(value, self.ns, self.locals)
+        if fn not in BATCHED_RESULT:
             return False
         named = value.args[0] if value.args else None
-        return c.obj.fn is not lax.axis_index or not isinstance(named, gast.Constant) \
+        return fn is not lax.axis_index or not isinstance(named, gast.Constant) \
             or named.value == self.axis_name
 
     def constant(self, stmt):
@@ -186,6 +181,17 @@ class Batchedness:
         if isinstance(target, gast.Name):
             return infos[0]
         return Info("tree", container=tuple, children=infos)
+
+
+def called_primitive(value, ns, locals_):
+    """The function of the rules table `value` calls (`lax.psum`), else None."""
+    if not isinstance(value, gast.Call):
+        return None
+    try:
+        c = callee(value, ns, locals_)
+    except S2SError:
+        return None
+    return c.obj.fn if c.kind == CallKind.PRIM and c.obj is not None else None
 
 
 def tuple_pattern(parts):

@@ -125,26 +125,22 @@ def collective_batch(batch, x, axis_name, axis_index_groups=None):
                      batch.jnp("shape", batch.x(x)))
 
 
-@batch_rule(*GATHERS)
-def gather_batch(batch, x, axis_name, axis_index_groups=None, axis=0, scatter_dimension=0,
-                 tiled=False, to=None):
-    along_option = "axis" if batch.prim.fn is lax.all_gather else "scatter_dimension"
-    if not _over_this_axis(batch, axis_name, axis_index_groups):
-        return _over_an_outer_axis(batch, x, along_option)
-    _one_array(batch, x)
-    along = axis if batch.prim.fn is lax.all_gather else scatter_dimension
-    return batch.call("all_gather_batched", batch.with_batch(x), **_given(along=along, tiled=tiled))
+# function -> (the helper that batches it, the parameter naming its axis)
+SPREAD = {lax.all_gather: ("all_gather_batched", "axis"),
+          psum_scatter_cotangent: ("all_gather_batched", "scatter_dimension"),
+          lax.psum_scatter: ("psum_scatter_batched", "scatter_dimension"),
+          all_gather_cotangent: ("psum_scatter_batched", "axis")}
 
 
-@batch_rule(*SCATTERS)
-def scatter_batch(batch, x, axis_name, axis_index_groups=None, axis=0, scatter_dimension=0,
-                  tiled=False):
-    along_option = "scatter_dimension" if batch.prim.fn is lax.psum_scatter else "axis"
+@batch_rule(*SPREAD)
+def gather_scatter_batch(batch, x, axis_name, axis_index_groups=None, tiled=None, to=None,
+                         **along):
+    helper, option = SPREAD[batch.prim.fn]
     if not _over_this_axis(batch, axis_name, axis_index_groups):
-        return _over_an_outer_axis(batch, x, along_option)
+        return _over_an_outer_axis(batch, x, option)
     _one_array(batch, x)
-    along = scatter_dimension if batch.prim.fn is lax.psum_scatter else axis
-    return batch.call("psum_scatter_batched", batch.with_batch(x), **_given(along=along, tiled=tiled))
+    return batch.call(helper, batch.with_batch(x),
+                      **_given(along=along.get(option), tiled=tiled))
 
 
 def _given(**options):
