@@ -173,9 +173,7 @@ class Vmapped(pipeline.Transformation):
         if not any(mask):   # nothing mapped: one call, broadcast (as JAX does)
             out = self.fun(*args)
             return _place_outputs(_broadcast(out, size), self.out_axes, batched=False)
-        with _named_axis(self.axis_name, size):
-            target = _target_function(self.fun, signature)
-        gen = self.last = get_batched(target, tuple(mask), tuple(signature), *self.names(size))
+        gen = self.last = self.batched(tuple(mask), tuple(signature), size)
         self._last_call = _LastBatch.of(self, gen, args, axes) \
             if not kwargs and len(args) == nargs else None
         try:
@@ -187,9 +185,13 @@ class Vmapped(pipeline.Transformation):
             raise
         return _place_outputs(out, self.out_axes, batched=gen.facts["output_batched"])
 
-    def names(self, size):
-        """get_batched's axis_name, axis_size and spmd_axis_name for a batch of `size`."""
-        return self.axis_name, size, self.spmd_axis_name
+    def batched(self, mask, signature, size):
+        """The generated code for one example's `signature` in a batch of
+        `size`: what it transforms (the function, or a transformation's code)
+        is built inside this vmap's named axis."""
+        with _named_axis(self.axis_name, size):
+            target = _target_function(self.fun, signature)
+        return get_batched(target, mask, signature, self.axis_name, size, self.spmd_axis_name)
 
     def positional(self, args, kwargs):
         """Keyword arguments are mapped over axis 0 (as in JAX); parameters left
@@ -228,9 +230,7 @@ class Vmapped(pipeline.Transformation):
             prepared = [_to_front(a, ax, size) for a, ax in zip(example_args, axes)]
             mask = tuple(p[2] for p in prepared)
             signature = tuple(p[1] for p in prepared)
-            with _named_axis(self.axis_name, size):
-                target = _target_function(self.fun, signature)
-            return get_batched(target, mask, signature, *self.names(size))
+            return self.batched(mask, signature, size)
         if self.last is None:
             raise S2SError("s2s.vmap builds its code for the shapes of the first call",
                            hint="call it once, or pass example_args to s2s.source")
@@ -252,10 +252,7 @@ class Vmapped(pipeline.Transformation):
         mask = tuple(ax is not None for ax in axes)
         inner = tuple(_drop_axis(s, ax) if ax is not None else s
                       for s, ax in zip(signature, axes))
-        size = _size_in(signature, axes)
-        with _named_axis(self.axis_name, size):
-            target = _target_function(self.fun, inner)
-        gen = get_batched(target, mask, inner, *self.names(size))
+        gen = self.batched(mask, inner, _size_in(signature, axes))
         moves = [ax not in (None, 0) and ax % len(s.shape) != 0
                  for ax, s in zip(axes, signature)]
         if not any(moves) and self.out_axes == 0:
@@ -488,14 +485,12 @@ def _explicit_sharding(x, drop_first=False):
 def _broadcast_arrays(args, size):
     """Every argument holding arrays or floats given a batch of `size` copies
     (axis 0); the others (ints, shapes, None) stay unmapped constants."""
-    def copies(x):
-        return jnp.broadcast_to(x, (size,) + jnp.shape(x))
     out, axes = [], []
     for a in args:
         leaves = jax.tree_util.tree_leaves(a)
         mapped = bool(leaves) and all(isinstance(v, float) or hasattr(v, "dtype")
                                       for v in leaves)
-        out.append(jax.tree_util.tree_map(copies, a) if mapped else a)
+        out.append(_broadcast(a, size) if mapped else a)
         axes.append(0 if mapped else None)
     return tuple(out), axes
 

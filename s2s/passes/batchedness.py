@@ -24,8 +24,9 @@ from .scopes import local_names, params
 
 # What other modules use (prune_unreached and stored live in
 # s2s/passes/batchedness_steady.py, with the steadiness the analysis asks about).
-__all__ = ["Batchedness", "called_primitive", "tuple_pattern", "list_pattern", "join", "element", "is_constant",
-           "literal", "constant_node", "stored", "iterated", "prune_unreached"]
+__all__ = ["Batchedness", "called_primitive", "tuple_pattern", "list_pattern", "join",
+           "element", "is_constant", "literal", "constant_node", "stored", "iterated",
+           "prune_unreached"]
 
 
 class Batchedness:

@@ -41,10 +41,8 @@ def run(fn, ctx, bind):
     for block, d in _nested_defs(fn):
         uses = _uses(fn, d, ctx.ns)
         closure = _read_from(d, enclosing)
-        if uses is None or not _liftable(d, fn) or closure & nested:
+        if uses is None or not _liftable(d, fn) or set(closure) & nested:
             continue
-        order = [n.id for n in walk(d) if isinstance(n, gast.Name) and n.id in closure]
-        closure = list(dict.fromkeys(order))
         block.remove(d)
         name = bind(d.name, _compiled(d, closure, ctx))
         for call, transform, extra, keywords in uses:
@@ -134,12 +132,14 @@ def _liftable(d, fn):
 
 
 def _read_from(d, enclosing):
-    """The enclosing function's names that d reads and does not bind."""
+    """The enclosing function's names that d reads and does not bind, in the
+    order d first reads them (its lifted parameters)."""
     bound = {n.id for n in walk(d) if isinstance(n, gast.Name)
              and isinstance(n.ctx, (gast.Store, gast.Param))}
     bound |= {n.name for n in walk(d) if isinstance(n, gast.FunctionDef)}
-    reads = {n.id for n in walk(d) if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load)}
-    return (reads - bound) & enclosing
+    reads = [n.id for n in walk(d) if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load)
+             and n.id in enclosing and n.id not in bound]
+    return list(dict.fromkeys(reads))
 
 
 def _of_lambda(node, ns):
@@ -159,10 +159,8 @@ def _lift_lambda(outer, enclosing, nested, ctx, bind):
         body=[anno.copy_location(gast.Return(value=copy.deepcopy(lam.body)), lam)],
         decorator_list=[], returns=None, type_comment=None, type_params=[]), lam)
     closure = _read_from(d, enclosing)
-    if closure & nested or not _liftable(d, d):
+    if set(closure) & nested or not _liftable(d, d):
         return
-    order = [n.id for n in walk(d) if isinstance(n, gast.Name) and n.id in closure]
-    closure = list(dict.fromkeys(order))
     name = bind("lambda_", _compiled(d, closure, ctx))
     _call_lifted(outer, inner.func, inner.args[1:], inner.keywords, name, closure)
 

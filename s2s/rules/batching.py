@@ -11,6 +11,7 @@ beside the rules so that writing a rule needs no look inside the pass.
 import gast
 
 from ..nodes import copy_tree
+from ..runtime import promotion_undone
 from ..template import jnp_attr, load
 
 BATCH_SIZE = "batch_size"   # the generated code's name for the number of examples
@@ -109,6 +110,13 @@ class Batching:
         return gast.Call(func=load(name), args=[as_node(a) for a in args],
                          keywords=[gast.keyword(arg=k, value=as_node(v))
                                    for k, v in kwargs.items()])
+
+    def cast_as(self, node, g_dtype, x_dtype):
+        """runtime.cotangent_dtype where both dtypes are known: nothing to
+        write unless a promotion is undone (`g.astype('float16')`)."""
+        real, cast = promotion_undone(g_dtype, x_dtype)
+        node = self.jnp("real", node) if real else node
+        return self.jnp("astype", node, str(x_dtype)) if cast else node
 
     @staticmethod
     def jnp_attr(name):

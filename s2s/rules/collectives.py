@@ -24,14 +24,17 @@ from ..runtime_batch import (all_gather_cotangent, pmean_cotangent,  # noqa: F40
 
 REDUCTIONS = {lax.psum: "sum", lax.pmean: "mean", lax.pmax: "max", lax.pmin: "min",
               psum_cotangent: "sum", pmean_cotangent: "mean"}
-GATHERS = (lax.all_gather, psum_scatter_cotangent)
-SCATTERS = (lax.psum_scatter, all_gather_cotangent)
+# gathers and scatters -> (the helper that batches it, the parameter naming its axis)
+SPREAD = {lax.all_gather: ("all_gather_batched", "axis"),
+          psum_scatter_cotangent: ("all_gather_batched", "scatter_dimension"),
+          lax.psum_scatter: ("psum_scatter_batched", "scatter_dimension"),
+          all_gather_cotangent: ("psum_scatter_batched", "axis")}
 # Whose value differs between examples even where their operand does not
 # (s2s/passes/batchedness.py): a reduction's is every example's.
-BATCHED_RESULT = frozenset(GATHERS + SCATTERS + (lax.axis_index,))
+BATCHED_RESULT = frozenset(SPREAD) | {lax.axis_index}
 
 NAMES = ("axis_name", "axis_index_groups")
-multilinear(*REDUCTIONS.keys() - {lax.pmax, lax.pmin}, *GATHERS, *SCATTERS, static_argnums=(1,))
+multilinear(*REDUCTIONS.keys() - {lax.pmax, lax.pmin}, *SPREAD, static_argnums=(1,))
 nondifferentiable(lax.axis_index)
 
 
@@ -125,13 +128,6 @@ def collective_batch(batch, x, axis_name, axis_index_groups=None):
                      batch.jnp("shape", batch.x(x)))
 
 
-# function -> (the helper that batches it, the parameter naming its axis)
-SPREAD = {lax.all_gather: ("all_gather_batched", "axis"),
-          psum_scatter_cotangent: ("all_gather_batched", "scatter_dimension"),
-          lax.psum_scatter: ("psum_scatter_batched", "scatter_dimension"),
-          all_gather_cotangent: ("psum_scatter_batched", "axis")}
-
-
 @batch_rule(*SPREAD)
 def gather_scatter_batch(batch, x, axis_name, axis_index_groups=None, tiled=None, to=None,
                          **along):
@@ -144,7 +140,7 @@ def gather_scatter_batch(batch, x, axis_name, axis_index_groups=None, tiled=None
 
 
 def _given(**options):
-    """The options a call passed (nodes), without the defaults left out."""
+    """The options the call wrote (nodes); those left to their defaults are not written."""
     return {k: v for k, v in options.items() if isinstance(v, gast.AST)}
 
 

@@ -10,8 +10,7 @@ from . import batch_rule, multilinear, vjp_rule
 from ..runtime import (cotangent_dtype, dot_cotangent_a, dot_cotangent_b,  # noqa: F401
                        inner_cotangent_a, inner_cotangent_b, kron_cotangent_a,
                        matmul_cotangent_a, matmul_cotangent_b,
-                       kron_cotangent_b, promotion_undone, tensordot_cotangent_a,
-                       tensordot_cotangent_b)
+                       kron_cotangent_b, tensordot_cotangent_a, tensordot_cotangent_b)
 
 multilinear(jnp.dot, jnp.vdot, jnp.outer, jnp.inner, jnp.kron)
 multilinear(jnp.tensordot, static_argnums=(2,))   # the axes
@@ -329,9 +328,7 @@ def _in_dtype_of(batch, product, factors, operand):
     dtypes = [i.dtype for i in infos if i is not None and i.kind == "array"]
     if not dtypes or target is None or target.kind != "array":
         return product
-    real, cast = promotion_undone(jnp.result_type(*dtypes), target.dtype)
-    product = batch.jnp("real", product) if real else product
-    return batch.jnp("astype", product, str(target.dtype)) if cast else product
+    return batch.cast_as(product, jnp.result_type(*dtypes), target.dtype)
 
 
 @batch_rule(dot_cotangent_a, matmul_cotangent_a)

@@ -11,7 +11,7 @@ from ..runtime import (add_at, check_real, dot_axes, getitem_cotangent, grad_see
                        prod_others, reduced_shape, split_like, tensordot_cotangent_axes,
                        tree_add, tree_zeros_like, unbroadcast, unstack_like, zeros_like,
                        unpacked_cotangent, cotangent_parts, item_cotangent, item_parts,
-                       zip_length, cotangent_dtype, promotion_undone)
+                       zip_length, cotangent_dtype)
 from ..runtime import (dict_keys, field, field_cotangent, list_concat, list_repeat, list_repeat_cotangent,  # noqa: F401
                        set_item, set_item_cotangent, tie_share)
 
@@ -301,7 +301,7 @@ def grad_seed_batch(batch, out):
 def cotangent_dtype_batch(batch, g, x):
     g_info, x_info = batch.info(g), batch.info(x)
     if all(i is not None and i.kind == "array" for i in (g_info, x_info)):
-        return _in_dtype_of(batch, batch.with_batch(g), g_info.dtype, x_info.dtype)
+        return batch.cast_as(batch.with_batch(g), g_info.dtype, x_info.dtype)
     return batch.call("cotangent_dtype", batch.with_batch(g), batch.x(x))
 
 
@@ -314,7 +314,7 @@ def unbroadcast_batch(batch, g, x):
         return batch.call("unbroadcast_batched", batch.with_batch(g), batch.x(x),
                           batch.batched(x))
     g_shape, x_shape = batch.shape(g), batch.shape(x)
-    g_batch = _in_dtype_of(batch, batch.with_batch(g), g_info.dtype, x_info.dtype)
+    g_batch = batch.cast_as(batch.with_batch(g), g_info.dtype, x_info.dtype)
     if g_shape == x_shape:
         return g_batch
     lead = len(g_shape) - len(x_shape)
@@ -322,14 +322,6 @@ def unbroadcast_batch(batch, g, x):
                                       if n == 1 and g_shape[lead + i] != 1)
     summed = batch.jnp("sum", g_batch, axis=shift_axes(axes))
     return batch.jnp("reshape", summed, (batch.batch_size,) + tuple(x_shape))
-
-
-def _in_dtype_of(batch, g, g_dtype, x_dtype):
-    """runtime.cotangent_dtype where both dtypes are known: nothing to write
-    unless a promotion is undone."""
-    real, cast = promotion_undone(g_dtype, x_dtype)
-    g = batch.jnp("real", g) if real else g
-    return batch.jnp("astype", g, str(x_dtype)) if cast else g
 
 
 # Leaf by leaf, every leaf batched.
