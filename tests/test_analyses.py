@@ -345,6 +345,32 @@ def test_activity_enumerate_gives_active_items_and_inactive_counters():
     assert a.loop_counters == {"i", "j"}
 
 
+def tape_of_tuples(x, slope):
+    tape = []
+    for i in range(3):
+        tape.append((x, slope, i))
+    g = 0.0
+    for h, s, k in reversed(tape):
+        g = g + h * s
+    other = []
+    other.append((x, slope))
+    other.append(x)
+    for a in reversed(other):
+        g = g + a
+    return g
+
+
+def test_activity_of_a_tape_of_tuples_is_per_item():
+    """Unpacking a reverse sweep's tape of tuples: a constant saved beside an
+    active value stays inactive (its rule may need it constant: leaky_relu's
+    slope under a Hessian); a list that takes anything but tuples is active
+    whole."""
+    a = activity(tape_of_tuples, ["x"])
+    assert {"tape", "h", "g", "other", "a"} <= a.active
+    assert not {"s", "k", "slope"} & a.active
+    assert a.tuple_lists == {"tape"}
+
+
 def test_array_names_are_jnp_results_and_arithmetic():
     p = driver.parsed(mixed_activity)
     # x_shape (an attribute), k (its item), m (len), c (a comparison) are not

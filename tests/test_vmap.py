@@ -786,11 +786,41 @@ def shape_of_a_batched_value(x):
     return jnp.zeros(s) + x * n
 
 
+def layers_of_different_widths(params, x):
+    h = x
+    for w in params:
+        a = jnp.dot(h, w)
+        s = jnp.shape(a)
+        h = LEAKY(a) * jnp.size(a) + jnp.ndim(a) + a.size + jnp.sum(jnp.ones(s) * a.shape[0])
+    return h
+
+
+LEAKY = functools.partial(jax.nn.leaky_relu, negative_slope=0.1)
+
+
+def test_shapes_that_change_from_one_pass_of_a_loop_to_the_next():
+    """A loop over layers of different widths (an MLP): jnp.shape, size and
+    ndim of a batched value whose shape changes from pass to pass are asked of
+    the batch, not made constants; a call whose argument shapes change goes
+    to jax.vmap (s2s's batched code is built for one signature). vmap and
+    jacfwd were refused ("no batching rule for jnp.shape", "s2s batches this
+    call ... by its arguments' shapes, and they change")."""
+    rng = np.random.default_rng(0)
+    params = [rng.standard_normal((3, 4)), rng.standard_normal((4, 2))]
+    xs = rng.standard_normal((5, 3))
+    np.testing.assert_allclose(s2s.vmap(layers_of_different_widths, in_axes=(None, 0))(params, xs),
+                               jax.vmap(layers_of_different_widths, in_axes=(None, 0))(params, xs),
+                               rtol=1e-10)
+    np.testing.assert_allclose(s2s.jacfwd(layers_of_different_widths, argnums=1)(params, xs[0]),
+                               jax.jacfwd(layers_of_different_widths, argnums=1)(params, xs[0]),
+                               rtol=1e-10)
+    np.testing.assert_allclose(s2s.hessian(lambda x: jnp.sum(layers_of_different_widths(params, x)))(xs[0]),
+                               jax.hessian(lambda x: jnp.sum(layers_of_different_widths(params, x)))(xs[0]),
+                               rtol=1e-9)
+
+
 def test_shape_size_and_ndim_of_a_batched_value_are_one_examples():
-    """jnp.shape(x) of a batched x is one example's shape. (make fuzz seed 0,
-    program 1654 is still refused, 'no batching rule for jnp.shape': there the
-    shape is read of a loop-carried tangent that the batchedness analysis
-    counts as batched; see docs/limits.md, "vmap".)"""
+    """jnp.shape(x) of a batched x is one example's shape."""
     x = np.random.default_rng(0).standard_normal((5, 3)).astype(np.float32)
     np.testing.assert_allclose(s2s.vmap(shape_of_a_batched_value)(x),
                                jax.vmap(shape_of_a_batched_value)(x), rtol=1e-6)

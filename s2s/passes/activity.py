@@ -33,6 +33,11 @@ class Activity:
         self.outer_active = set(outer_active) - self.locals
         self.active = set(active_params) | self.outer_active
         self.closing_over = {}   # nested function name -> reads active outer names
+        # a tape of tuples (`tape.append((h, w, slope))`): which items are active,
+        # so that unpacking it (`for h, w, slope in reversed(tape)`) leaves the
+        # others inactive (a constant saved beside arrays stays a constant)
+        self.tuple_lists = _tuple_lists(fn)
+        self.active_items = {name: set() for name in self.tuple_lists}
         self._solve()
 
     @functools.cached_property
@@ -50,12 +55,13 @@ class Activity:
     def _solve(self):
         changed = True
         while changed:
-            before = (set(self.active), dict(self.closing_over))
+            before = (set(self.active), dict(self.closing_over),
+                      {k: set(v) for k, v in self.active_items.items()})
             for fdef in _own(self.fn, gast.FunctionDef):
                 self.closing_over[fdef.name] = bool(_free_names(fdef) & self.active)
             for node in _own(self.fn, (gast.Assign, gast.For, gast.Expr)):
                 self._visit(node)
-            changed = (set(self.active), dict(self.closing_over)) != before
+            changed = (set(self.active), dict(self.closing_over), self.active_items) != before
 
     def _visit(self, node):
         if isinstance(node, gast.Assign):
@@ -72,6 +78,9 @@ class Activity:
             if isinstance(func, gast.Attribute) and func.attr == "append" \
                     and isinstance(func.value, gast.Name) and any(map(self.is_active, call.args)):
                 self.active.add(func.value.id)
+                if func.value.id in self.tuple_lists:
+                    self.active_items[func.value.id].update(
+                        k for k, e in enumerate(call.args[0].elts) if self.is_active(e))
 
     def _visit_for(self, node):
         it = node.iter
@@ -83,7 +92,13 @@ class Activity:
             return
         name = it.func.id
         if name == "reversed" and len(it.args) == 1:
-            if self.is_active(it.args[0]):
+            items = self.active_items.get(it.args[0].id) \
+                if isinstance(it.args[0], gast.Name) else None
+            if items is not None and isinstance(node.target, gast.Tuple):
+                for k, target in enumerate(node.target.elts):
+                    if k in items:
+                        self.active |= _stored(target)
+            elif self.is_active(it.args[0]):
                 self.active |= _stored(node.target)
             return
         targets = node.target.elts if isinstance(node.target, gast.Tuple) else None
@@ -143,6 +158,27 @@ def _counters(fn):
                     and isinstance(node.target.elts[0], gast.Name):
                 found.add(node.target.elts[0].id)
     return found
+
+
+def _tuple_lists(fn):
+    """Lists whose every item is a tuple written in place: assigned only `[]`,
+    changed only by `xs.append((a, b, ...))`, read otherwise only whole (no
+    other method, no store into them)."""
+    names = {n for n, vs in _assigned_values(fn).items()
+             if all(isinstance(v, gast.List) and not v.elts for v in vs)}
+    for node in walk(fn):
+        if isinstance(node, gast.Attribute) and isinstance(node.value, gast.Name) \
+                and node.value.id in names and node.attr != "append":
+            names.discard(node.value.id)
+        elif isinstance(node, gast.Call) and isinstance(node.func, gast.Attribute) \
+                and node.func.attr == "append" and isinstance(node.func.value, gast.Name) \
+                and not (len(node.args) == 1 and isinstance(node.args[0], gast.Tuple)):
+            names.discard(node.func.value.id)
+        elif isinstance(node, (gast.AugAssign, gast.For)):
+            names -= _stored(node.target)
+        elif isinstance(node, gast.Subscript) and isinstance(node.ctx, (gast.Store, gast.Del)):
+            names -= _stored(node.value)
+    return names
 
 
 def _stored(target):

@@ -218,6 +218,8 @@ class Batch(Layout, Calls, ControlFlow):
         want = self.target_pattern(target)
         if want is False and self.collective(value):   # (psum of a value every example shares)
             return [assign(target, self.batched_value(value, target, s))]
+        if want is False and self.batched(value) and self.analysis.shape_query(value):
+            return [assign(target, self.batched_value(value, target, s))]
         if want is False:   # (it may read the unbatched item of a partly batched tuple)
             return [s] if not self.batched(value) else [assign(target, self.rename(value))]
         if isinstance(target, gast.Tuple):

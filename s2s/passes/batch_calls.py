@@ -59,6 +59,9 @@ class Calls:
             return _slice_from(jnp_call("shape", [self.rename(node.value)]), 1)
         if node.attr == "ndim":
             return gast.Constant(value=self.rank(node.value), kind=None)
+        if node.attr == "size":
+            return gast.BinOp(left=jnp_call("size", [self.rename(node.value)]), op=gast.FloorDiv(),
+                              right=load(BATCH_SIZE))
         if node.attr == "dtype":
             return self.rename(node)
         raise self.error(node, f"s2s cannot batch `.{node.attr}`")
@@ -216,10 +219,11 @@ class Calls:
             raise self.error(call, f"s2s could not see the arguments of this call of `{c.name}`",
                              "make sure the line runs for the arguments you vmap over")
         if any(_shape_varies(s) for s in signature):
-            raise self.error(call, f"s2s batches this call of `{c.name}` by its arguments' "
-                                   "shapes, and they change from one pass to the next",
-                             "give the arguments the same shape on every pass (pad them), or "
-                             "call it outside the loop")
+            # (s2s's batched code is built for one signature: a call whose shapes
+            # change from one pass of a loop to the next goes to jax.vmap)
+            return self.vmap_by_jax(rules.fallback_for(apply_callable), anno.copy_location(
+                gast.Call(func=load("apply_callable"), args=[call.func] + list(operands),
+                          keywords=[]), call))
         name = self.ctx.request_callee(fn, dataclasses.replace(self.ctx.options, batched=mask,
                                                                signature=signature),
                                        c.name, c.compiled)

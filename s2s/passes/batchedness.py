@@ -17,6 +17,7 @@ from ..anno import Key
 from ..errors import S2SError
 from ..nodes import name_nodes
 from ..rules.collectives import BATCHED_RESULT
+from ..rules.shape import SHAPE_QUERIES
 from .batchedness_steady import _shape_only, _unsteady, prune_unreached, stored
 from .probe_record import Info
 from .resolve import CallKind, callee
@@ -137,9 +138,15 @@ class Batchedness:
             return True
         if not self.is_batched(value):
             return False
-        if isinstance(value, gast.Attribute) and value.attr in ("dtype", "ndim"):
+        if self.shape_query(value):
             return False   # (every example's is the same)
         return not self.constant(stmt)
+
+    def shape_query(self, value):
+        """`x.shape`, `jnp.size(x)`, ...: what one example's shape is."""
+        if isinstance(value, gast.Attribute):
+            return value.attr in ("dtype", "ndim", "shape", "size")
+        return called_primitive(value, self.ns, self.locals) in SHAPE_QUERIES
 
     def over_the_batch(self, value):
         """`lax.axis_index("i")`, `lax.all_gather(x, "i")`: a collective whose

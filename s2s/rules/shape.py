@@ -4,6 +4,7 @@ import jax.numpy as jnp
 import gast
 
 from . import batch_rule, jvp_rule, nondifferentiable, shift_axes, vjp_rule, zero_derivative
+from .batching import as_node
 from ..runtime import (array_of_examples, inverse_permutation, split_like,  # noqa: F401
                        unbroadcast, unstack_like)
 
@@ -197,6 +198,35 @@ zero_derivative(jnp.zeros_like, jnp.ones_like, jnp.empty_like, jnp.shape, jnp.nd
 # first, every other axis moves one along (s2s/rules/__init__.py: shift_axes).
 
 
+# What one example's shape is, asked of a batched array: the same for every
+# example, so not batched (s2s/passes/batchedness.py). A constant where the
+# probe saw one value; these where it changes (a loop over layers of different
+# widths).
+SHAPE_QUERIES = (jnp.shape, jnp.ndim, jnp.size)
+
+
+@batch_rule(jnp.shape)
+def shape_batch(batch, a):
+    return gast.Subscript(value=batch.jnp("shape", batch.x(a)), slice=gast.Slice(
+        lower=gast.Constant(value=1, kind=None), upper=None, step=None), ctx=gast.Load())
+
+
+@batch_rule(jnp.ndim)
+def ndim_batch(batch, a):
+    return gast.BinOp(left=batch.jnp("ndim", batch.x(a)), op=gast.Sub(),
+                      right=gast.Constant(value=1, kind=None))
+
+
+@batch_rule(jnp.size)
+def size_batch(batch, a, axis=None):
+    if axis is not None:
+        return gast.Subscript(value=batch.jnp("shape", batch.x(a)),
+                              slice=as_node(shift_axes(batch.value(axis, "the axis"))),
+                              ctx=gast.Load())
+    return gast.BinOp(left=batch.jnp("size", batch.x(a)), op=gast.FloorDiv(),
+                      right=batch.batch_size)
+
+
 def _batched_shape(batch, shape):
     shape = batch.value(shape, "the shape")
     shape = (shape,) if isinstance(shape, int) else tuple(shape)
@@ -254,9 +284,26 @@ def flip_batch(batch, m, axis=None):
 
 @batch_rule(jnp.broadcast_to)
 def broadcast_to_batch(batch, array, shape):
+    changing = _changing_shape(batch, shape)
+    if changing is not None:
+        rank, batched_shape = changing
+        return batch.rebuild(array=batch.align(array, rank), shape=batched_shape)
     shape = batch.value(shape, "the shape")
     shape = (shape,) if isinstance(shape, int) else tuple(shape)
     return batch.rebuild(array=batch.align(array, len(shape)), shape=(batch.batch_size,) + shape)
+
+
+def _changing_shape(batch, shape):
+    """(its length, `(batch_size, *shape)`) of a shape whose sizes change from
+    one pass of a loop to the next but whose length does not (a loop over layers
+    of different widths: `jnp.shape(h)`); None for any other."""
+    info = batch.info(shape) if isinstance(shape, gast.Name) else None
+    if info is None or info.kind != "tree" or info.container is not tuple or \
+            batch.pass_.known_value(shape)[0]:
+        return None
+    return len(info.children), gast.Tuple(
+        elts=[batch.batch_size, gast.Starred(value=batch.x(shape), ctx=gast.Load())],
+        ctx=gast.Load())
 
 
 def each_batched(batch, arrays):

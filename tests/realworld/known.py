@@ -107,14 +107,10 @@ KNOWN = {
         ('REFUSED', 'autograd_hmm_em.py:26: the nested function `log_partition_function` calls itself; s2s cannot inline it'),
     ('autograd_hmm_em', 'log_partition_function', 'jit_grad'):
         ('REFUSED', 'autograd_hmm_em.py:26: the nested function `log_partition_function` calls itself; s2s cannot inline it'),
-    ('autograd_hmm_em', 'log_partition_function.list_of_sequences', 'jacfwd'):
-        ('REFUSED', "autograd_hmm_em.py:28: s2s batches this call of `log_partition_function_jvp` by its arguments' shapes, and they change from one pass to the next"),
     ('autograd_hmm_em', 'log_partition_function.list_of_sequences', 'jacrev'):
         ('REFUSED', 'autograd_hmm_em.py:26: the nested function `log_partition_function` calls itself; s2s cannot inline it'),
     ('autograd_hmm_em', 'log_partition_function.list_of_sequences', 'hessian'):
         ('REFUSED', 'autograd_hmm_em.py:26: the nested function `log_partition_function` calls itself; s2s cannot inline it'),
-    ('autograd_hmm_em', 'log_partition_function.list_of_sequences', 'vmap'):
-        ('REFUSED', "autograd_hmm_em.py:28: s2s batches this call of `log_partition_function` by its arguments' shapes, and they change from one pass to the next"),
     ('autograd_hmm_em', 'log_partition_function.list_of_sequences', 'jit_grad'):
         ('REFUSED', 'autograd_hmm_em.py:26: the nested function `log_partition_function` calls itself; s2s cannot inline it'),
     ('autograd_mixture_variational_inference', 'variational_lower_bound', 'grad'):
@@ -131,8 +127,6 @@ KNOWN = {
         ('REFUSED', 'autograd_mixture_variational_inference.py:38: this line needs a Python int (`int(x)`, `range(x)`, an index into a Python list), but the value is traced under jit'),
     ('autograd_mixture_variational_inference', 'variational_lower_bound', 'jit_grad'):
         ('REFUSED', 'autograd_mixture_variational_inference.py:38: this line needs a Python int (`int(x)`, `range(x)`, an index into a Python list), but the value is traced under jit'),
-    ('autograd_neural_net', 'log_posterior', 'hessian'):
-        ('REFUSED', "autograd_neural_net.py:23: s2s batches this call of `dot_cotangent_b_jvp` by its arguments' shapes, and they change from one pass to the next"),
     ('autograd_neural_net_regression', 'logprob', 'grad'):
         ('REFUSED', 'autograd_neural_net_regression.py:30: this call of `nn_predict` leaves `nonlinearity` to a default s2s cannot copy'),
     ('autograd_neural_net_regression', 'logprob', 'value_and_grad'):
@@ -143,8 +137,6 @@ KNOWN = {
         ('REFUSED', 'autograd_neural_net_regression.py:30: this call of `nn_predict` leaves `nonlinearity` to a default s2s cannot copy'),
     ('autograd_neural_net_regression', 'logprob', 'jacfwd'):
         ('REFUSED', 'autograd_neural_net_regression.py:30: this call of `nn_predict` leaves `nonlinearity` to a default s2s cannot copy'),
-    ('autograd_neural_net_regression', 'logprob', 'hessian'):
-        ('REFUSED', "autograd_neural_net_regression.py:19: s2s batches this call of `dot_cotangent_a_jvp` by its arguments' shapes, and they change from one pass to the next"),
     ('autograd_neural_net_regression', 'logprob', 'vmap'):
         ('REFUSED', 'autograd_neural_net_regression.py:30: this call of `nn_predict` leaves `nonlinearity` to a default s2s cannot copy'),
     ('autograd_sinusoid', 'fun.taylor', 'jit_grad'):
@@ -199,8 +191,6 @@ KNOWN = {
         ('REFUSED', 'jax_differentially_private_sgd.py:50: s2s needs the rank of this value to batch it, and it changes from one pass to the next'),
     ('jax_differentially_private_sgd', 'private_grad', 'jit'):
         ('REFUSED', 'jax_differentially_private_sgd.py:50: s2s needs the rank of this value to batch it, and it changes from one pass to the next'),
-    ('jax_mnist_classifier_fromscratch', 'loss', 'hessian'):
-        ('REFUSED', "jax_mnist_classifier_fromscratch.py:16: s2s batches this call of `dot_cotangent_b_jvp` by its arguments' shapes, and they change from one pass to the next"),
     ('jax_optimizers', 'sgd.update', 'jvp'):
         ('REFUSED', 'jax_optimizers.py:119: `sgd.<locals>.update` is wrapped by the decorator function `sgd.<locals>.update`, which does more than call it: s2s would leave that out of the derivative'),
     ('jax_optimizers', 'sgd.update', 'vjp'):

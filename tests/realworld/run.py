@@ -28,6 +28,7 @@ Outcomes:
   python tests/realworld/run.py --only NAME     functions whose name (or file) contains NAME
   python tests/realworld/run.py --jobs N        N worker processes
   python tests/realworld/run.py --write-known   regenerate known.py from this run
+  python tests/realworld/run.py --only F --merge-known   update only F's entries
   python tests/realworld/run.py --json PATH     the results as JSON too
 """
 import argparse
@@ -625,6 +626,24 @@ def write_known(results, path=os.path.join(HERE, "known.py")):
     print(f"wrote {path}: {len(bad)} entries", file=sys.stderr)
 
 
+def merge_known(results, path=os.path.join(HERE, "known.py")):
+    """known.py with the entries of the functions this run checked replaced
+    by its outcomes (the others kept as they are): after a fix, `--only`
+    the files it affects instead of a full run."""
+    sys.path.insert(0, HERE)
+    from known import KNOWN
+    checked = {(r[0], r[1]) for r in results}
+    now = {(r[0], r[1], r[2]): r for r in results if r[3] in FAILURES}
+    rows = []
+    for key, (outcome, reason) in KNOWN.items():
+        if key[:2] not in checked:
+            rows.append((*key, outcome, reason))
+        elif key in now:
+            rows.append(now.pop(key))
+    rows.extend(now.values())
+    write_known(rows, path)
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--quick", action="store_true", help=f"every {QUICK_EVERY}th function")
@@ -633,6 +652,8 @@ def main(argv=None):
     p.add_argument("--transforms", help="comma-separated subset of " + ",".join(TRANSFORMS))
     p.add_argument("--json", help="write the results here as JSON")
     p.add_argument("--write-known", action="store_true", help="regenerate known.py from this run")
+    p.add_argument("--merge-known", action="store_true",
+                   help="update known.py's entries for the functions this run checked")
     p.add_argument("--quiet", action="store_true", help="no progress lines")
     a = p.parse_args(argv)
     transforms = a.transforms.split(",") if a.transforms else TRANSFORMS
@@ -651,6 +672,11 @@ def main(argv=None):
             print("--write-known needs a full run (no --quick/--only/--transforms)", file=sys.stderr)
             return 2
         write_known(results)
+    if a.merge_known:
+        if a.transforms:
+            print("--merge-known needs every transformation (no --transforms)", file=sys.stderr)
+            return 2
+        merge_known(results)
     return 0
 
 
