@@ -10,12 +10,13 @@ import sys
 import types
 
 __all__ = ["jvp", "vjp", "grad", "value_and_grad", "vmap", "jacfwd", "jacrev", "hessian", "jit",
-           "checkpoint", "custom_jvp", "custom_vjp", "source", "generated", "stages", "show", "by_source", "S2SError"]
+           "checkpoint", "custom_jvp", "custom_vjp", "source", "generated", "stages", "show", "by_source", "export",
+           "S2SError"]
 
 _PUBLIC = frozenset(__all__) | {"remat", "checkpoint_function"}
 # public functions named like a module of the package (s2s.jit is the function,
 # s2s/jit.py its module; the same for show and checkpoint)
-_SHADOWED = frozenset({"jit", "show", "checkpoint"})
+_SHADOWED = frozenset({"jit", "show", "checkpoint", "export"})
 
 
 def _load():
@@ -25,6 +26,7 @@ def _load():
     from .checkpoint import checkpoint as checkpoint_function
     from .custom_rules import custom_jvp, custom_vjp
     from .errors import S2SError
+    from .export import export
     from .introspect import generated, source, stages
     from .jacobians import hessian, jacfwd, jacrev
     from .jit import jit
@@ -32,6 +34,7 @@ def _load():
     from .vectorize import vmap
     public = dict(by_source=by_source, grad=grad, jvp=jvp, value_and_grad=value_and_grad, vjp=vjp,
                   custom_jvp=custom_jvp, custom_vjp=custom_vjp, S2SError=S2SError,
+                  export=export,
                   generated=generated, source=source, stages=stages, hessian=hessian,
                   jacfwd=jacfwd, jacrev=jacrev, jit=jit, show=show, vmap=vmap,
                   # (the function: the module is s2s/checkpoint.py)

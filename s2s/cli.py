@@ -187,6 +187,9 @@ def transform_main(argv):
                         help="run the generated code at random inputs of --shapes/--example "
                              "and show what each line computed (jvp, vjp, grad, "
                              "value_and_grad, vmap)")
+    parser.add_argument("--export", metavar="OUT.py",
+                        help="write the code as a module that runs with jax alone: the "
+                             "generated functions, the helpers they call, their imports")
     parser.add_argument("--with-callees", action="store_true",
                         help="also print the generated code of the functions it calls "
                              "(a helper's derivative)")
@@ -212,10 +215,13 @@ def transform_main(argv):
 def print_transformed(args, color):
     if args.shapes is not None:
         parse_shapes(args.shapes, args.dtype)   # checked, though not every transform uses it
+    transformation, examples = None, None
     if args.transform == "jit":
-        generated = jitted(args)
+        transformation = jitted(args)
+        generated = transformation.generated()
     elif args.transform in SHAPED:
-        generated = shaped_transform(args, load_function(args.target, args))
+        transformation, examples = shaped_transform(args, load_function(args.target, args))
+        generated = transformation.generated(examples)
     else:
         argnums = parse_argnums(args.argnums)
         fn = load_function(args.target, args)
@@ -225,6 +231,11 @@ def print_transformed(args, color):
             _check_differentiable(fn, args.transform)
         examples = example_arguments(args, fn) if args.example else None
         generated = introspect.generated_record(fn, args.transform, argnums, examples)
+    if args.export:
+        from .export import export
+        export(transformation or generated, args.export, examples)
+        print(f"wrote {args.export}", file=sys.stderr)
+        return 0
     if args.passes or args.diff:
         print_stages(generated.stages, diff=args.diff, color=color)
         return 0
@@ -399,13 +410,13 @@ def print_stages(stages, diff=False, color=False):
 
 
 def jitted(args):
-    """The code s2s.jit compiles, for --static-argnums."""
+    """s2s.jit of the function, with --static-argnums and --unroll."""
     from .jit import jit
     fn = load_function(args.target, args)
     static = parse_argnums(args.static_argnums, "--static-argnums")
     if static is not None:
         static = check_argnums(static, fn, option="--static-argnums")
-    return jit(fn, static_argnums=static, unroll=args.unroll).generated()
+    return jit(fn, static_argnums=static, unroll=args.unroll)
 
 
 def _check_differentiable(fn, transform):
@@ -421,8 +432,8 @@ def _check_differentiable(fn, transform):
 
 
 def shaped_transform(args, fn):
-    """The generated code of vmap / jacfwd / jacrev / hessian for one example
-    (--shapes or --example)."""
+    """(vmap / jacfwd / jacrev / hessian of `fn`, the example arguments its
+    code is built for: --shapes or --example, batched for vmap)."""
     from . import jacobians, vectorize
     examples = example_arguments(args, fn)
     if examples is None:
@@ -433,7 +444,8 @@ def shaped_transform(args, fn):
         out_axes = parse_axes(args.out_axes, None, "--out-axes")
         check_in_axes(in_axes, examples, fn)
         batched = list(batch_of_two(examples, in_axes))
-        generated = vectorize.vmap(fn, in_axes, out_axes).generated(batched)
+        vmapped = vectorize.vmap(fn, in_axes, out_axes)
+        vmapped.generated(batched)   # (its errors first)
         if out_axes != 0:
             check_out_axes(out_axes, _batched_output(fn, in_axes, 0, batched))
         if out_axes is None or isinstance(out_axes, tuple) and None in out_axes:
@@ -445,12 +457,12 @@ def shaped_transform(args, fn):
                                      f"batch, so it needs an axis (jax.vmap: {e})") from None
             except Exception:
                 pass   # the transformation reports its own errors when it runs
-        return generated
+        return vmapped, batched
     argnums = check_argnums(parse_argnums(args.argnums) or (0,), fn)
     argnums = argnums[0] if len(argnums) == 1 else argnums
     make = {"jacfwd": jacobians.jacfwd, "jacrev": jacobians.jacrev,
             "hessian": jacobians.hessian}[args.transform]
-    return make(fn, argnums).generated(examples)
+    return make(fn, argnums), examples
 
 
 def _batched_output(fn, in_axes, out_axes, batched, quiet=True):

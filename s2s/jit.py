@@ -17,8 +17,9 @@ import os
 
 import jax
 
-from . import control_flow, driver, errors, frontend, pipeline, transforms
+from . import driver, errors, frontend, pipeline, transforms
 from .api import is_pytree
+from .control_flow import BOUND_MARK, Checked, check_when_run, checked, unrolling
 from .errors import S2SError
 from .listed_parameters import ByArity, takes_listed
 from .pipeline import JitOptions
@@ -71,7 +72,7 @@ class Jitted(pipeline.Transformation):
         except Exception as e:
             if not _needs_static(e):
                 errors.note_origin(e)
-                if control_flow.BOUND_MARK in str(e):   # (raised by a callback as it ran)
+                if BOUND_MARK in str(e):   # (raised by a callback as it ran)
                     raise S2SError(f"a `while` loop under s2s.jit ran past its bound of "
                                    f"{self.max_steps} recorded steps (reverse mode keeps each "
                                    "step for the way back)",
@@ -182,12 +183,12 @@ class Jitted(pipeline.Transformation):
 def unchecked(out, max_steps):
     """The result of a compiled program: a bounded `while` in it reports
     whether it ran past its bound (control_flow.checked), an error here."""
-    if type(out) is not control_flow.Checked:
+    if type(out) is not Checked:
         return out
     if isinstance(out.exceeded, jax.core.Tracer):   # (inside another trace)
-        control_flow.check_when_run(out.exceeded, max_steps)
+        check_when_run(out.exceeded, max_steps)
     elif out.exceeded:
-        raise S2SError(f"a `while` loop under s2s.jit {control_flow.BOUND_MARK} {max_steps} "
+        raise S2SError(f"a `while` loop under s2s.jit {BOUND_MARK} {max_steps} "
                        "recorded steps (reverse mode keeps each step for the way back)",
                        hint="raise the bound: s2s.jit(f, max_steps=N)")
     return out.out
@@ -267,8 +268,8 @@ def tracing_with(fn, unroll, max_steps):
     control-flow helpers read them then; the compiled code runs no Python)."""
     @functools.wraps(fn)
     def traced(*args, **kwargs):
-        with control_flow.unrolling(unroll, max_steps):
-            return control_flow.checked(fn, *args, **kwargs)
+        with unrolling(unroll, max_steps):
+            return checked(fn, *args, **kwargs)
     return traced
 
 
