@@ -117,7 +117,8 @@ class Reverse(ForwardSweep, Adjoint, Contributions):
                 g = gast.Tuple(elts=[load(result), g], ctx=gast.Load())
             elif has_aux:                  # (grads, aux)
                 g = gast.Tuple(elts=[g, load(aux)], ctx=gast.Load())
-            new_body = forward + [anno.copy_location(seed, fn.body[-1])] + backward \
+            new_body = forward + [anno.copy_location(seed, _returned_at(body, result)
+                                                     or fn.body[-1])] + backward \
                 + [gast.Return(value=g)]
         arguments = _arguments(args)
         if output is not Output.APPLY:   # same parameters as the user's: same defaults
@@ -205,6 +206,17 @@ class Reverse(ForwardSweep, Adjoint, Contributions):
         return self.source.error(self.located(s), "s2s cannot yet differentiate a call of a "
                                                   "nested function in reverse mode",
                                  "define the function at module level")
+
+
+def _returned_at(body, result):
+    """The last statement giving `result` its value: where the user's `return`
+    is (the structure pass made it an assignment), which the seed cites."""
+    found = None
+    for s in statements(body):
+        if isinstance(s, gast.Assign) and getattr(s, "lineno", None) is not None \
+                and result in {n.id for n in gast.walk(s.targets[0]) if isinstance(n, gast.Name)}:
+            found = s
+    return found
 
 
 def run(fn, ctx):

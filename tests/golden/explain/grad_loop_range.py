@@ -19,11 +19,13 @@ def loop_range_grad(x, n):
         # save this iteration's values on the tape
         tape.append((y_1, i, tanh, mul, x_i))
         y_1 = y_2
+    # forward_cases.py:33: return y
     # reverse sweep: from the output back to the inputs. `v_bar` is the cotangent of v,
     # d(output)/d(v); each operation hands its output's cotangent to its operands by the
     # operation's vjp rule, and a value used twice adds up both contributions.
     # grad_seed: the cotangent that starts a gradient: 1 for a scalar output.
     y_1_bar = grad_seed(y_1)
+    # forward_cases.py:31: for i in range(n):
     # zeros_like: jnp.zeros_like for arrays and numbers, made once per shape and dtype.
     x_bar = zeros_like(x)
     # the loop again, last iteration first: an iteration's cotangents need those of the

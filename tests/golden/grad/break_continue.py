@@ -32,7 +32,9 @@ def break_continue_grad(x):
                 # forward_cases.py:63: for i in range(x.shape[0]):
                 tape.append((acc_1, i, lt, gt, exp))
                 acc_1 = acc_2
+    # forward_cases.py:69: return acc
     acc_1_bar = grad_seed(acc_1)
+    # forward_cases.py:63: for i in range(x.shape[0]):
     x_bar = zeros_like(x)
     for acc_1, i, lt, gt, exp in reversed(tape):
         # forward_cases.py:64: if x[i] < 0:

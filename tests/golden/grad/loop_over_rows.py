@@ -13,7 +13,9 @@ def loop_over_rows_grad(m):
         # forward_cases.py:38: for row in m:
         tape.append((total_1, i, row, dot))
         total_1 = total_2
+    # forward_cases.py:40: return total
     total_1_bar = grad_seed(total_1)
+    # forward_cases.py:38: for row in m:
     m_bar = zeros_like(m)
     for total_1, i, row, dot in reversed(tape):
         total_2_bar = total_1_bar

@@ -11,7 +11,9 @@ def loop_range_grad(x, n):
         # forward_cases.py:31: for i in range(n):
         tape.append((y_1, i, tanh, mul, x_i))
         y_1 = y_2
+    # forward_cases.py:33: return y
     y_1_bar = grad_seed(y_1)
+    # forward_cases.py:31: for i in range(n):
     x_bar = zeros_like(x)
     for y_1, i, tanh, mul, x_i in reversed(tape):
         y_2_bar = y_1_bar

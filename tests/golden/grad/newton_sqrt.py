@@ -35,7 +35,9 @@ def newton_sqrt_grad(a):
         cond_1 = and_1_1
         steps_1 = steps_2
         x_1 = x_2
+    # forward_cases.py:58: return x
     x_1_bar = grad_seed(x_1)
+    # forward_cases.py:55: while jnp.abs(x * x - a) > 1e-10 and steps < 50:
     a_bar = zeros_like(a)
     for x_1, div in reversed(tape):
         x_2_bar = x_1_bar

@@ -17,9 +17,7 @@ def sum_logistic_grad_jvp_vmap(x, x_dot_batch):
     div_2_batch = mul_batch / add
     div_dot_batch = -div_2_batch
     sum_ = jnp.sum(div)
-    # vmap_golden_cases.py:38: def sum_logistic(x):
     result_bar = grad_seed(sum_)
-    # vmap_golden_cases.py:39: return jnp.sum(1.0 / (1.0 + jnp.exp(-x)))
     div_1 = div / add
     div_3_batch = div_dot_batch / add
     mul_1_batch = div_1 * exp_dot_batch

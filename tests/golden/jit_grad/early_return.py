@@ -14,7 +14,7 @@ def early_return_grad_jit(x):
         return result_1
     # jit_cases.py:15: if x > 0:
     result_1 = if_else(gt, if_true, if_false)
-    # jit_cases.py:14: def early_return(x):
+    # jit_cases.py:17: return jnp.sin(x) - 1.0
     result_1_bar = grad_seed(result_1)
     # jit_cases.py:15: if x > 0:
 

@@ -15,9 +15,7 @@ def long_loop_grad_jit(x):
     acc_1, tape = for_range(1000, loop_body, acc_1, tape)
     # jit_cases.py:83: return jnp.sum(acc)
     sum_ = jnp.sum(acc_1)
-    # jit_cases.py:79: def long_loop(x):
     result_bar = grad_seed(sum_)
-    # jit_cases.py:83: return jnp.sum(acc)
     shape = jnp.shape(acc_1)
     acc_1_bar = jnp.broadcast_to(result_bar, shape)
     # jit_cases.py:81: for i in range(1000):

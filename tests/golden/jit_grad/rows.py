@@ -31,7 +31,9 @@ def rows_grad_jit(m):
         acc_1 = acc_2
         return (acc_1, tape)
     acc_1, tape = for_range(n, loop_body, acc_1, tape)
+    # jit_cases.py:43: return acc
     acc_1_bar = grad_seed(acc_1)
+    # jit_cases.py:38: for row in m:
     m_bar = zeros_like(m)
     n_1 = list_length(tape)
     last = n_1 - 1

@@ -23,9 +23,7 @@ def loss_grad_vmap(params, x_batch, y_batch):
     add_1_1_batch = dot_1_1_batch + b_1_1
     # vmap_golden_cases.py:35: return jnp.sum((predict(params, x) - y) ** 2)
     sub_batch = add_1_1_batch - y_batch
-    # vmap_golden_cases.py:34: def loss(params, x, y):
     result_bar = 1.0
-    # vmap_golden_cases.py:35: return jnp.sum((predict(params, x) - y) ** 2)
     shape = (3,)
     pow_bar = jnp.broadcast_to(result_bar, shape)
     mul_batch = 2 * sub_batch
