@@ -4,13 +4,14 @@
 # make golden - regenerate tests/golden/*.py (review the diff!)
 # make bench  - side-by-side benchmarks against JAX
 # make fuzz   - the differential fuzzer, long profile (2000 random programs, every transformation)
+# make notebook - open examples/teaching.ipynb in Jupyter (installs it into .venv)
 # make realworld - the realworld corpus (tests/realworld: code copied from public projects), every transformation against JAX
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test test-fast golden bench fuzz realworld coverage clean browser
+.PHONY: demo test test-fast golden bench fuzz realworld coverage clean browser notebook
 
 $(STAMP): setup.cfg pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -37,6 +38,11 @@ browser:
 golden: $(STAMP)
 	S2S_REGENERATE_GOLDEN=1 $(PY) -m pytest tests/test_golden.py
 	git diff --stat tests/golden
+
+# Jupyter serves on 127.0.0.1 only, with a token in the address it prints
+notebook: $(STAMP)
+	$(PY) -m pip install --quiet -e '.[notebook]'
+	$(VENV)/bin/jupyter notebook --ip=127.0.0.1 examples/teaching.ipynb
 
 bench: $(STAMP)
 	$(PY) bench/run.py
