@@ -40,9 +40,11 @@ golden: $(STAMP)
 	git diff --stat tests/golden
 
 # Jupyter serves on 127.0.0.1 only, with a token in the address it prints
+# (as root, in a container, it asks for --allow-root)
 notebook: $(STAMP)
 	$(PY) -m pip install --quiet -e '.[notebook]'
-	$(VENV)/bin/jupyter notebook --ip=127.0.0.1 examples/teaching.ipynb
+	$(VENV)/bin/jupyter notebook --ip=127.0.0.1 $(if $(filter 0,$(shell id -u)),--allow-root) \
+		examples/teaching.ipynb
 
 bench: $(STAMP)
 	$(PY) bench/run.py
