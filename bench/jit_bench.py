@@ -7,7 +7,8 @@
 - jit(grad) of a data-dependent `while` (s2s: a bounded tape) vs jax.grad of
   the fori_loop over the bound a JAX user writes instead;
 - the seed's timings: selu eager vs s2s.jit; s2s.jit(s2s.grad(sum_logistic))
-  vs jax.jit(jax.grad(...)) run time and first call.
+  vs jax.jit(jax.grad(...)) run time and first call; the cost of a call
+  (dispatch, not waiting for the result) of s2s.jit against jax.jit.
 
 Read the ratios, not the seconds: the machines are shared.
 """
@@ -131,6 +132,15 @@ def bench_seed():
                                 lambda: ours(v).block_until_ready()])
     print(f"jit(grad(sum_logistic)) run: jax {fmt(t_jax)}  s2s {fmt(t_s2s)}  "
           f"s2s/jax {t_s2s / t_jax:.2f}x")
+
+    # the wrapper's own cost: dispatch only (no wait for the result), 3 elements
+    plain, plain_jax = s2s.jit(sum_logistic), jax.jit(sum_logistic)
+    plain(v)
+    t_jax, t_s2s, t_jax_grad, t_s2s_grad = interleaved(
+        [lambda: plain_jax(v), lambda: plain(v), lambda: theirs(v), lambda: ours(v)], rounds=9)
+    print(f"call dispatch, 3 elements: jit(f) jax {fmt(t_jax)}  s2s {fmt(t_s2s)}  "
+          f"s2s/jax {t_s2s / t_jax:.2f}x;  jit(grad(f)) jax {fmt(t_jax_grad)}  "
+          f"s2s {fmt(t_s2s_grad)}  s2s/jax {t_s2s_grad / t_jax_grad:.2f}x")
 
     def fresh():
         def f(x):

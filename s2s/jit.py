@@ -18,7 +18,7 @@ import os
 import jax
 
 from . import driver, errors, frontend, pipeline, transforms
-from .api import is_pytree
+from .api import _JAX_ARRAY, is_pytree
 from .control_flow import BOUND_MARK, Checked, check_when_run, checked, unrolling
 from .errors import S2SError
 from .listed_parameters import ByArity, takes_listed
@@ -53,6 +53,7 @@ class Jitted(pipeline.Transformation):
         self._by_signature = {}   # (a transformation's) argument signature -> its jax.jit
         self._plain = {}          # parameters left to defaults -> (Generated, its jax.jit)
         self._defaults = None     # _python_defaults(fun), when first called
+        self._last = None         # _LastJit: the last call's compiled code, for a repeat
         name = getattr(fun, "__name__", "function")
         self.__name__ = f"jit_{name}"
         self.__qualname__ = self.__name__
@@ -68,7 +69,12 @@ class Jitted(pipeline.Transformation):
 
     def __call__(self, *args, **kwargs):
         try:
-            return unchecked(self.compiled_for(args, kwargs)(*args, **kwargs), self.max_steps)
+            last = self._last
+            if last is not None and not kwargs and last.repeated_by(args):
+                out = last.compiled(*args)   # (jax.jit's own dispatch: nothing to choose)
+            else:
+                out = self.compiled_for(args, kwargs)(*args, **kwargs)
+            return out if type(out) is not Checked else unchecked(out, self.max_steps)
         except Exception as e:
             if not _needs_static(e):
                 errors.note_origin(e)
@@ -98,6 +104,7 @@ class Jitted(pipeline.Transformation):
                 return plain[1]
             gen, compiled = self._compiled_with(args, self._options_with(defaulted))
             self._plain[defaulted] = (gen, compiled)   # (this call's own build: self.last is any thread's)
+            self._last = _LastJit.of(args, kwargs, compiled, gen)
             return compiled
         # The code of a transformation (vmap, grad) depends on the arguments'
         # kinds and shapes: chosen once per signature, as jax.jit traces once.
@@ -108,6 +115,8 @@ class Jitted(pipeline.Transformation):
         compiled = self._by_signature.get(key)
         if compiled is None:
             compiled = self._by_signature[key] = self._compiled_for(args)
+        if not getattr(type(self.fun), "__s2s_shape_specialized__", False):
+            self._last = _LastJit.of(args, kwargs, compiled, None)
         return compiled
 
     def _compiled_for(self, args):
@@ -178,6 +187,32 @@ class Jitted(pipeline.Transformation):
         return Jitted(inner, self.jit_kwargs.get("static_argnums"),
                       self.jit_kwargs.get("static_argnames"), unroll=self.unroll,
                       max_steps=self.max_steps)
+
+
+class _LastJit:
+    """The compiled code of the last call whose arguments were all JAX arrays,
+    positional: a call with as many JAX arrays picks the same code (their
+    shapes and dtypes are jax.jit's to dispatch on), so it skips the choice
+    (which arguments are pytrees, which are left to defaults), as JAX's C++
+    dispatch skips Python. `gen`: the code converted from the user's function,
+    asked whether the source it was built from is still current."""
+    __slots__ = ("nargs", "compiled", "gen")
+
+    @classmethod
+    def of(cls, args, kwargs, compiled, gen):
+        if kwargs or _JAX_ARRAY is None or any(type(a) is not _JAX_ARRAY for a in args):
+            return None
+        last = cls()
+        last.nargs, last.compiled, last.gen = len(args), compiled, gen
+        return last
+
+    def repeated_by(self, args):
+        if len(args) != self.nargs:
+            return False
+        for a in args:
+            if type(a) is not _JAX_ARRAY:
+                return False
+        return self.gen is None or self.gen.is_current()
 
 
 def unchecked(out, max_steps):
