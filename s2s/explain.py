@@ -37,9 +37,9 @@ PULLBACK = ("the pullback: given the output's cotangent, the reverse sweep runs 
 BATCHED = ("batched: every `v_batch` holds all the examples, stacked on axis 0; each "
            "operation is rewritten to act on every example at once (a reduction's "
            "axes move one to the right, a matrix product becomes a batched one).")
-UNTIDIED = ("one line per rule: explained code is built without the algebra tidy "
-            "(s2s/passes/algebra.py), which in the code that runs folds the seed's ones "
-            "into the first product and cancels paired negations.")
+UNTIDIED = ("one line per rule: explained code is built without the algebra tidy, "
+            "which in the code that runs folds the seed's ones into the first product and "
+            "cancels paired negations.")
 TAPE = ("the tape: each iteration saves the values its derivative needs (they are "
         "overwritten by the next iteration); the reverse sweep reads it backwards.")
 TAPE_PUSH = "save this iteration's values on the tape"

@@ -38,7 +38,7 @@ STRUCTURE = Pass("structure", "one exit (`return` sets the result), each path th
                  structure.run)
 SSA = Pass("ssa", "a new version of a name at each assignment outside loops, one carried "
                   "version per loop variable, and where each iteration is saved on a tape",
-           ssa.run)
+           ssa.run, show=ssa.shown)
 FLAGS = Pass("flags", "a `break` under a condition becomes a flag (one example may stop while "
                       "the others go on)", flags.run)
 NUMBER = Pass("number", "each statement gets an id the probe and the batch pass share",

@@ -44,6 +44,19 @@ def test_explained_code_is_the_same_program_with_comments():
         assert len(explained.splitlines()) > len(plain.splitlines())
 
 
+def test_teaching_views_show_no_s2s_internals():
+    """Explain comments and every pass's stage are about the user's program:
+    no s2s file paths, no internal markers (the tape placeholder of the ssa
+    stage reads as a comment)."""
+    texts = [s2s.source(fn, "grad", explain=True) for fn in (fc.loop_range, fc.break_continue)]
+    texts += [st.source for fn in (fc.loop_range, fc.break_continue)
+              for st in s2s.stages(fn, "grad")]
+    for text in texts:
+        assert "__s2s" not in text and "s2s/" not in text, text
+    ssa = next(st.source for st in s2s.stages(fc.loop_range, "grad") if st.name == "ssa")
+    assert "# the tape saves: i, " in ssa
+
+
 def test_explain_marks_the_sweeps_and_the_tape_in_order():
     text = s2s.source(fc.loop_range, "grad", argnums=0, explain=True)
     lines = text.splitlines()

@@ -29,6 +29,37 @@ def run(fn, ctx):
     return fn
 
 
+def shown(tree, ctx):
+    """The ssa stage as a person reads it: each tape placeholder (an internal
+    marker the reverse sweep replaces) printed as the comment
+    `# the tape saves: i, tanh, ...`."""
+    from .. import backend
+    changed = []
+    for node in walk(tree):
+        for field in ("body", "orelse"):
+            block = getattr(node, field, None)
+            if isinstance(block, list) and any(_is_push(s) for s in block):
+                changed.append((node, field, block))
+                setattr(node, field, [_as_comment(s, backend.COMMENT_MARK) if _is_push(s)
+                                      else s for s in block])
+    try:
+        return backend.to_source(tree, ctx.filename)
+    finally:
+        for node, field, block in changed:   # (the tree goes on to the next pass as it was)
+            setattr(node, field, block)
+
+
+def _is_push(s):
+    return isinstance(s, gast.Expr) and isinstance(s.value, gast.Call) \
+        and isinstance(s.value.func, gast.Name) and s.value.func.id == PUSH
+
+
+def _as_comment(s, mark):
+    saved = ", ".join(a.id for a in s.value.args if isinstance(a, gast.Name))
+    return anno.copy_location(gast.Expr(value=gast.Constant(
+        value=f"{mark}the tape saves: {saved}", kind=None)), s)
+
+
 def _drop_unread_copies(fn):
     """Copies out of a loop that nothing reads (most of them) go."""
     read = {n.id for n in name_nodes(fn) if not isinstance(n.ctx, gast.Store)}
