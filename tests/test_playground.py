@@ -515,3 +515,29 @@ def wait_for_result(browser):
              or browser.find_element(By.ID, "error").is_displayed())
     error = browser.find_element(By.ID, "error")
     assert not error.is_displayed(), error.text
+
+
+def test_wide_views_scroll_inside_the_page(server, browser):
+    """grad, hessian and explain side by side are wider than a 1,400-px window:
+    the view scrolls in its own box (and so do the steps' code and the passes),
+    the page itself never scrolls sideways."""
+    from selenium.webdriver.common.by import By
+    browser.get(server.url)
+    code = wait_for(browser, lambda: browser.find_element(By.ID, "code"))
+    code.clear()
+    code.send_keys(SEED)
+    for box in browser.find_elements(By.CSS_SELECTOR, 'input[name="transform"]'):
+        if box.is_selected() != (box.get_attribute("value") in ("grad", "hessian")):
+            box.click()
+    if not browser.find_element(By.ID, "explain").is_selected():
+        browser.find_element(By.ID, "explain").click()
+    browser.find_element(By.ID, "run").click()
+    wait_for_result(browser)
+    for details in browser.find_elements(By.CSS_SELECTOR, "#passes details"):
+        browser.execute_script("arguments[0].open = true", details)
+    page = browser.execute_script(
+        "return [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    assert page[0] <= page[1], f"the page scrolls sideways: {page[0]} px in {page[1]}"
+    view = browser.execute_script(
+        "const v = document.getElementById('view'); return [v.scrollWidth, v.clientWidth]")
+    assert view[0] > view[1], "the view fits: this test no longer shows a wide view"
