@@ -541,3 +541,34 @@ def test_wide_views_scroll_inside_the_page(server, browser):
     view = browser.execute_script(
         "const v = document.getElementById('view'); return [v.scrollWidth, v.clientWidth]")
     assert view[0] > view[1], "the view fits: this test no longer shows a wide view"
+
+
+def test_a_state_is_shared_in_the_address_fragment(server, browser):
+    """After a run the address ends with #s=... (the code and the choices,
+    never sent to a server); opening it fills the page in, without running."""
+    from selenium.webdriver.common.by import By
+    browser.get(server.url)
+    code = wait_for(browser, lambda: browser.find_element(By.ID, "code"))
+    shared = "import jax.numpy as jnp\n\ndef cube(x):\n    return jnp.sum(x ** 3)  # ünïcode\n"
+    code.clear()
+    code.send_keys(shared)
+    for box in browser.find_elements(By.CSS_SELECTOR, 'input[name="transform"]'):
+        if box.is_selected() != (box.get_attribute("value") in ("jvp", "hessian")):
+            box.click()
+    args = browser.find_element(By.ID, "args")
+    args.clear()
+    args.send_keys("jnp.ones(2)")
+    browser.find_element(By.ID, "run").click()
+    wait_for_result(browser)
+    fragment = browser.execute_script("return location.hash")
+    assert fragment.startswith("#s=")
+
+    browser.get("about:blank")
+    browser.get(server.url + fragment)
+    wait_for(browser, lambda: browser.find_element(By.ID, "code"))
+    value = lambda i: browser.execute_script(f"return document.getElementById('{i}').value")  # noqa: E731
+    assert value("code") == shared and value("function") == "cube" and value("args") == "jnp.ones(2)"
+    checked = [b.get_attribute("value") for b in
+               browser.find_elements(By.CSS_SELECTOR, 'input[name="transform"]') if b.is_selected()]
+    assert checked == ["jvp", "hessian"]
+    assert not browser.find_element(By.ID, "output").is_displayed()   # not run

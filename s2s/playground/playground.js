@@ -64,14 +64,53 @@
 
   // -- running ------------------------------------------------------------------
 
-  async function run() {
-    if (runButton.disabled) return;
+  function currentState() {
     const transforms = [...document.querySelectorAll('input[name="transform"]:checked')]
       .map((c) => c.value);
-    const body = JSON.stringify({
-      code: code.value, function: fnField.value.trim(), args: argsField.value,
-      transforms: transforms, explain: $("explain").checked,
-    });
+    return { code: code.value, function: fnField.value.trim(), args: argsField.value,
+             transforms: transforms, explain: $("explain").checked };
+  }
+
+  // -- the state in the address's fragment (#s=...): a link to share, which
+  // stays on this machine (browsers never send the fragment to a server) and
+  // which fills the fields but does not run the code: the person clicks Run
+  function encodeState(state) {
+    const bytes = new TextEncoder().encode(JSON.stringify(state));
+    let text = "";
+    for (const b of bytes) text += String.fromCharCode(b);
+    return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  }
+
+  function decodeState(encoded) {
+    const text = atob(encoded.replace(/-/g, "+").replace(/_/g, "/"));
+    const bytes = Uint8Array.from(text, (c) => c.charCodeAt(0));
+    return JSON.parse(new TextDecoder().decode(bytes));
+  }
+
+  function restoreState() {
+    const m = /^#s=([A-Za-z0-9_-]+)$/.exec(location.hash);
+    if (!m) return;
+    let state;
+    try { state = decodeState(m[1]); } catch (e) { return; }
+    if (typeof state.code === "string") code.value = state.code;
+    if (typeof state.function === "string") {
+      fnField.value = state.function;
+      fnTyped = state.function !== "";
+    }
+    if (typeof state.args === "string") argsField.value = state.args;
+    if (Array.isArray(state.transforms)) {
+      for (const box of document.querySelectorAll('input[name="transform"]')) {
+        box.checked = state.transforms.includes(box.value);
+      }
+    }
+    $("explain").checked = state.explain === true;
+  }
+
+  async function run() {
+    if (runButton.disabled) return;
+    const state = currentState();
+    history.replaceState(null, "", "#s=" + encodeState(state));
+    const body = JSON.stringify(state);
     clearError();
     const size = new Blob([body]).size;
     if (size > MAX_BODY) {
@@ -318,5 +357,6 @@
   $("view").addEventListener("mouseover", (ev) => hover(ev, true));
   $("view").addEventListener("mouseout", (ev) => hover(ev, false));
 
+  restoreState();
   renderGutter();
 })();
