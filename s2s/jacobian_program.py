@@ -189,9 +189,10 @@ def forward_program(name, params, args, argnums, requested, argnums_int, value, 
         w.line(f"{t_name} = {w.tree(args[i], exprs, t_name)}")
     out_dot = "out_dot_batch"
     w.line(f"# every direction in one call of the batched jvp ({batched_name}, below)")
-    primal = "(_, aux_batch)" if aux is not None else "_"
-    tangent = f"({out_dot}, _)" if aux is not None else out_dot
-    w.line(f"{primal}, {tangent} = {batched_name}({', '.join(batched_params)})")
+    if aux is not None:
+        w.line(f"(_, aux_batch), ({out_dot}, _) = {batched_name}({', '.join(batched_params)})")
+    else:   # (built to return the tangents only)
+        w.line(f"{out_dot} = {batched_name}({', '.join(batched_params)})")
     w.line("# column k of the Jacobian is the derivative along direction k: the directions")
     w.line("# go last" + (", cut per input leaf" if not once else "")
            + ": output shape + input shape")

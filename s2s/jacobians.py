@@ -82,7 +82,9 @@ class Jacobian(pipeline.Transformation):
             jvp_gen = api.get_jvp(fn, mask)
             tangents = tuple(_info(args[i]) for i in ordered)
             bmask = (False,) * len(args) + (True,) * len(ordered)
-            gen = get_batched(jvp_gen.function, bmask, signature + tangents)
+            # (the jvp's primal output is not read: without aux, only its tangents)
+            gen = get_batched(jvp_gen.function, bmask, signature + tangents,
+                              returned_item=None if self.has_aux else 1)
         else:
             kinds = tuple(api.kind_of(a) if i in ordered else 0 for i, a in enumerate(args))
             vjp_gen = driver.build(transforms.VJP_APPLY, fn,

@@ -184,6 +184,8 @@ class BatchOptions:
     axis_size: int = None      # the batch size, where an axis_name lets the code see it
     spmd_axis_name: object = None   # the mesh axis the batch is sharded over (jax.vmap's)
     enclosing: tuple = ()      # (axis_name, size) of the named vmaps this one is built inside
+    returned_item: int = None  # return only this item of the function's tuple (a Jacobian
+                               # reads only the jvp's tangents: the primal is not computed)
 
     @property
     def nparams(self):

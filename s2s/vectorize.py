@@ -25,15 +25,18 @@ from .runtime_linalg import explicit_sharding
 # -- building ----------------------------------------------------------------------------
 
 
-def get_batched(fn, mask, signature, axis_name=None, axis_size=None, spmd_axis_name=None):
+def get_batched(fn, mask, signature, axis_name=None, axis_size=None, spmd_axis_name=None,
+                returned_item=None):
     """The generated batched version of `fn`: `mask[i]` says whether parameter i
     carries a batch axis (first); `signature` is one example's Info per parameter;
     `axis_name` names the batch axis for collectives (`lax.psum(x, axis_name)`),
     whose code is built for the batch size (`lax.all_gather` has its shape);
-    `spmd_axis_name` is the mesh axis the batch is sharded over."""
+    `spmd_axis_name` is the mesh axis the batch is sharded over; `returned_item`:
+    only that item of the tuple `fn` returns is returned (and computed)."""
     return driver.build(transforms.VMAP, fn, BatchOptions(
         tuple(mask), tuple(signature), axis_name,
-        axis_size if axis_name is not None else None, spmd_axis_name, ENCLOSING_AXES.get()))
+        axis_size if axis_name is not None else None, spmd_axis_name, ENCLOSING_AXES.get(),
+        returned_item))
 
 
 # (axis_name, size) of each named s2s.vmap whose function is being built: a

@@ -98,7 +98,7 @@ class Batch(Layout, Calls, ControlFlow):
         widened = [assign(store(self.renamed[a]), self.broadcast(load(a), info, rename=False))
                    for a, info in zip(args, param_infos)
                    if a in self.analysis.batched and a not in batched_params]
-        body = self.block(fn.body)
+        body = _returned_item_in_place(self.block(fn.body))
         body = [anno.copy_location(st, fn.body[0]) for st in [size] + widened + self.prologue] \
             + body
         new = gast.FunctionDef(
@@ -275,12 +275,33 @@ class Batch(Layout, Calls, ControlFlow):
         out_axes=None."""
         if s.value is None:
             return [s]
-        self.output_batched = self.output_pattern(s.value)
-        return [gast.Return(value=self.conform(s.value, True, s))]
+        value = s.value
+        item = self.ctx.options.returned_item
+        if item is not None:
+            value = gast.Subscript(value=value, slice=gast.Constant(value=item, kind=None),
+                                   ctx=gast.Load())
+        self.output_batched = self.output_pattern(value)
+        return [gast.Return(value=self.conform(value, True, s))]
 
     @staticmethod
     def comment(text):
         return gast.Expr(value=gast.Constant(value=COMMENT_MARK + text, kind=None))
+
+
+def _returned_item_in_place(body):
+    """`t = (a, b)` then `return t[1]` (options.returned_item) -> `return b`:
+    the tuple's other items are then read by nothing (simplify drops them)."""
+    if len(body) < 2 or not isinstance(body[-1], gast.Return):
+        return body
+    built, ret = body[-2], body[-1].value
+    if isinstance(ret, gast.Subscript) and isinstance(ret.value, gast.Name) \
+            and isinstance(ret.slice, gast.Constant) and isinstance(built, gast.Assign) \
+            and isinstance(built.targets[0], gast.Name) and built.targets[0].id == ret.value.id \
+            and isinstance(built.value, gast.Tuple) and not any(
+                isinstance(e, gast.Starred) for e in built.value.elts):
+        item = built.value.elts[ret.slice.value]
+        return body[:-2] + [anno.copy_location(gast.Return(value=item), body[-1])]
+    return body
 
 
 def _python(info):

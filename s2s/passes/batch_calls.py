@@ -224,8 +224,10 @@ class Calls:
             return self.vmap_by_jax(rules.fallback_for(apply_callable), anno.copy_location(
                 gast.Call(func=load("apply_callable"), args=[call.func] + list(operands),
                           keywords=[]), call))
+        # (a callee returns all it computes: only this function's caller reads one item)
         name = self.ctx.request_callee(fn, dataclasses.replace(self.ctx.options, batched=mask,
-                                                               signature=signature),
+                                                               signature=signature,
+                                                               returned_item=None),
                                        c.name, c.compiled)
         return gast.Call(func=load(name), args=[self.rename(a) for a in operands], keywords=[])
 

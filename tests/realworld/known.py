@@ -82,25 +82,25 @@ KNOWN = {
     ('autograd_generative_adversarial_net', 'gan_objective', 'jit_grad'):
         ('REFUSED', 'autograd_generative_adversarial_net.py:46: this line needs a Python int (`int(x)`, `range(x)`, an index into a Python list), but the value is traced under jit'),
     ('autograd_gmm', 'gmm_log_likelihood', 'grad'):
-        ('REFUSED', 'autograd_gmm.py:29: star-arguments (`*args`) are not supported'),
+        ('REFUSED', 'autograd_gmm.py:29: star-arguments (`*args`) are supported only of a literal tuple or list the function assigns once and reads only by `*` or index'),
     ('autograd_gmm', 'gmm_log_likelihood', 'value_and_grad'):
-        ('REFUSED', 'autograd_gmm.py:29: star-arguments (`*args`) are not supported'),
+        ('REFUSED', 'autograd_gmm.py:29: star-arguments (`*args`) are supported only of a literal tuple or list the function assigns once and reads only by `*` or index'),
     ('autograd_gmm', 'gmm_log_likelihood', 'jvp'):
-        ('REFUSED', 'autograd_gmm.py:29: star-arguments (`*args`) are not supported'),
+        ('REFUSED', 'autograd_gmm.py:29: star-arguments (`*args`) are supported only of a literal tuple or list the function assigns once and reads only by `*` or index'),
     ('autograd_gmm', 'gmm_log_likelihood', 'vjp'):
-        ('REFUSED', 'autograd_gmm.py:29: star-arguments (`*args`) are not supported'),
+        ('REFUSED', 'autograd_gmm.py:29: star-arguments (`*args`) are supported only of a literal tuple or list the function assigns once and reads only by `*` or index'),
     ('autograd_gmm', 'gmm_log_likelihood', 'jacfwd'):
-        ('REFUSED', 'autograd_gmm.py:29: star-arguments (`*args`) are not supported'),
+        ('REFUSED', 'autograd_gmm.py:29: star-arguments (`*args`) are supported only of a literal tuple or list the function assigns once and reads only by `*` or index'),
     ('autograd_gmm', 'gmm_log_likelihood', 'jacrev'):
-        ('REFUSED', 'autograd_gmm.py:29: star-arguments (`*args`) are not supported'),
+        ('REFUSED', 'autograd_gmm.py:29: star-arguments (`*args`) are supported only of a literal tuple or list the function assigns once and reads only by `*` or index'),
     ('autograd_gmm', 'gmm_log_likelihood', 'hessian'):
-        ('REFUSED', 'autograd_gmm.py:29: star-arguments (`*args`) are not supported'),
+        ('REFUSED', 'autograd_gmm.py:29: star-arguments (`*args`) are supported only of a literal tuple or list the function assigns once and reads only by `*` or index'),
     ('autograd_gmm', 'gmm_log_likelihood', 'vmap'):
-        ('REFUSED', 'autograd_gmm.py:29: star-arguments (`*args`) are not supported'),
+        ('REFUSED', 'autograd_gmm.py:29: star-arguments (`*args`) are supported only of a literal tuple or list the function assigns once and reads only by `*` or index'),
     ('autograd_gmm', 'gmm_log_likelihood', 'jit'):
-        ('REFUSED', 'autograd_gmm.py:29: star-arguments (`*args`) are not supported'),
+        ('REFUSED', 'autograd_gmm.py:29: star-arguments (`*args`) are supported only of a literal tuple or list the function assigns once and reads only by `*` or index'),
     ('autograd_gmm', 'gmm_log_likelihood', 'jit_grad'):
-        ('REFUSED', 'autograd_gmm.py:29: star-arguments (`*args`) are not supported'),
+        ('REFUSED', 'autograd_gmm.py:29: star-arguments (`*args`) are supported only of a literal tuple or list the function assigns once and reads only by `*` or index'),
     ('autograd_hmm_em', 'log_partition_function', 'jacrev'):
         ('REFUSED', 'autograd_hmm_em.py:26: the nested function `log_partition_function` calls itself; s2s cannot inline it'),
     ('autograd_hmm_em', 'log_partition_function', 'hessian'):
@@ -139,22 +139,20 @@ KNOWN = {
         ('REFUSED', 'autograd_neural_net_regression.py:30: this call of `nn_predict` leaves `nonlinearity` to a default s2s cannot copy'),
     ('autograd_neural_net_regression', 'logprob', 'vmap'):
         ('REFUSED', 'autograd_neural_net_regression.py:30: this call of `nn_predict` leaves `nonlinearity` to a default s2s cannot copy'),
-    ('autograd_sinusoid', 'fun.taylor', 'jit_grad'):
-        ('REFUSED', 'autograd_sinusoid.py:18: the two branches of this `if` set values of different structures under jit (PyTreeDef((*, *, *, [(*, *, *, *, *, *, *)])) and PyTreeDef((*, *, *, [])))'),
     ('autograd_variational_autoencoder', 'vae_lower_bound', 'grad'):
-        ('REFUSED', 'autograd_variational_autoencoder.py:31: star-arguments (`*args`) are not supported'),
+        ('REFUSED', 'autograd_variational_autoencoder.py:31: star-arguments (`*args`) are supported only of a literal tuple or list the function assigns once and reads only by `*` or index'),
     ('autograd_variational_autoencoder', 'vae_lower_bound', 'value_and_grad'):
-        ('REFUSED', 'autograd_variational_autoencoder.py:31: star-arguments (`*args`) are not supported'),
+        ('REFUSED', 'autograd_variational_autoencoder.py:31: star-arguments (`*args`) are supported only of a literal tuple or list the function assigns once and reads only by `*` or index'),
     ('autograd_variational_autoencoder', 'vae_lower_bound', 'jacfwd'):
-        ('REFUSED', 'autograd_variational_autoencoder.py:31: star-arguments (`*args`) are not supported'),
+        ('REFUSED', 'autograd_variational_autoencoder.py:31: star-arguments (`*args`) are supported only of a literal tuple or list the function assigns once and reads only by `*` or index'),
     ('autograd_variational_autoencoder', 'vae_lower_bound', 'jacrev'):
-        ('REFUSED', 'autograd_variational_autoencoder.py:31: star-arguments (`*args`) are not supported'),
+        ('REFUSED', 'autograd_variational_autoencoder.py:31: star-arguments (`*args`) are supported only of a literal tuple or list the function assigns once and reads only by `*` or index'),
     ('autograd_variational_autoencoder', 'vae_lower_bound', 'hessian'):
-        ('REFUSED', 'autograd_variational_autoencoder.py:31: star-arguments (`*args`) are not supported'),
+        ('REFUSED', 'autograd_variational_autoencoder.py:31: star-arguments (`*args`) are supported only of a literal tuple or list the function assigns once and reads only by `*` or index'),
     ('autograd_variational_autoencoder', 'vae_lower_bound', 'vmap'):
-        ('REFUSED', 'autograd_variational_autoencoder.py:31: star-arguments (`*args`) are not supported'),
+        ('REFUSED', 'autograd_variational_autoencoder.py:31: star-arguments (`*args`) are supported only of a literal tuple or list the function assigns once and reads only by `*` or index'),
     ('autograd_variational_autoencoder', 'vae_lower_bound', 'jit_grad'):
-        ('REFUSED', 'autograd_variational_autoencoder.py:31: star-arguments (`*args`) are not supported'),
+        ('REFUSED', 'autograd_variational_autoencoder.py:31: star-arguments (`*args`) are supported only of a literal tuple or list the function assigns once and reads only by `*` or index'),
     ('gradbench_jax_small', 'ode.ode', 'jvp'):
         ('REFUSED', 'gradbench_jax_small.py:60: s2s cannot apply `vmap` here to a nested function or lambda: it may close over values being differentiated or batched, which JAX would take for constants'),
     ('gradbench_jax_small', 'ode.ode', 'vjp'):
@@ -166,21 +164,21 @@ KNOWN = {
     ('gradbench_jax_small', 'ode.ode', 'vmap'):
         ('REFUSED', 'gradbench_jax_small.py:60: s2s cannot apply `vmap` here to a nested function or lambda: it may close over values being differentiated or batched, which JAX would take for constants'),
     ('jax_advi', 'batch_elbo', 'grad'):
-        ('REFUSED', 'jax_advi.py:38: star-arguments (`*args`) are not supported'),
+        ('REFUSED', 'jax_advi.py:38: star-arguments (`*args`) are supported only of a literal tuple or list the function assigns once and reads only by `*` or index'),
     ('jax_advi', 'batch_elbo', 'value_and_grad'):
-        ('REFUSED', 'jax_advi.py:38: star-arguments (`*args`) are not supported'),
+        ('REFUSED', 'jax_advi.py:38: star-arguments (`*args`) are supported only of a literal tuple or list the function assigns once and reads only by `*` or index'),
     ('jax_advi', 'batch_elbo', 'jacfwd'):
-        ('REFUSED', 'jax_advi.py:38: star-arguments (`*args`) are not supported'),
+        ('REFUSED', 'jax_advi.py:38: star-arguments (`*args`) are supported only of a literal tuple or list the function assigns once and reads only by `*` or index'),
     ('jax_advi', 'batch_elbo', 'jacrev'):
-        ('REFUSED', 'jax_advi.py:38: star-arguments (`*args`) are not supported'),
+        ('REFUSED', 'jax_advi.py:38: star-arguments (`*args`) are supported only of a literal tuple or list the function assigns once and reads only by `*` or index'),
     ('jax_advi', 'batch_elbo', 'hessian'):
-        ('REFUSED', 'jax_advi.py:38: star-arguments (`*args`) are not supported'),
+        ('REFUSED', 'jax_advi.py:38: star-arguments (`*args`) are supported only of a literal tuple or list the function assigns once and reads only by `*` or index'),
     ('jax_advi', 'batch_elbo', 'vmap'):
-        ('REFUSED', 'jax_advi.py:38: star-arguments (`*args`) are not supported'),
+        ('REFUSED', 'jax_advi.py:38: star-arguments (`*args`) are supported only of a literal tuple or list the function assigns once and reads only by `*` or index'),
     ('jax_advi', 'batch_elbo', 'jit'):
-        ('REFUSED', 'jax_advi.py:38: star-arguments (`*args`) are not supported'),
+        ('REFUSED', 'jax_advi.py:38: star-arguments (`*args`) are supported only of a literal tuple or list the function assigns once and reads only by `*` or index'),
     ('jax_advi', 'batch_elbo', 'jit_grad'):
-        ('REFUSED', 'jax_advi.py:38: star-arguments (`*args`) are not supported'),
+        ('REFUSED', 'jax_advi.py:38: star-arguments (`*args`) are supported only of a literal tuple or list the function assigns once and reads only by `*` or index'),
     ('jax_differentially_private_sgd', 'clipped_grad', 'vmap'):
         ('REFUSED', 'jax_differentially_private_sgd.py:50: s2s needs the rank of this value to batch it, and it changes from one pass to the next'),
     ('jax_differentially_private_sgd', 'private_grad', 'jvp'):

@@ -1,9 +1,9 @@
 def loop_range_grad(x, n):
     # forward sweep: run the function as written, keeping the values the reverse sweep
     # will read.
-    # one line per rule: explained code is built without the algebra tidy
-    # (s2s/passes/algebra.py), which in the code that runs folds the seed's ones into
-    # the first product and cancels paired negations.
+    # one line per rule: explained code is built without the algebra tidy, which in the
+    # code that runs folds the seed's ones into the first product and cancels paired
+    # negations.
     # forward_cases.py:31: for i in range(n):
     y_1 = x
     # the tape: each iteration saves the values its derivative needs (they are

@@ -2,9 +2,9 @@ def branches_jvp(x, x_dot):
     # forward mode: each value is followed by its tangent (`v_dot`): how much v moves
     # when the inputs move along their tangents. Each tangent line comes from the rule
     # of the operation that made v, so one pass computes both.
-    # one line per rule: explained code is built without the algebra tidy
-    # (s2s/passes/algebra.py), which in the code that runs folds the seed's ones into
-    # the first product and cancels paired negations.
+    # one line per rule: explained code is built without the algebra tidy, which in the
+    # code that runs folds the seed's ones into the first product and cancels paired
+    # negations.
     # forward_cases.py:15: s = jnp.sum(x)
     s = jnp.sum(x)
     # d jnp.sum(x) = jnp.sum(dx)

@@ -1,9 +1,9 @@
 def sum_logistic_vjp(x):
     # forward sweep: run the function as written, keeping the values the reverse sweep
     # will read.
-    # one line per rule: explained code is built without the algebra tidy
-    # (s2s/passes/algebra.py), which in the code that runs folds the seed's ones into
-    # the first product and cancels paired negations.
+    # one line per rule: explained code is built without the algebra tidy, which in the
+    # code that runs folds the seed's ones into the first product and cancels paired
+    # negations.
     # forward_cases.py:7: return jnp.sum(1.0 / (1.0 + jnp.exp(-x)))
     neg = -x
     exp = jnp.exp(neg)

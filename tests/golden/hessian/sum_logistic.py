@@ -1,12 +1,11 @@
 def sum_logistic_hessian(x):
     x_dot_batch = jnp.eye(3, dtype=jnp.float64)
-    _, out_dot_batch = sum_logistic_grad_jvp_vmap(x, x_dot_batch)
+    out_dot_batch = sum_logistic_grad_jvp_vmap(x, x_dot_batch)
     hessian = jnp.moveaxis(out_dot_batch, 0, -1)
     return hessian
 
 def sum_logistic_grad_jvp_vmap(x, x_dot_batch):
     # vmap_golden_cases.py:39: return jnp.sum(1.0 / (1.0 + jnp.exp(-x)))
-    batch_size = jnp.shape(x_dot_batch)[0]
     neg = -x
     neg_dot_batch = -x_dot_batch
     exp = jnp.exp(neg)
@@ -23,9 +22,6 @@ def sum_logistic_grad_jvp_vmap(x, x_dot_batch):
     mul_1_batch = div_1 * exp_dot_batch
     div_4_batch = mul_1_batch / add
     div_1_dot_batch = div_3_batch - div_4_batch
-    x_bar = div_1 * exp
     mul_2_batch = div_1_dot_batch * exp
     x_bar_dot_batch = mul_2_batch + mul_1_batch
-    # vmap_golden_cases.py:38: def sum_logistic(x):
-    result_batch = (x_bar, x_bar_dot_batch)
-    return (jnp.broadcast_to(result_batch[0], (batch_size, 3)), result_batch[1])
+    return x_bar_dot_batch
