@@ -58,8 +58,7 @@ def run(fn, ctx):
         for block in blocks(f):
             b = _Block(block, reads, stores)
             changed |= b.tidy()
-            if not getattr(ctx.options, "flat", False):   # (vmap batches a flat one:
-                _fold_seeds(f, block, b.seeds)               # it keeps its seed line)
+            _fold_seeds(f, block, b.seeds)
     if changed:
         fn = simplify.run(fn, ctx)
     return fn
