@@ -81,6 +81,7 @@ def module_text(transformed, example_args=None):
     entry = _Entry.of(transformed, example_args)
     writer = _Writer()
     name = writer.generated(entry.function)
+    writer.defaults(name, entry.function, entry.defaults)
     if entry.jit is not None:
         name = writer.jitted(name, entry)
     return writer.text(entry.docstring(name), [name])
@@ -100,6 +101,7 @@ class _Writer:
         self.named = {}         # id(value) -> its name (functions, classes, modules)
         self.keep = []          # the values named (so their ids stay theirs)
         self.pending = set()    # ids of the values being defined (a recursion)
+        self.local_modules = {}  # id(module) -> (name, {attribute: name}, its _Definition)
 
     # -- a value the code reads -------------------------------------------------
 
@@ -217,11 +219,13 @@ class _Writer:
         name = self._free_name(own_name, value)
         self._bind(name, value)
         self.pending.add(id(value))
-        renames = self._needs(_free_names(text), namespace, skip=own_name)
+        renames = self._needs(text, namespace, skip=own_name)
         self.pending.discard(id(value))
         if name != own_name:
             renames[own_name] = name
         self.definitions.append(_Definition(name, _renamed(text, renames), place))
+        if isinstance(value, (jax.custom_jvp, jax.custom_vjp)) and place[0]:
+            self._rules_of(name, own_name, place[0], namespace)
         if wanted == name or wanted == own_name:
             return name
         alias = self._free_name(wanted, value)
@@ -230,12 +234,24 @@ class _Writer:
             self.definitions.append(_Definition(alias, f"{alias} = {name}\n", place))
         return alias
 
-    def _needs(self, reads, namespace, skip=None, cells=None):
-        """Define each name in `reads` as the code reading it finds it
-        (`cells`, then `namespace`; builtins are left to Python): {name: its
-        name in the module} where that differs."""
+    def _rules_of(self, name, own_name, filename, namespace):
+        """The statements of `filename` that give a custom_jvp / custom_vjp
+        function its rule (`@f.defjvp def f_jvp(...)`, `f.defvjp(fwd, bwd)`):
+        without them the copy would have none."""
+        for text, node in _registrations(filename, own_name):
+            renames = self._needs(text, namespace)
+            if name != own_name:
+                renames[own_name] = name
+            self.definitions.append(_Definition(None, _renamed(text, renames),
+                                                (filename, node.lineno)))
+
+    def _needs(self, text, namespace, skip=None, cells=None):
+        """Define each name `text` reads as the code finds it (`cells`, then
+        `namespace`; builtins are left to Python): {name: its name in the
+        module} where that differs."""
         renames = {}
-        for read in sorted(reads):
+        attributes = None
+        for read in sorted(_free_names(text)):
             if read == skip or (read.startswith("__") and read.endswith("__")):
                 continue
             if cells is not None and read in cells:
@@ -246,11 +262,33 @@ class _Writer:
                 continue   # a builtin, or a name the code never finds (a NameError, as under s2s)
             if id(value) in self.pending:
                 named = self.named[id(value)]
+            elif isinstance(value, types.ModuleType) and not _is_library_module(value.__name__):
+                attributes = attributes if attributes is not None else _attributes_read(text)
+                named = self._local_module(value, read, attributes.get(read, set()))
             else:
                 named = self.name_for(value, read, namespace)
             if named != read:
                 renames[read] = named
         return renames
+
+    def _local_module(self, module, wanted, attributes):
+        """A module of the user's own (not installed: `import _utils as utils`):
+        a namespace of the attributes the code reads of it, each copied."""
+        entry = self.local_modules.get(id(module))
+        if entry is None:
+            name = self._free_name(wanted, module)
+            self._bind(name, module)
+            entry = self.local_modules[id(module)] = (name, {}, _Definition(name, "", ("", 0)))
+            self.definitions.append(entry[2])
+        name, members, definition = entry
+        for attribute in sorted(attributes - set(members)):
+            if not hasattr(module, attribute):
+                continue
+            members[attribute] = self.name_for(getattr(module, attribute), attribute, vars(module))
+        types_name = self.name_for(types, "types")
+        fields = ", ".join(f"{a}={n}" for a, n in sorted(members.items()))
+        definition.text = f"{name} = {types_name}.SimpleNamespace({fields})  # {module.__name__}\n"
+        return name
 
     # -- generated code ------------------------------------------------------------
 
@@ -268,12 +306,20 @@ class _Writer:
         cells = dict(zip(fn.__code__.co_freevars,
                          (_cell_value(c) for c in fn.__closure__ or ())))
         self.pending.add(id(fn))
-        renames = self._needs(_free_names(text), fn.__globals__, skip=own_name, cells=cells)
+        renames = self._needs(text, fn.__globals__, skip=own_name, cells=cells)
         self.pending.discard(id(fn))
         if name != own_name:
             renames[own_name] = name
         self.generated_texts.append(_renamed(text, renames))
         return name
+
+    def defaults(self, name, fn, values):
+        """`name.__defaults__ = (...)`: the values a call may leave out, where
+        the generated def does not give them itself."""
+        if not values or fn.__defaults__:
+            return
+        shown = ", ".join(self.expression(v, "default") for v in values)
+        self.tail.append(f"{name}.__defaults__ = ({shown},)\n")
 
     def jitted(self, name, entry):
         """`s2s.jit`'s entry point: the generated function compiled by
@@ -387,15 +433,40 @@ class _Entry:
     (its text keeps the user's defaults) and, under s2s.jit, how jax.jit
     compiles it."""
 
-    def __init__(self, function, what):
+    def __init__(self, function, what, defaults=()):
         self.function, self.what = function, what
+        self.defaults = defaults   # the values of the last parameters, where a call may leave them
         self.jit = None
+
+    @classmethod
+    def _vmapped(cls, vmapped, example_args, what):
+        """The batched code of the last call (or of a call with `example_args`),
+        with the batch axes moved as in_axes and out_axes say (vectorize's
+        axes wrapper) and the parameters the call left to defaults."""
+        from .vectorize import _axes_wrapper
+        if example_args is not None:
+            vmapped(*example_args)
+        if vmapped.last is None or vmapped.last_axes is None:
+            raise S2SError("s2s.export of a vmap writes the code built for its arguments' "
+                           "shapes and batch axes", hint="call it once, or pass example_args")
+        axes, nargs = vmapped.last_axes
+        if any(not (ax is None or isinstance(ax, int)) for ax in axes) or not (
+                vmapped.out_axes is None or isinstance(vmapped.out_axes, int)):
+            raise S2SError("s2s.export writes a vmap whose in_axes and out_axes are integers "
+                           "or None, per argument", hint="use in_axes=0 for lists and dicts")
+        gen = vmapped.last
+        moves = [ax not in (None, 0) for ax in axes]
+        fn = gen.function if not any(moves) and vmapped.out_axes == 0 else \
+            _axes_wrapper(gen, axes, moves, vmapped.out_axes)
+        left = _user_defaults(vmapped.fun)[-(len(axes) - nargs):] if len(axes) > nargs else ()
+        return cls(fn, what, left)
 
     @classmethod
     def of(cls, transformed, example_args):
         from .api import Transformed
         from .jacobians import Jacobian
         from .jit import Jitted
+        from .listed_parameters import ByArity
         from .vectorize import Vmapped
         what = _described(transformed)
         if isinstance(transformed, Jitted):
@@ -404,14 +475,16 @@ class _Entry:
             gen = transformed.generated(example_args)
             return cls(gen.function, what)
         if isinstance(transformed, Vmapped):
-            args = example_args if example_args is not None else transformed.last_arguments
-            if args is None:
-                raise S2SError("s2s.export of a vmap writes the code built for its arguments' "
-                               "shapes and batch axes",
-                               hint="call it once, or pass example_args")
-            return cls(transformed.function_for(tuple(args)), what)
+            return cls._vmapped(transformed, example_args, what)
         if isinstance(transformed, Jacobian):
-            return cls(transformed.generated(example_args).function, what)
+            program = transformed.generated(example_args)
+            return cls(program.function, what, _user_defaults(program.fn))
+        if isinstance(transformed, ByArity):   # (a function with *args: per arity)
+            made = transformed.for_arity(len(example_args)) if example_args is not None \
+                else transformed.last
+            if made is None:
+                transformed.generated()   # (its error: call it once)
+            return cls.of(made, example_args)
         if _is_generated(transformed):
             transformed = getattr(transformed, "__s2s_generated__", None) or transformed
         if hasattr(transformed, "function") and hasattr(transformed, "transform"):
@@ -442,6 +515,17 @@ class _Entry:
     def docstring(self, name):
         return (f"{self.what}, as s2s generates it: call `{name}`.\n\n"
                 "Written by s2s.export: it runs with jax alone (s2s need not be installed).\n")
+
+
+def _user_defaults(fun):
+    """The defaults of the user's function under a chain of transformations."""
+    while hasattr(fun, "fun") and not hasattr(fun, "__code__"):
+        fun = fun.fun
+    try:
+        from .frontend import defaults_tuple, python_function
+        return tuple(defaults_tuple(python_function(fun)) or ())
+    except Exception:
+        return ()
 
 
 def _described(transformed):
@@ -621,6 +705,29 @@ def _statements_of(tree, lines):
     return out
 
 
+def _registrations(filename, name):
+    """(text, statement) of each top-level statement of `filename` that
+    registers a rule of the custom_jvp / custom_vjp function `name`."""
+    tree, lines = _parsed(filename)
+    found = []
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(
+                _registers(d, name) for d in node.decorator_list):
+            start = min(d.lineno for d in node.decorator_list)
+            found.append(("".join(lines[start - 1:node.end_lineno]), node))
+        elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) \
+                and _registers(node.value.func, name):
+            found.append(("".join(lines[node.lineno - 1:node.end_lineno]), node))
+    return found
+
+
+def _registers(node, name):
+    """`name.defjvp` (also as a call: `@name.defjvp(...)`), `name.defvjp`, ..."""
+    node = node.func if isinstance(node, ast.Call) else node
+    return isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) \
+        and node.value.id == name and node.attr in ("defjvp", "defjvps", "defvjp")
+
+
 def _without_helper_decorators(text, node, start):
     """A runtime helper's source without `@helper(...)` (s2s's registry of
     the helpers generated code calls by name)."""
@@ -698,6 +805,15 @@ def _free_names(text):
     # a name the statement binds at top level is its own (a recursive def reads itself)
     return names | ({s.get_name() for s in table.get_symbols()
                      if s.is_referenced() and s.is_global()} - bound_here)
+
+
+def _attributes_read(text):
+    """{name: the attributes `text` reads of it} (`utils.foo`: {"utils": {"foo"}})."""
+    out = {}
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+            out.setdefault(node.value.id, set()).add(node.attr)
+    return out
 
 
 def _renamed(text, renames):

@@ -142,7 +142,7 @@ class Vmapped(pipeline.Transformation):
         self.fun, self.in_axes, self.out_axes, self.axis_size = fun, in_axes, out_axes, axis_size
         self.axis_name, self.spmd_axis_name = axis_name, spmd_axis_name
         self.last = None
-        self.last_arguments = None   # what the last built call's arguments were (shapes)
+        self.last_axes = None   # the last built call: (each argument's batch axis, how many passed)
         self._last_call = None   # _LastBatch: the last call's specialization, for a repeat
         name = getattr(fun, "__name__", "function")
         self.__name__ = f"vmap_{name}"
@@ -178,7 +178,7 @@ class Vmapped(pipeline.Transformation):
             out = self.fun(*args)
             return _place_outputs(_broadcast(out, size), self.out_axes, batched=False)
         gen = self.last = self.batched(tuple(mask), tuple(signature), size)
-        self.last_arguments = jax.tree_util.tree_map(_abstract, args)
+        self.last_axes = (tuple(axes), nargs)
         self._last_call = _LastBatch.of(self, gen, args, axes) \
             if not kwargs and len(args) == nargs else None
         try:
@@ -304,11 +304,6 @@ def _plain(fun):
     while isinstance(fun, pipeline.Transformation):
         fun = fun.fun
     return fun
-
-
-def _abstract(x):
-    """An array as its shape and dtype (other values as they are)."""
-    return jax.ShapeDtypeStruct(np.shape(x), jnp.result_type(x)) if hasattr(x, "shape") else x
 
 
 def _drop_axis(info, axis):

@@ -100,6 +100,13 @@ CASES = [
     ("jit_grad_while", s2s.jit(s2s.grad(cases.grow)), None, (jnp.abs(X) + 1.0,)),
     ("jit_vmap", s2s.jit(s2s.vmap(cases.sum_logistic)), jax.vmap(cases.sum_logistic), (XS,)),
     ("jit_helpers", s2s.jit(cases.predict), cases.predict, (_params(), XS)),
+    ("custom_jvp_and_helper_module", s2s.hessian(cases.clipped), jax.hessian(cases.clipped),
+     (X,)),
+    ("grad_custom_jvp", s2s.grad(cases.clipped), jax.grad(cases.clipped), (X,)),
+    ("jacfwd_defaults", s2s.jacfwd(cases.scaled), jax.jacfwd(cases.scaled), (X,)),
+    ("vmap_defaults", s2s.vmap(cases.scaled, in_axes=1), jax.vmap(cases.scaled, in_axes=1),
+     (XS.T,)),
+    ("grad_star_args", s2s.grad(cases.starred), jax.grad(cases.starred), (X, X)),
 ]
 
 
@@ -146,6 +153,10 @@ def test_exported_module_carries_what_the_code_reads(exported):
     assert "def leaky_relu_partial_jit(x):" in helpers and "def for_range(" in helpers
     assert "OFFSETS = np.array([0.25, -0.5, 1.0], dtype=np.float64)" in texts["vmap_axes"]
     assert "def selu_grad(x, alpha=1.67, lmbda=1.05):" in texts["grad_defaults"]
+    clipped = texts["custom_jvp_and_helper_module"]
+    assert "@soft_clip.defjvp" in clipped   # (the rule, without which JAX refuses soft_clip)
+    assert "helpers = types.SimpleNamespace(weight=weight)" in clipped
+    assert "scaled_jacfwd.__defaults__ = (2.0,)" in texts["jacfwd_defaults"]
     jitted = texts["jit_grad_while"]
     assert "def while_loop(test, body, *carry):" in jitted and "@helper" not in jitted
     assert "jax.jit(tracing_with(grow_grad_jit, 32, 1000))" in jitted

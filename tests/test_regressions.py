@@ -367,3 +367,14 @@ def test_questions_about_dtypes_under_vmap_and_jacobians():
     np.testing.assert_allclose(s2s.hessian(f)(x), jax.hessian(f)(x))
     xs = jnp.stack([x, x * 2.0])
     np.testing.assert_allclose(s2s.vmap(f)(xs), jax.vmap(f)(xs))
+
+
+def test_a_transformation_of_a_lambda_called_inside_a_transformed_function():
+    """s2s.grad(lambda) called in a function s2s differentiates: its closure
+    cell was named `grad_<lambda>` (an internal SyntaxError); now `grad_lambda`."""
+    x = jnp.array([0.3, -0.7, 1.2])
+    f = C.sum_of_the_gradient_of_a_lambda
+    np.testing.assert_allclose(s2s.grad(f)(x), jax.grad(
+        lambda y: jnp.sum(jax.grad(C.sin_times)(y)))(x), rtol=1e-12)
+    np.testing.assert_allclose(s2s.hessian(f)(x), jax.hessian(
+        lambda y: jnp.sum(jax.grad(C.sin_times)(y)))(x), rtol=1e-12)

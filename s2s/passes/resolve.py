@@ -13,11 +13,13 @@ the generated code says it plainly.
 Anything that cannot be resolved is an error at the user's line. Later passes
 classify calls with `callee`, which reads the rewritten form back.
 """
-import enum
 import builtins
 import copy
+import enum
 import inspect
+import keyword
 import operator
+import re
 import types
 
 import gast
@@ -188,7 +190,11 @@ def run(fn_tree, ctx):
 
 def bind_cell(ns, taken, base, obj):
     """A fresh name for `obj` in the function's namespace (a closure cell),
-    not among the names `taken` by the function."""
+    not among the names `taken` by the function; `base` made an identifier
+    (`grad_<lambda>` -> `grad_lambda`)."""
+    base = re.sub(r"\W+", "_", base).strip("_") or "fn"
+    if base[0].isdigit() or keyword.iskeyword(base):
+        base = "_" + base
     name, i = base, 0
     while name in taken or ns.has(name):
         i += 1

@@ -5,6 +5,8 @@ Each is checked in every transformation that applies, against JAX
 """
 import jax.numpy as jnp
 
+import s2s
+
 
 def nested_for(x):
     s = 0.0
@@ -649,3 +651,10 @@ def asks_about_its_dtype(x):
         y = x
     t = jnp.promote_types(x.dtype, jnp.float32)
     return jnp.sum(y.astype(t)) * jnp.ndim(x)
+
+
+sin_times = lambda x: jnp.sum(jnp.sin(x) * x)   # noqa: E731
+
+
+def sum_of_the_gradient_of_a_lambda(y):
+    return jnp.sum(s2s.grad(sin_times)(y))
