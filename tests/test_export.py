@@ -103,6 +103,7 @@ CASES = [
     ("custom_jvp_and_helper_module", s2s.hessian(cases.clipped), jax.hessian(cases.clipped),
      (X,)),
     ("grad_custom_jvp", s2s.grad(cases.clipped), jax.grad(cases.clipped), (X,)),
+    ("jit_helper_module", s2s.jit(cases.clipped), cases.clipped, (X,)),
     ("jacfwd_defaults", s2s.jacfwd(cases.scaled), jax.jacfwd(cases.scaled), (X,)),
     ("vmap_defaults", s2s.vmap(cases.scaled, in_axes=1), jax.vmap(cases.scaled, in_axes=1),
      (XS.T,)),
@@ -155,7 +156,7 @@ def test_exported_module_carries_what_the_code_reads(exported):
     assert "def selu_grad(x, alpha=1.67, lmbda=1.05):" in texts["grad_defaults"]
     clipped = texts["custom_jvp_and_helper_module"]
     assert "@soft_clip.defjvp" in clipped   # (the rule, without which JAX refuses soft_clip)
-    assert "helpers = types.SimpleNamespace(weight=weight)" in clipped
+    assert "helpers = types.SimpleNamespace(weight=weight)" in texts["jit_helper_module"]
     assert "scaled_jacfwd.__defaults__ = (2.0,)" in texts["jacfwd_defaults"]
     jitted = texts["jit_grad_while"]
     assert "def while_loop(test, body, *carry):" in jitted and "@helper" not in jitted
