@@ -81,3 +81,13 @@ def test_s2s_custom_rules_are_jaxs():
         return f(x), 2.0 * t
 
     assert float(jax.grad(f)(0.3)) == 2.0
+
+
+@pytest.mark.xfail(strict=True, reason="docs/limits.md, Known wrong: where a rule that is not "
+                                       "its function's derivative computes the primal, JAX "
+                                       "differentiates the rule's code, s2s applies the rule")
+def test_second_derivative_through_a_rule_that_is_not_the_derivative():
+    x = jnp.array([0.3, -0.7, 1.2])
+    np.testing.assert_allclose(s2s.grad(C.damped_times_x)(x), jax.grad(C.damped_times_x)(x))
+    np.testing.assert_allclose(s2s.hessian(C.damped_times_x)(x),
+                               jax.hessian(C.damped_times_x)(x), rtol=1e-6)
