@@ -296,6 +296,12 @@ def grad_seed_batch(batch, out):
     return batch.jnp("ones_like", batch.x(out))
 
 
+# grad's check that its output is real (a folded seed's): a dtype, every example's.
+@batch_rule(check_real)
+def check_real_batch(batch, v):
+    return batch.call("check_real", batch.x(v))
+
+
 # A cast to a dtype every example shares: written out where the probe saw both.
 @batch_rule(cotangent_dtype)
 def cotangent_dtype_batch(batch, g, x):
