@@ -205,6 +205,15 @@ def compile_function(text, name, globals_, cells):
     return fn
 
 
+def printed_source(fn):
+    """The text a function was compiled from by `compile_function` (the lines
+    between its factory's `def` and `return`), or None."""
+    lines = linecache.getlines(fn.__code__.co_filename)
+    if not lines or not lines[0].startswith("def __s2s_factory__"):
+        return None
+    return "".join(line[4:] if line.startswith("    ") else line for line in lines[1:-1])
+
+
 # Generated files: the same text (closures of one def: their code is the same)
 # is one file, `<s2s-N: name>`, whose lines (linecache) and source map are
 # dropped when the last function compiled from it is: a dropped function's

@@ -25,7 +25,6 @@ import os
 import symtable
 import sys
 import sysconfig
-import textwrap
 import types
 
 import jax
@@ -546,20 +545,19 @@ def _described(transformed):
 
 
 def generated_text(fn):
-    """The printed source of a function s2s compiled (backend.compile_function
-    wraps it in a factory of its cells: the lines between are the text)."""
-    lines = linecache.getlines(fn.__code__.co_filename)
-    if not lines or not lines[0].startswith("def __s2s_factory__"):
+    """The printed source of a function s2s compiled."""
+    from .backend import printed_source
+    text = printed_source(fn)
+    if text is None:
         raise S2SError(f"the generated source of {fn.__name__} is no longer available")
-    return textwrap.dedent("".join(lines[1:-1]))
+    return text
 
 
 def _is_generated(value):
-    code = getattr(value, "__code__", None)
-    return isinstance(value, types.FunctionType) and code is not None and \
-        code.co_filename.startswith("<s2s-") and \
-        linecache.getlines(code.co_filename)[:1] != [] and \
-        linecache.getlines(code.co_filename)[0].startswith("def __s2s_factory__")
+    """A function s2s compiled (backend.compile_function), its text still known."""
+    from .backend import printed_source
+    return isinstance(value, types.FunctionType) and \
+        value.__code__.co_filename.startswith("<s2s-") and printed_source(value) is not None
 
 
 def _cell_value(cell):

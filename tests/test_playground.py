@@ -396,12 +396,8 @@ def test_grad_of_sum_logistic_in_the_page(server, browser, tmp_path):
     assert browser.execute_script("return document.getElementById('code').value") == SEED
     # the function field follows the code's last def
     assert browser.find_element(By.ID, "function").get_attribute("value") == "sum_logistic"
-    for box in browser.find_elements(By.CSS_SELECTOR, 'input[name="transform"]'):
-        if box.is_selected() != (box.get_attribute("value") == "grad"):
-            box.click()
-    args = browser.find_element(By.ID, "args")
-    args.clear()
-    args.send_keys("jnp.arange(3.)")
+    pick_transforms(browser, ("grad",))
+    set_args(browser, "jnp.arange(3.)")
     browser.find_element(By.ID, "run").click()
     wait_for_result(browser)
 
@@ -504,6 +500,21 @@ def test_error_shown_at_the_users_line_in_the_page(server, browser):
     assert not browser.find_element(By.ID, "output").is_displayed()
 
 
+def pick_transforms(browser, names):
+    """Tick exactly the transformations `names` in the page."""
+    from selenium.webdriver.common.by import By
+    for box in browser.find_elements(By.CSS_SELECTOR, 'input[name="transform"]'):
+        if box.is_selected() != (box.get_attribute("value") in names):
+            box.click()
+
+
+def set_args(browser, text):
+    from selenium.webdriver.common.by import By
+    args = browser.find_element(By.ID, "args")
+    args.clear()
+    args.send_keys(text)
+
+
 def wait_for(browser, found, seconds=60):
     from selenium.webdriver.support.ui import WebDriverWait
     return WebDriverWait(browser, seconds).until(lambda _: found())
@@ -526,9 +537,7 @@ def test_wide_views_scroll_inside_the_page(server, browser):
     code = wait_for(browser, lambda: browser.find_element(By.ID, "code"))
     code.clear()
     code.send_keys(SEED)
-    for box in browser.find_elements(By.CSS_SELECTOR, 'input[name="transform"]'):
-        if box.is_selected() != (box.get_attribute("value") in ("grad", "hessian")):
-            box.click()
+    pick_transforms(browser, ("grad", "hessian"))
     if not browser.find_element(By.ID, "explain").is_selected():
         browser.find_element(By.ID, "explain").click()
     browser.find_element(By.ID, "run").click()
@@ -552,12 +561,8 @@ def test_a_state_is_shared_in_the_address_fragment(server, browser):
     shared = "import jax.numpy as jnp\n\ndef cube(x):\n    return jnp.sum(x ** 3)  # ünïcode\n"
     code.clear()
     code.send_keys(shared)
-    for box in browser.find_elements(By.CSS_SELECTOR, 'input[name="transform"]'):
-        if box.is_selected() != (box.get_attribute("value") in ("jvp", "hessian")):
-            box.click()
-    args = browser.find_element(By.ID, "args")
-    args.clear()
-    args.send_keys("jnp.ones(2)")
+    pick_transforms(browser, ("jvp", "hessian"))
+    set_args(browser, "jnp.ones(2)")
     browser.find_element(By.ID, "run").click()
     wait_for_result(browser)
     fragment = browser.execute_script("return location.hash")
