@@ -63,6 +63,8 @@ class Key(enum.Enum):
     STATEMENT_ID = "a statement: its number, the key of what the probe recorded about it"
 
     # -- set by the batch pass ---------------------------------------------------------------
+    PROBED = ("an Assign the batch pass wrote with a constant the probe saw (a shape, a "
+              "count), the same for every example: probed_constants may read it in; value True")
     OUTPUT_BATCHED = "the batched FunctionDef: which parts of its output are batched"
 
     # -- set by inline's with_callees ----------------------------------------------------------

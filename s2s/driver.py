@@ -141,6 +141,7 @@ class Context:
         self.name = None            # the generated function's name
         self.cells = base_cells()   # closure cells of the generated code
         self.facts = {}             # what analyses found, for later passes and callers
+        self.tidy = tidying.on      # passes may tidy as they go (vmap's seed of ones)
         self._callees = {}
 
     @property

@@ -5,8 +5,8 @@ file each under s2s/passes/, and a thin wrapper in the API with JAX's
 argument semantics); s2s/driver.py runs any record the same way.
 """
 from .passes import (algebra, batch, dead_cotangents, fence, flags, forward, functionalize, inline,
-                     normalize, packing, passed_functions, probe, resolve, reverse, simplify,
-                     ssa, structure)
+                     normalize, packing, passed_functions, probe, probed_constants, resolve,
+                     reverse, simplify, ssa, structure)
 from .pipeline import Family, Output, Pass, Transform, register
 
 SOURCE = Pass("source", "the function as written", None)
@@ -90,8 +90,12 @@ BATCH_PREP = (INLINE, STRUCTURE, FLAGS, NUMBER)
 PROBE = Pass("probe", "run once on one example's shapes (as jax.jit traces), recording what "
                       "every value is per example: the program is unchanged", probe.run,
              show=probe.shown)
+PROBED_CONSTANTS = Pass("probed constants", "the shapes, sizes and counts the probe saw, "
+                                            "the same for every example, written where they "
+                                            "are read; a loop that runs once becomes its body "
+                                            "(then simplify)", probed_constants.run)
 VMAP = register(Transform(
-    "vmap", "_vmap", Family.BATCH, "the vmap", callee="vmap",
+    "vmap", "_vmap", Family.BATCH, "the vmap", callee="vmap", tidy=(PROBED_CONSTANTS,),
     passes=BATCH_PREP + (PROBE, Pass("vmap", "every line computes the whole batch at once "
                                              "(the batch rules)", batch.run))))
 

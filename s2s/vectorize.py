@@ -438,12 +438,17 @@ def _batch_size(args, axes, axis_size):
     return distinct.pop()
 
 
+def _numpy_as_jax(x):
+    """A NumPy array as jax.vmap sees it: a JAX array (of JAX's dtype: int32
+    for NumPy's int64 unless x64 is on; `x.at[...]` works; jnp arithmetic)."""
+    return jnp.asarray(x) if isinstance(x, (np.ndarray, np.generic)) else x
+
+
 def _to_front(arg, axes, size):
     """(the argument with its batch axes first, one example's Info, batched?)."""
     pairs = _leaves_with_axes(arg, axes)
     if all(ax is None for _, ax in pairs):
-        if isinstance(arg, np.ndarray):
-            arg = jnp.asarray(arg)   # as jax.vmap sees it: a JAX array (x.at[...] works)
+        arg = jax.tree_util.tree_map(_numpy_as_jax, arg)
         return arg, _example_info(arg), False
     leaves, treedef = jax.tree_util.tree_flatten(arg)
     if isinstance(axes, int) or axes is None:
@@ -452,7 +457,7 @@ def _to_front(arg, axes, size):
         axes_leaves = [ax for _, ax in pairs]
     moved = []
     for leaf, ax in zip(leaves, axes_leaves):
-        leaf = jnp.asarray(leaf) if not hasattr(leaf, "shape") else leaf
+        leaf = jnp.asarray(leaf) if not hasattr(leaf, "shape") else _numpy_as_jax(leaf)
         if ax is None:
             moved.append(jnp.broadcast_to(leaf, (size,) + jnp.shape(leaf)))
         elif ax % leaf.ndim == 0:

@@ -519,6 +519,76 @@ def test_vmap_of_loop_grad(fn, n):
     _assert_close_to_jax(tidied, jax.vmap(jax.grad(fn), in_axes=(0, None, None))(ws, x, n))
 
 
+# -- 3b. vmap's tidy step: what the probe saw, folded ------------------------------------
+# (s2s/passes/batch.py's fold_ones and s2s/passes/probed_constants.py)
+
+def sin_square(x):
+    return jnp.sum(jnp.sin(x) ** 2)
+
+
+def per_example_loss(params, x, y):
+    h = x
+    for w, b in params[:-1]:
+        h = jnp.tanh(jnp.dot(h, w) + b)
+    w, b = params[-1]
+    return jnp.sum((jnp.dot(h, w) + b - y) ** 2)
+
+
+def _layers(rs, sizes, dtype=np.float32):
+    return [(_vec(rs, dtype, m, n), _vec(rs, dtype, n)) for m, n in zip(sizes, sizes[1:])]
+
+
+def _vmap_source(make, *args, tidy):
+    with driver.tidying(tidy):
+        fn = make()
+        fn(*args)
+        return s2s.source(fn)
+
+
+@pytest.mark.parametrize("dtype", [np.float16, np.float32, np.float64])
+@pytest.mark.parametrize("fn", [sin_square, square_tanh, logistic, sq_diff_broadcast,
+                                scale_broadcast])
+def test_vmap_of_grad_multiplies_in_no_ones(fn, dtype):
+    """The seed's ones, spread to a shape the probe saw, go where the probe saw
+    the product hold what the other factor held (same shape, same dtype)."""
+    rs = np.random.RandomState(21)
+    args = NUMERIC[fn.__name__][1](rs, dtype) if fn.__name__ in NUMERIC \
+        else (_vec(rs, dtype, 4),)
+    args = tuple(np.stack([a, a * 0.5, a + 1.0]) for a in args)
+    argnums = tuple(range(len(args)))
+    make = lambda: s2s.vmap(s2s.grad(fn, argnums))     # noqa: E731
+    tidied = _call(make, *args, tidy=True)
+    _assert_same(tidied, _call(make, *args, tidy=False))
+    _assert_close_to_jax(tidied, jax.vmap(jax.grad(fn, argnums))(*args),
+                         np.float64 if dtype == np.float64 else np.float32) \
+        if dtype != np.float16 else None
+    if fn is sin_square:
+        source = _vmap_source(make, *args, tidy=True)
+        assert "broadcast_to" not in source and "result_bar" not in source, source
+        assert "broadcast_to" in _vmap_source(make, *args, tidy=False)
+
+
+@pytest.mark.parametrize("sizes", [[3, 2], [3, 4, 2], [3, 4, 4, 2]],
+                         ids=["no-hidden-layer", "one", "two"])
+def test_per_example_gradient_reads_like_hand_written_code(sizes):
+    """One hidden layer: the pullback's loop over the tape runs once (its
+    count the probe saw) and is written as its body; two: it stays a loop.
+    (No hidden layer: the loops never ran when the probe did, and go.)"""
+    rs = np.random.RandomState(22)
+    params, xs, ys = _layers(rs, sizes), _vec(rs, np.float32, 5, 3), _vec(rs, np.float32, 5, 2)
+    make = lambda: s2s.vmap(s2s.grad(per_example_loss), in_axes=(None, 0, 0))   # noqa: E731
+    tidied = _call(make, params, xs, ys, tidy=True)
+    _assert_same(tidied, _call(make, params, xs, ys, tidy=False))
+    _assert_close_to_jax(tidied, jax.vmap(jax.grad(per_example_loss),
+                                          in_axes=(None, 0, 0))(params, xs, ys))
+    source = _vmap_source(make, params, xs, ys, tidy=True)
+    assert "broadcast_to" not in source and "result_bar" not in source, source
+    loops = _count(source, ast.For)
+    assert loops == (0 if len(sizes) == 2 else 1 if len(sizes) == 3 else 2), source
+    untidied = _vmap_source(make, params, xs, ys, tidy=False)
+    assert _count(untidied, ast.For) == (0 if len(sizes) == 2 else 2), untidied
+
+
 # -- 4. grad of a function whose output is not real --------------------------------------
 
 @pytest.mark.parametrize("tidy", [True, False])

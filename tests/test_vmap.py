@@ -848,3 +848,23 @@ def test_vmap_of_vmap_of_an_array_made_of_a_list():
         got = s2s.vmap(s2s.vmap(ours, in_axes=(0, None)), in_axes=(0, None))(xss, 0.3)
         want = jax.vmap(jax.vmap(theirs, in_axes=(0, None)), in_axes=(0, None))(xss, 0.3)
         assert_tree_close(got, want)
+
+
+def _numpy_xy(x, y):
+    return x * 2 + y[0] + y[1]
+
+
+@pytest.mark.parametrize("in_axes, x, y", [
+    ((0, 0), np.arange(6).reshape(2, 3), (np.arange(6).reshape(2, 3), np.ones((2, 3), np.float32))),
+    ((0, None), np.arange(6).reshape(2, 3), (np.arange(3), np.ones(3, np.float32))),
+    ((None, 0), np.arange(3), (np.arange(6).reshape(2, 3), np.ones((2, 3), np.float32))),
+], ids=["both", "x", "y"])
+def test_numpy_arguments_become_jax_arrays_as_in_jax_vmap(in_axes, x, y):
+    """NumPy arguments, batched or not, as jax.vmap sees them: JAX arrays of
+    JAX's dtypes. (Batched ones stayed NumPy arrays: the result was a NumPy
+    array, of NumPy's int64 where JAX gives int32 without x64.)"""
+    got = s2s.vmap(_numpy_xy, in_axes=in_axes)(x, y)
+    want = jax.vmap(_numpy_xy, in_axes=in_axes)(x, y)
+    assert isinstance(got, jax.Array)
+    assert got.dtype == want.dtype
+    np.testing.assert_array_equal(got, want)

@@ -28,6 +28,7 @@ statements in batch_blocks.py).
 """
 
 import gast
+import jax.numpy as jnp
 
 from ..nodes import copy_tree, name_nodes
 from .. import anno
@@ -43,7 +44,7 @@ from .batch_layout import Layout, assign
 from .batchedness import (Batchedness, called_primitive, constant_node, element, is_constant,
                           prune_unreached)
 from .probe_record import Info, describe
-from .scopes import params
+from .scopes import name_counts, params
 from .structure import is_list_append
 
 
@@ -67,6 +68,8 @@ class Batch(Layout, Calls, ControlFlow):
         self.prologue = []     # their start values, at the top of the function
         self.output_batched = False
         self.renamed = {n: self.namer.fresh(n + "_batch") for n in sorted(self.analysis.batched)}
+        self.stores = name_counts(fn)[1]
+        self.ones = set()      # names that hold weakly typed ones (a gradient's seed, spread)
 
     def located(self, node):
         return node if getattr(node, "lineno", None) else self.where
@@ -208,12 +211,16 @@ class Batch(Layout, Calls, ControlFlow):
     # -- assignments -------------------------------------------------------------------
 
     def stmt_Assign(self, s):
+        if self.ctx.tidy:
+            self.fold_ones(s)
         target, value = s.targets[0], s.value
         constant = self.analysis.constant(s)
         if constant is not None and self.batched(value):
             value = constant_node(constant)   # a shape or count: the same for every example
             if not self.batched(target):
-                return [assign(target, value)]
+                new = assign(target, value)
+                anno.put(new, Key.PROBED, True)
+                return [new]
         have = self.analysis.pattern(value, s) if constant is None else False
         want = self.target_pattern(target)
         if want is False and self.collective(value):   # (psum of a value every example shares)
@@ -244,6 +251,33 @@ class Batch(Layout, Calls, ControlFlow):
         if have is not True and want is True:
             result = self.conform(value, True, s)
         return [assign(self.rename(target), result)]
+
+    def fold_ones(self, s):
+        """`t = ones * e` is `t = e` where the probe saw `t` hold what `e` held:
+        same shape and dtype (a gradient's seed spread to a shape the probe
+        knows: `pow_bar = jnp.broadcast_to(1.0, (3,))`, then `pow_bar * mul`).
+        Exact: the ones are weakly typed, and e is real (1.0 * x is x)."""
+        target, value = s.targets[0], s.value
+        if not isinstance(target, gast.Name):
+            return
+        if self.holds_ones(value) and self.stores.get(target.id) == 1:
+            self.ones.add(target.id)
+        if not (isinstance(value, gast.BinOp) and isinstance(value.op, gast.Mult)):
+            return
+        for ones, other in ((value.left, value.right), (value.right, value.left)):
+            if isinstance(ones, gast.Name) and ones.id in self.ones \
+                    and _same_real_array(self.info(target, s, "out"), self.info(other, s)):
+                s.value = other
+                return
+
+    def holds_ones(self, value):
+        """`jnp.broadcast_to(seed, shape)` where the probe saw seed hold the
+        Python number 1 (weakly typed ones)."""
+        if called_primitive(value, self.ns, self.locals) is not jnp.broadcast_to \
+                or len(value.args) != 2 or value.keywords:
+            return False
+        known, seed = self.known_value(value.args[0])
+        return known and type(seed) in (int, float) and seed == 1
 
     def collective(self, value):
         """`lax.psum(x, "i")` and its kin: rewritten even where x is the same in
@@ -318,6 +352,13 @@ def run(fn, ctx):
     new = Batch(ctx, fn, batched).function(ctx.name, options.signature)
     ctx.facts["output_batched"] = anno.get(new, Key.OUTPUT_BATCHED)
     return new
+
+
+def _same_real_array(a, b):
+    """Two arrays of one shape and one real dtype (not bool: 1 * True is 1)."""
+    return (a is not None and b is not None and a.kind == b.kind == "array"
+            and a.shape == b.shape and a.dtype == b.dtype and None not in a.shape
+            and (jnp.issubdtype(a.dtype, jnp.floating) or jnp.issubdtype(a.dtype, jnp.integer)))
 
 
 def _holds_an_array(info):
