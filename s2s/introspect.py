@@ -1,9 +1,13 @@
 """Introspection: the generated code behind a transformation, and the program
 after each of its passes (`s2s.source`, `s2s.stages`, `s2s.generated`; the
 CLI prints them)."""
-from . import api, driver, frontend
+import re
+
+from . import api, backend, driver, frontend
 from .errors import S2SError
 from .jacobians import hessian, jacfwd, jacrev
+from .jit import Jitted
+from .pipeline import Transformation
 from .vectorize import vmap
 
 # transformation name -> make(fun, argnums), for those built for one example's
@@ -45,11 +49,37 @@ def source(fun, transform=None, argnums=None, example_args=None, explain=False):
     what each runtime helper does (s2s/explain.py).
     """
     if not explain:
-        return generated_record(fun, transform, argnums, example_args).source
+        gen = generated_record(fun, transform, argnums, example_args)
+        return _noted(how_jit_differs(fun, transform, gen), gen.source)
     from .explain import explained
     with driver.tidying(False):     # one line per rule, each citing it
-        text = generated_record(fun, transform, argnums, example_args).source
-    return explained(text, transform or "")
+        gen = generated_record(fun, transform, argnums, example_args)
+    return _noted(how_jit_differs(fun, transform, gen), explained(gen.source, transform or ""))
+
+
+def _noted(note, text):
+    """`text` with `note` above it, still knowing where its lines came from."""
+    if not note:
+        return text
+    return backend.Text(note + text, getattr(text, "tree", None), getattr(text, "filename", None))
+
+
+def how_jit_differs(fun, transform, gen):
+    """s2s.jit of a transformation (`s2s.jit(s2s.grad(f))`) converts the
+    transformation's code once more, for jax.jit: comment lines that say how
+    what runs differs from what `s2s.source` shows of the transformation."""
+    inner = getattr(fun, "fun", None)
+    if transform is not None or not isinstance(fun, Jitted) \
+            or not isinstance(inner, Transformation):
+        return ""
+    made_lax = sum(d.startswith("->") for _, d in (gen.facts or {}).get("functionalize", ()))
+    named = re.fullmatch(r"<s2s\.(\w+) of '?([^']+?)'?>", repr(inner))
+    what = f"s2s.source(s2s.{named[1]}({named[2]}))" if named else "s2s.source of it"
+    change = (f", and {made_lax} `if`, `while` or `for` on traced values made lax\n"
+              "# control flow (if_else, while_loop, for_range)") if made_lax else \
+        ": the same computation"
+    return (f"# s2s.jit runs the code {what} shows, converted for jax.jit:\n"
+            f"# one operation per line{change}.\n")
 
 
 def stages(fun, transform=None, argnums=None, example_args=None):

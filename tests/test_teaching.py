@@ -606,3 +606,34 @@ def test_trace_of_code_that_fails_at_these_inputs_is_one_error_line():
                    "--example", "n=3", "--trace")      # a vector output: grad refuses
     assert done.returncode == 1 and done.stderr.count("\n") == 1
     assert "scalar" in done.stderr and "internal error" not in done.stderr
+
+
+def _logistic_sum(x):
+    return jnp.sum(1.0 / (1.0 + jnp.exp(-x)))
+
+
+def _doubling(x):
+    while jnp.sum(x) < 10.0:
+        x = x * 2.0
+    return jnp.sum(x)
+
+
+@pytest.mark.parametrize("fn, made_lax", [(_logistic_sum, 0), (_doubling, 2)])
+def test_source_of_a_jitted_transformation_says_how_it_differs(fn, made_lax):
+    """s2s.jit converts the gradient's code again for jax.jit: what
+    s2s.source shows of it says so above the code that runs (issue 36)."""
+    jitted = s2s.jit(s2s.grad(fn))
+    jitted(jnp.arange(1.0, 4.0))
+    text = s2s.source(jitted)
+    note = text.splitlines()[:3]
+    assert note[0] == (f"# s2s.jit runs the code s2s.source(s2s.grad({fn.__name__})) shows, "
+                       "converted for jax.jit:")
+    if made_lax:
+        assert note[1].startswith(f"# one operation per line, and {made_lax} `if`, `while`")
+    else:
+        assert note[1] == "# one operation per line: the same computation."
+    assert re.search(r"^def \w+_grad_jit\(x\):$", text, re.M), text
+    ast.parse(text)
+    assert text.origins().get(len(text.splitlines()))   # (its lines' origins: show's rows)
+    # the gradient's own source has no such note
+    assert not s2s.source(s2s.grad(fn)).startswith("#")

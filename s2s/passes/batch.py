@@ -35,6 +35,7 @@ from .. import anno
 from ..anno import Key
 from ..backend import COMMENT_MARK
 from ..rules.collectives import REDUCTIONS
+from ..runtime import unbroadcast
 from ..rules.batching import BATCH_SIZE, helper_call, jnp_call
 from ..template import load, store
 from .batch_blocks import program_order, stored_by
@@ -212,7 +213,7 @@ class Batch(Layout, Calls, ControlFlow):
 
     def stmt_Assign(self, s):
         if self.ctx.tidy:
-            self.fold_ones(s)
+            self.fold_known(s)
         target, value = s.targets[0], s.value
         constant = self.analysis.constant(s)
         if constant is not None and self.batched(value):
@@ -252,23 +253,33 @@ class Batch(Layout, Calls, ControlFlow):
             result = self.conform(value, True, s)
         return [assign(self.rename(target), result)]
 
-    def fold_ones(self, s):
-        """`t = ones * e` is `t = e` where the probe saw `t` hold what `e` held:
-        same shape and dtype (a gradient's seed spread to a shape the probe
-        knows: `pow_bar = jnp.broadcast_to(1.0, (3,))`, then `pow_bar * mul`).
-        Exact: the ones are weakly typed, and e is real (1.0 * x is x)."""
+    def fold_known(self, s):
+        """What the probe saw makes two rewrites exact (a derivative's lines,
+        which the rules wrote for any shape and dtype):
+        - `t = ones * e` is `t = e` where the probe saw `t` hold what `e` held,
+          same shape and real dtype (a gradient's seed spread to a shape:
+          `pow_bar = jnp.broadcast_to(1.0, (3,))`; weakly typed ones, and 1.0 * x
+          is x);
+        - `t = unbroadcast(g, x)` is `t = g` where g and x have one shape and
+          dtype (nothing to sum, nothing to cast)."""
         target, value = s.targets[0], s.value
         if not isinstance(target, gast.Name):
             return
         if self.holds_ones(value) and self.stores.get(target.id) == 1:
             self.ones.add(target.id)
-        if not (isinstance(value, gast.BinOp) and isinstance(value.op, gast.Mult)):
-            return
-        for ones, other in ((value.left, value.right), (value.right, value.left)):
-            if isinstance(ones, gast.Name) and ones.id in self.ones \
-                    and _same_real_array(self.info(target, s, "out"), self.info(other, s)):
-                s.value = other
-                return
+        if isinstance(value, gast.BinOp) and isinstance(value.op, gast.Mult):
+            for ones, other in ((value.left, value.right), (value.right, value.left)):
+                if isinstance(ones, gast.Name) and ones.id in self.ones \
+                        and _same_real_array(self.info(target, s, "out"), self.info(other, s)):
+                    s.value = other
+                    return
+        if called_primitive(value, self.ns, self.locals) is unbroadcast \
+                and len(value.args) == 2 and not value.keywords:
+            g, x = value.args
+            a, b = self.info(g, s), self.info(x, s)
+            if a is not None and b is not None and a.kind == b.kind == "array" \
+                    and a.shape == b.shape and a.dtype == b.dtype and None not in a.shape:
+                s.value = g
 
     def holds_ones(self, value):
         """`jnp.broadcast_to(seed, shape)` where the probe saw seed hold the

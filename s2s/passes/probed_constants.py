@@ -7,6 +7,8 @@ does what is computed from them alone (`last = n_1 - 1` is 0); a loop over
 `range(1)` becomes its body and one over `range(0)` goes. Simplify then drops
 the assignments nobody reads, and a per-example gradient reads like code a
 person would write for these shapes: no one-trip loop, no `size // size_1`.
+A gradient's checks of its output's shape and dtype go too: the probe ran
+them, and every example has the shapes and dtypes it saw.
 
 Exact: the generated code is built for one signature of arguments (their
 shapes and structure), and these values follow from the signature alone.
@@ -26,10 +28,38 @@ _BINARY = {gast.Add: operator.add, gast.Sub: operator.sub, gast.Mult: operator.m
 
 
 def run(fn, ctx):
-    stores = name_counts(fn)[1]
+    reads, stores = name_counts(fn)
     known = {}
+    checks = _drop_checks(fn.body, reads)
     fn.body = _fold_block(fn.body, known, stores)
-    return simplify.run(fn, ctx) if known else fn
+    return simplify.run(fn, ctx) if known or checks else fn
+
+
+def _drop_checks(block, reads):
+    """A gradient's checks of its output's shape and dtype (`check_real(v)`, an
+    unread `r = grad_seed(total)`) go: the probe ran them on one example, and
+    every example has its shape and dtype. How many went."""
+    kept = [s for s in block if not _is_check(s, reads)]
+    dropped = len(block) - len(kept)
+    block[:] = kept or [gast.Pass()]
+    for s in block:
+        if not isinstance(s, gast.FunctionDef):
+            for field in ("body", "orelse"):
+                if getattr(s, field, None):
+                    dropped += _drop_checks(getattr(s, field), reads)
+    return dropped
+
+
+def _is_check(s, reads):
+    if isinstance(s, gast.Expr):
+        return _helper_call(s.value, "check_real")
+    return isinstance(s, gast.Assign) and len(s.targets) == 1 \
+        and isinstance(s.targets[0], gast.Name) and not reads.get(s.targets[0].id) \
+        and _helper_call(s.value, "grad_seed")
+
+
+def _helper_call(e, name):
+    return isinstance(e, gast.Call) and isinstance(e.func, gast.Name) and e.func.id == name
 
 
 def _fold_block(block, known, stores):

@@ -15,7 +15,6 @@ def sum_logistic_grad_jvp_vmap(x, x_dot_batch):
     mul_batch = div * exp_dot_batch
     div_2_batch = mul_batch / add
     div_dot_batch = -div_2_batch
-    check_real(div)
     div_1 = div / add
     div_3_batch = div_dot_batch / add
     mul_1_batch = div_1 * exp_dot_batch

@@ -1,3 +1,6 @@
+# s2s.jit runs the code s2s.source(s2s.grad(early_return)) shows, converted for jax.jit:
+# one operation per line, and 2 `if`, `while` or `for` on traced values made lax
+# control flow (if_else, while_loop, for_range).
 def early_return_grad_jit(x):
     # jit_cases.py:15: if x > 0:
     gt = x > 0

@@ -1,3 +1,6 @@
+# s2s.jit runs the code s2s.source(s2s.grad(rows)) shows, converted for jax.jit:
+# one operation per line, and 4 `if`, `while` or `for` on traced values made lax
+# control flow (if_else, while_loop, for_range).
 def rows_grad_jit(m):
     # jit_cases.py:37: acc = 0.0
     acc_1 = 0.0
