@@ -149,7 +149,7 @@ def test_a_gradient_of_the_vmap_and_jit_of_the_vmapped_gradient(fn):
 def test_the_cotangent_of_a_psum_is_a_psum_the_vmap_writes_as_a_sum():
     g = s2s.vmap(s2s.grad(loss_of_the_batch_sum), axis_name="batch")
     text = s2s.source(g, example_args=(XS,))
-    assert "jnp.sum(mul_1_batch, axis=0, keepdims=True)" in text
+    assert "jnp.sum(x_batch, axis=0, keepdims=True)" in text   # (the seed, 1, folded)
     assert "psum_cotangent(" in s2s.source(s2s.grad(loss_of_the_batch_sum),
                                            example_args=(XS[0],))
 
