@@ -149,8 +149,8 @@ def while_loop(test, body, *carry):
             return _unpack(carry)
         carry = _pack(body(*carry), n)
     _check_scalar_condition(going, "while")
-    carry = _returned_value_filled(body, carry)
-    test, body = _inner(test), _inner(body)
+    test, body = _inner(test), _inner(body)   # (before its shapes are traced: a bounded
+    carry = _returned_value_filled(body, carry)   # loop inside keeps its flag to itself)
     if any(isinstance(c, list) for c in carry):
         return _while_recording(test, body, carry)
     carry = _stable_carry(lambda c: _pack(body(*c), n), carry, body, "while")

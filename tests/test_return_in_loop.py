@@ -59,3 +59,13 @@ def test_a_helper_that_returns_from_a_loop_put_in_line(fn, x):
                  s2s.jit(s2s.value_and_grad(fn), unroll=0), s2s.value_and_grad(s2s.jit(fn))):
         close(ours(x), want)
     close(s2s.jit(fn)(x), fn(x))
+
+
+@pytest.mark.parametrize("t", [jnp.array([0.5, -0.2, 0.3, 0.1]), -jnp.array([0.5, -0.2, 0.3, 0.1])],
+                         ids=["returns", "runs-on"])
+def test_jit_of_grad_through_a_return_after_a_nested_traced_while(t):
+    fn = rc.returns_after_a_nested_traced_while
+    x = jnp.array([0.1, 0.2, -0.3, 0.4])
+    want = jax.grad(fn, argnums=(0, 1))(x, t)
+    close(s2s.jit(s2s.grad(fn, argnums=(0, 1)))(x, t), want)
+    close(s2s.jit(s2s.grad(fn, argnums=(0, 1)), unroll=0)(x, t), want)

@@ -78,3 +78,21 @@ def scales_what_a_traced_while_returned(x):
     """The same through a `while` on a traced value, which s2s.jit refused:
     lax carries no None, which the returned value starts as."""
     return 3.0 * _returns_from_a_traced_while(x) + 1.0
+
+
+def returns_after_a_nested_traced_while(x, t):
+    """(fuzz seed 23, program 8, reduced) a `return` in a traced `while` whose
+    body holds another traced `while`: the inner loop's bound flag was traced
+    while the outer found its returned value's shape, and leaked out of that
+    trace under s2s.jit(s2s.grad)."""
+    h = x
+    it = 0
+    while it < 2 and jnp.sum(h) < 2.0:
+        it2 = 0
+        while it2 < 2 and jnp.sum(h ** 2) < 10.0:
+            h = jnp.tanh(h * t)
+            it2 = it2 + 1
+        it = it + 1
+        if jnp.sum(t) > 0.0:
+            return jnp.sum(jnp.sin(h))
+    return jnp.sum(jnp.sin(h))
