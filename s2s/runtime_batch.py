@@ -8,9 +8,13 @@ from .runtime import cotangent_dtype, helper
 
 
 @helper
-def broadcast_tree(tree, size):
-    """Every leaf of `tree` with a batch axis of `size` in front."""
-    return jax.tree_util.tree_map(lambda x: jnp.broadcast_to(x, (size,) + jnp.shape(x)), tree)
+def broadcast_tree(tree, size, axis=0):
+    """Every leaf of `tree` with a batch axis of `size` at `axis` (in front;
+    vmap of batched code puts it after the outer batch axis)."""
+    def grown(x):
+        shape = jnp.shape(x)
+        return jnp.broadcast_to(jnp.expand_dims(x, axis), shape[:axis] + (size,) + shape[axis:])
+    return jax.tree_util.tree_map(grown, tree)
 
 
 @helper

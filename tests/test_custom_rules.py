@@ -57,10 +57,14 @@ def test_the_generated_code_calls_the_users_function_through_jax():
 
 
 def test_the_generated_code_calls_the_users_rules_by_name():
-    # forward mode of a custom_jvp function: the user's jvp rule, a zero tangent
-    # for an argument held fixed; reverse mode of a custom_vjp one: fwd, then bwd
+    # forward mode of a custom_jvp function: the user's jvp rule, value and
+    # tangent, as JAX's jvp computes them; reverse mode's forward sweep: the
+    # value as the rule computes it (a zero tangent for each argument), as JAX
+    # evaluates the rule; reverse mode of a custom_vjp one: fwd, then bwd
     jvp_text = s2s.source(C.uses_custom_jvps, "jvp")
-    assert "half_slope_1_dot = half_slope_jvp((x,), (x_dot,))[1]" in jvp_text
+    assert "half_slope_1, half_slope_1_dot = half_slope_jvp((x,), (x_dot,))" in jvp_text
+    assert "half_slope_1 = half_slope_jvp((x,), (tree_zeros_like(x),))[0]" in \
+        s2s.source(C.uses_custom_jvps, "grad")
     grad_text = s2s.source(C.uses_custom_vjps, "grad")
     assert ("clipped_gradient_1_args_bar = clipped_gradient_bwd(clipped_gradient_fwd(mul_1, "
             "0.5)[1], clipped_gradient_1_bar)") in grad_text
@@ -83,11 +87,39 @@ def test_s2s_custom_rules_are_jaxs():
     assert float(jax.grad(f)(0.3)) == 2.0
 
 
-@pytest.mark.xfail(strict=True, reason="docs/limits.md, Known wrong: where a rule that is not "
-                                       "its function's derivative computes the primal, JAX "
-                                       "differentiates the rule's code, s2s applies the rule")
 def test_second_derivative_through_a_rule_that_is_not_the_derivative():
+    """JAX evaluates a custom_jvp rule where it differentiates once, and a
+    second derivative differentiates the rule's code: the Hessian of a rule
+    that is not its function's derivative is not the rule applied twice (it
+    was, and differed from JAX's)."""
     x = jnp.array([0.3, -0.7, 1.2])
     np.testing.assert_allclose(s2s.grad(C.damped_times_x)(x), jax.grad(C.damped_times_x)(x))
     np.testing.assert_allclose(s2s.hessian(C.damped_times_x)(x),
                                jax.hessian(C.damped_times_x)(x), rtol=1e-6)
+
+
+def _second_derivatives(lib, fn, t):
+    """Every pairing of two derivatives of `fn`, by `lib` (s2s or jax)."""
+    g = lib.grad(fn)
+
+    def squared_gradient(x):
+        return jnp.sum(g(x) ** 2)
+
+    def directional(x):
+        return lib.jvp(fn, (x,), (t,))[1]
+    return {"reverse of reverse": lib.grad(squared_gradient),
+            "forward of reverse": lambda x: lib.jvp(g, (x,), (t,)),
+            "forward of forward": lambda x: lib.jvp(directional, (x,), (t,)),
+            "reverse of forward": lib.grad(directional),
+            "jacrev of grad": lib.jacrev(g),
+            "jit of hessian": lib.jit(lib.hessian(fn)),
+            "vmap of hessian": lambda x: lib.vmap(lib.hessian(fn))(jnp.stack([x, -x]))}
+
+
+@pytest.mark.parametrize("fn", [C.damped_times_x, C.uses_custom_jvps])
+def test_every_second_derivative_through_a_custom_jvp_is_jaxs(fn):
+    """Each pairing differentiates the rule's code where JAX does."""
+    x, t = jnp.array([0.3, -0.7, 1.2]), jnp.array([1.0, -0.5, 0.25])
+    ours, theirs = _second_derivatives(s2s, fn, t), _second_derivatives(jax, fn, t)
+    for pairing in ours:
+        close(ours[pairing](x), theirs[pairing](x))

@@ -19,7 +19,7 @@ from ..anno import Key
 from ..template import load, store
 from .activity import Activity, array_names, container_names
 from .binding import refuse_nondiff_operands, refuse_repackaging
-from .forward_tangents import Tangents
+from .forward_tangents import Tangents, user_rule
 from .resolve import CallKind, callee
 from .scopes import params
 
@@ -150,6 +150,13 @@ class Forward(Tangents):
                                     None, scope.activity)
             if c.kind in (CallKind.USER, CallKind.LOCAL) and scope.activity.value_active(value):
                 return [self.call_jvp(target, value, c, scope)]
+            rule = user_rule(c, value)
+            if rule is not None and scope.activity.value_active(value):
+                # a custom_jvp function: its value and tangent both from the user's
+                # rule, as JAX's jvp computes them (a derivative of this code then
+                # differentiates the rule's code, as JAX's does)
+                pair = gast.Tuple(elts=[target, self.dotted(target, scope)], ctx=gast.Store())
+                return [self.assign(pair, self.user_rule_call(rule, value, scope))]
         if scope.activity.value_active(value):
             return self.assign_with_tangent(s, scope)
         names = [n for n in _names(target) if n in scope.activity.active]

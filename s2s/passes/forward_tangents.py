@@ -74,15 +74,14 @@ class Tangents:
         """`half_slope_jvp((x,), (x_dot,))[1]`: the user's own jvp rule of a
         custom_jvp function, called by name; a zero tangent for what is held
         fixed, as JAX passes it."""
+        return gast.Subscript(value=self.user_rule_call(rule, value, scope),
+                              slice=gast.Constant(value=1, kind=None), ctx=gast.Load())
+
+    def user_rule_call(self, rule, value, scope):
+        """`half_slope_jvp((x,), (x_dot,))`: the primal and the tangent."""
         tangents = [load(scope.dot(a.id)) if isinstance(a, gast.Name) and
-                    a.id in scope.activity.active else
-                    gast.Call(func=load("tree_zeros_like"), args=[copy.deepcopy(a)], keywords=[])
-                    for a in value.args]
-        call = gast.Call(func=load(self.ctx.bind(rule, rule.__name__)), args=[
-            gast.Tuple(elts=[copy.deepcopy(a) for a in value.args], ctx=gast.Load()),
-            gast.Tuple(elts=tangents, ctx=gast.Load())], keywords=[])
-        return gast.Subscript(value=call, slice=gast.Constant(value=1, kind=None),
-                              ctx=gast.Load())
+                    a.id in scope.activity.active else None for a in value.args]
+        return rule_call(self.ctx, rule, value.args, tangents)
 
     def apply_rule(self, prim, value, args, keywords, target, scope):
         if prim.multilinear:
@@ -268,3 +267,22 @@ def _none():
 
 def _scalar_constant(node):
     return isinstance(node, gast.Constant) and type(node.value) in (int, float, bool)
+
+
+def user_rule(c, value):
+    """The user's jvp rule of a call `value` of a custom_jvp function (callee
+    `c`), where s2s calls it by name; else None."""
+    if c.kind != CallKind.PRIM or c.obj is None or c.obj.jvp is not None or value.keywords:
+        return None
+    return custom_rules.jvp_rule(c.obj.fn)
+
+
+def rule_call(ctx, rule, args, tangents):
+    """`rule((a, b), (a_dot, tree_zeros_like(b)))`: a user's jvp rule called as
+    JAX calls it, a zero tangent (None in `tangents`) for what is held fixed."""
+    tangents = [t if t is not None else
+                gast.Call(func=load("tree_zeros_like"), args=[copy.deepcopy(a)], keywords=[])
+                for a, t in zip(args, tangents)]
+    return gast.Call(func=load(ctx.bind(rule, rule.__name__)), args=[
+        gast.Tuple(elts=[copy.deepcopy(a) for a in args], ctx=gast.Load()),
+        gast.Tuple(elts=tangents, ctx=gast.Load())], keywords=[])

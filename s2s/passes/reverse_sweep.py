@@ -8,6 +8,7 @@ from .. import anno
 from ..anno import Key
 from ..pipeline import ReverseOptions
 from ..template import load, store
+from .forward_tangents import rule_call, user_rule
 from .resolve import callee
 from .scopes import statements
 from .ssa import PUSH
@@ -75,7 +76,23 @@ class ForwardSweep:
                                                                              ctx=gast.Load()),
                                type_comment=None)
             return [anno.copy_location(tape, s), s]
+        if isinstance(s, gast.Assign) and isinstance(s.value, gast.Call):
+            return [self.primal_by_rule(s)]
         return [s]
+
+    def primal_by_rule(self, s):
+        """`y = f(x)` of a custom_jvp f whose rule is the user's: the value as
+        the rule computes it, `y = f_jvp((x,), (tree_zeros_like(x),))[0]`, as
+        JAX's reverse mode evaluates the rule (so a derivative of this
+        gradient differentiates the rule's code, as JAX's does); else `s`."""
+        rule = user_rule(callee(s.value, self.ns, self.activity.visible), s.value)
+        if rule is None or not self.activity.value_active(s.value):
+            return s
+        value = gast.Subscript(value=rule_call(self.ctx, rule, s.value.args,
+                                               [None] * len(s.value.args)),
+                               slice=gast.Constant(value=0, kind=None), ctx=gast.Load())
+        return anno.copy_location(gast.Assign(targets=s.targets, value=value,
+                                              type_comment=None), s)
 
 
 def is_push(s):

@@ -12,6 +12,7 @@ from ..runtime import (add_at, check_real, dot_axes, getitem_cotangent, grad_see
                        tree_add, tree_zeros_like, unbroadcast, unstack_like, zeros_like,
                        unpacked_cotangent, cotangent_parts, item_cotangent, item_parts,
                        zip_length, cotangent_dtype)
+from ..runtime_batch import broadcast_tree
 from ..runtime import (dict_keys, field, field_cotangent, list_concat, list_repeat, list_repeat_cotangent,  # noqa: F401
                        set_item, set_item_cotangent, tie_share)
 
@@ -334,6 +335,14 @@ def unbroadcast_batch(batch, g, x):
 @batch_rule(list_append)
 def tree_batch(batch, **operands):
     return batch.rebuild(**{k: batch.with_batch(v) for k, v in operands.items()})
+
+
+# Batched code batched again (vmap of a Jacobian): the inner batch axis goes
+# after the outer one.
+@batch_rule(broadcast_tree)
+def broadcast_tree_batch(batch, tree, size, axis=0):
+    return batch.rebuild(tree=batch.with_batch(tree), size=batch.value(size, "the batch size"),
+                         axis=shift_axes(batch.value(axis, "the axis")))
 
 
 # A list's items, made the array another use gave, stack after the batch axis.
