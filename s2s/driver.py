@@ -186,7 +186,10 @@ class Context:
 
     def bind(self, obj, base):
         """A name under which the generated code reads `obj` (a user's rule
-        function): its own global name where that holds it, else a fresh one."""
+        function): its own global name where that holds it, else a fresh one
+        (`rule` for a lambda's `<lambda>`)."""
+        if not base.isidentifier():
+            base = "rule"
         try:
             if self.ns.lookup(base) is obj:
                 return base
