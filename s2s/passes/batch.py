@@ -35,8 +35,8 @@ from .. import anno
 from ..anno import Key
 from ..backend import COMMENT_MARK
 from ..rules.collectives import REDUCTIONS
-from ..runtime import unbroadcast
 from ..rules.batching import BATCH_SIZE, helper_call, jnp_call
+from ..runtime import unbroadcast
 from ..template import load, store
 from .batch_blocks import program_order, stored_by
 from .batch_calls import Calls
@@ -276,9 +276,7 @@ class Batch(Layout, Calls, ControlFlow):
         if called_primitive(value, self.ns, self.locals) is unbroadcast \
                 and len(value.args) == 2 and not value.keywords:
             g, x = value.args
-            a, b = self.info(g, s), self.info(x, s)
-            if a is not None and b is not None and a.kind == b.kind == "array" \
-                    and a.shape == b.shape and a.dtype == b.dtype and None not in a.shape:
+            if _same_array(self.info(g, s), self.info(x, s)):
                 s.value = g
 
     def holds_ones(self, value):
@@ -365,11 +363,16 @@ def run(fn, ctx):
     return new
 
 
+def _same_array(a, b):
+    """Two arrays (as the probe saw them) of one known shape and one dtype."""
+    return (a is not None and b is not None and a.kind == b.kind == "array"
+            and a.shape == b.shape and a.dtype == b.dtype and None not in a.shape)
+
+
 def _same_real_array(a, b):
     """Two arrays of one shape and one real dtype (not bool: 1 * True is 1)."""
-    return (a is not None and b is not None and a.kind == b.kind == "array"
-            and a.shape == b.shape and a.dtype == b.dtype and None not in a.shape
-            and (jnp.issubdtype(a.dtype, jnp.floating) or jnp.issubdtype(a.dtype, jnp.integer)))
+    return _same_array(a, b) and (jnp.issubdtype(a.dtype, jnp.floating)
+                                  or jnp.issubdtype(a.dtype, jnp.integer))
 
 
 def _holds_an_array(info):
