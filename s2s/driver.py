@@ -286,7 +286,9 @@ class Generated:
         self.facts = {}
         self._stages = None      # [Stage], recorded only when asked for
         self.globals_seen = []   # (globals dict, name, object): the callees it was built for
-        self.callees = []        # other Generated it calls
+        # other Generated it calls; and, built from generated code (jit of a
+        # grad), that code's own: it is current while the user's function is
+        self.callees = [made] if (made := generated_by(fn)) is not None else []
         self.ready = False       # built: until then only the building thread may use it
         self.boundary = boundary.epoch()   # which libraries it read by source (s2s.by_source)
 

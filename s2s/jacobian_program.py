@@ -337,6 +337,10 @@ class Program:
         self._stages = None
         self.cell = backend.cell(self.function)
 
+    def is_current(self):
+        """False once the code it calls is built from code that changed."""
+        return self.batched.is_current()
+
     def filenames(self):
         """{compiled file name: offset of its lines in `source`} of the
         assembling function and the batched one (trace.run_recorded)."""

@@ -108,19 +108,20 @@ class Jitted(pipeline.Transformation):
             return compiled
         # The code of a transformation (vmap, grad) depends on the arguments'
         # kinds and shapes: chosen once per signature, as jax.jit traces once.
-        if getattr(type(self.fun), "__s2s_shape_specialized__", False):
+        specialized = getattr(type(self.fun), "__s2s_shape_specialized__", False)
+        if specialized:
             key = _signature(args)
         else:   # (grad's code depends only on which arguments are pytrees)
             key = tuple(is_pytree(a) for a in args)
-        compiled = self._by_signature.get(key)
-        if compiled is None:
-            compiled = self._by_signature[key] = self._compiled_for(args)
-        if not getattr(type(self.fun), "__s2s_shape_specialized__", False):
-            self._last = _LastJit.of(args, kwargs, compiled, None)
+        made = self._by_signature.get(key)
+        if made is None or not made[0].is_current():
+            if made is not None:   # (its code, built from the user's old code)
+                self._compiled.pop(made[0], None)
+            made = self._by_signature[key] = self._compiled_with(args)
+        gen, compiled = made
+        if not specialized:
+            self._last = _LastJit.of(args, kwargs, compiled, gen)
         return compiled
-
-    def _compiled_for(self, args):
-        return self._compiled_with(args)[1]
 
     def _left_to_defaults(self, n_args, kwargs):
         """Per parameter: is it left to a default that is not an array (`ax=None`)?
@@ -144,12 +145,12 @@ class Jitted(pipeline.Transformation):
         """(the Generated, or None, and its jax.jit) for these arguments."""
         target = self._target(args)
         if target is None:   # (a Jacobian: its Python wrapper is traced as it is)
-            key = gen = self.fun
+            key = gen = _TracedAsIs(self.fun)
         else:
             key = gen = self.last = driver.build(transforms.JIT, target, options or self.options)
         compiled = self._compiled.get(key)
         if compiled is None:
-            fn = self.fun if target is None else tracing_with(key.function, self.unroll, self.max_steps)
+            fn = gen if target is None else tracing_with(key.function, self.unroll, self.max_steps)
             compiled = self._compiled.setdefault(key, jax.jit(fn, **self.jit_kwargs))
         return gen, compiled
 
@@ -187,6 +188,32 @@ class Jitted(pipeline.Transformation):
         return Jitted(inner, self.jit_kwargs.get("static_argnums"),
                       self.jit_kwargs.get("static_argnames"), unroll=self.unroll,
                       max_steps=self.max_steps)
+
+
+class _TracedAsIs:
+    """A Jacobian under s2s.jit: jax.jit traces its Python wrapper, which
+    builds the program it calls. Current while the program it built last is;
+    then a new one is jitted (a function of its own: jax.jit keeps its traces
+    per function)."""
+    __slots__ = ("jacobian", "__weakref__")
+
+    def __init__(self, jacobian):
+        self.jacobian = jacobian
+
+    def __call__(self, *args, **kwargs):
+        return self.jacobian(*args, **kwargs)
+
+    def __getattr__(self, name):   # (__name__, __doc__: what JAX shows is the Jacobian's)
+        if name == "jacobian":
+            raise AttributeError(name)
+        return getattr(self.jacobian, name)
+
+    def __repr__(self):
+        return repr(self.jacobian)
+
+    def is_current(self):
+        last = self.jacobian.last
+        return last is None or last.is_current()
 
 
 class _LastJit:

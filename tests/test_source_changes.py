@@ -140,6 +140,15 @@ def test_code_swapped_in_place_gives_the_new_derivative(module):
     vmapped = s2s.vmap(s2s.grad(m.f))
     assert grad_f(X) == 4.0 and jit_grad_f(X) == 4.0
     np.testing.assert_allclose(vmapped(jnp.array([1.0, 2.0])), [2.0, 4.0])
+    kept = {   # (made and called before the change: each must notice it)
+        "jit(grad)": (jit_grad_f, X, 12.0),
+        "jit(vmap)": (s2s.jit(s2s.vmap(m.f)), jnp.array([1.0, 2.0]), [1.0, 8.0]),
+        "jit(vmap(grad))": (s2s.jit(s2s.vmap(s2s.grad(m.f))), jnp.array([1.0, 2.0]), [3.0, 12.0]),
+        "grad of a call of grad": (s2s.grad(lambda x: s2s.grad(m.f)(x) * 1.0), X, 12.0),
+        "jit(hessian)": (s2s.jit(s2s.hessian(m.f)), X, 12.0),
+    }
+    for name, (fn, arg, _) in kept.items():
+        fn(arg), fn(arg)   # (twice: the second call takes the fast path)
     module.rewrite(m, CUBE_WITH_G_ON_FS_LINE)
     _autoreload(m, CUBE_WITH_G_ON_FS_LINE, ["f", "h"])
     assert m.f(X) == 8.0
@@ -148,6 +157,8 @@ def test_code_swapped_in_place_gives_the_new_derivative(module):
     np.testing.assert_allclose(vmapped(jnp.array([1.0, 2.0])), [3.0, 12.0])
     assert s2s.jit(s2s.grad(m.f))(X) == 12.0
     assert s2s.hessian(m.f)(X) == 12.0
+    for name, (fn, arg, expected) in kept.items():
+        np.testing.assert_allclose(fn(arg), expected, err_msg=name)
 
 
 CALLER = """\
