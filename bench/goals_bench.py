@@ -113,6 +113,21 @@ def jit_rows():
     report("  its XLA op count, s2s / JAX", n_ours / n_jax, 1.0)
 
 
+def dispatch_rows():
+    print("-- the cost of a repeated call (dispatch, not waiting for the result), "
+          "3 elements: s2s.jit / jax.jit --")
+    v, vs = jnp.arange(3.0), jnp.ones((4, 3))
+    pairs = {"jit(f)": (s2s.jit(sum_logistic), jax.jit(sum_logistic), v),
+             "jit(grad(f))": (s2s.jit(s2s.grad(sum_logistic)), jax.jit(jax.grad(sum_logistic)), v),
+             "jit(vmap(f)), batch 4": (s2s.jit(s2s.vmap(sum_logistic)),
+                                       jax.jit(jax.vmap(sum_logistic)), vs)}
+    for name, (ours, theirs, arg) in pairs.items():
+        np.testing.assert_allclose(ours(arg), theirs(arg), rtol=1e-6)
+        t_ours, t_theirs = interleaved([lambda: ours(arg), lambda: theirs(arg)], rounds=15)
+        report(f"s2s.{name} call / jax's", t_ours / t_theirs, 1.05,
+               f"s2s {t_ours * 1e6:.2f} us, JAX {t_theirs * 1e6:.2f} us")
+
+
 FIRST_CALL = """
 import time, sys
 import jax, jax.numpy as jnp, numpy as np
@@ -183,6 +198,7 @@ def import_row(repeats=5):
 def main():
     eager_rows()
     jit_rows()
+    dispatch_rows()
     first_call_rows()
     transform_rows()
     import_row()

@@ -28,11 +28,11 @@ NOT_HANDED = frozenset({"s2s", "jax", "jaxlib", "numpy", "scipy", "builtins"}) \
     | frozenset(sys.stdlib_module_names)
 
 _BY_SOURCE = set()   # top-level packages the user opted into source transformation
-_EPOCH = [0]         # counts the changes of _BY_SOURCE: code built before is built again
+EPOCH = [0]          # counts the changes of _BY_SOURCE: code built before is built again
 
 
 def epoch():
-    return _EPOCH[0]
+    return EPOCH[0]
 
 
 class by_source:
@@ -64,7 +64,7 @@ def _changed():
     """Code built before reads the old boundary: built again when next called."""
     from . import driver
     installed_package.cache_clear()
-    _EPOCH[0] += 1
+    EPOCH[0] += 1
     driver.forget_builds()
 
 

@@ -286,11 +286,13 @@ class Generated:
         self.facts = {}
         self._stages = None      # [Stage], recorded only when asked for
         self.globals_seen = []   # (globals dict, name, object): the callees it was built for
-        # other Generated it calls; and, built from generated code (jit of a
-        # grad), that code's own: it is current while the user's function is
-        self.callees = [made] if (made := generated_by(fn)) is not None else []
+        self.callees = []        # other Generated it calls
+        # (weak: _CACHE, keyed weakly by `fn`, holds this, which would hold fn)
+        made = generated_by(fn)   # the Generated `fn` is, for jit of a grad
+        self._built_from = weakref.ref(made) if made is not None else None
         self.ready = False       # built: until then only the building thread may use it
         self.boundary = boundary.epoch()   # which libraries it read by source (s2s.by_source)
+        self._checks = None      # (epoch, depends, globals_seen): is_current's, once built
 
     @property
     def fn(self):
@@ -309,22 +311,48 @@ class Generated:
             self._stages = fresh._stages
         return self._stages
 
-    def is_current(self, seen=None):
+    def is_current(self):
         """False once the user rebinds a global function this code calls,
         replaces the code of a function it was built from (autoreload), or
-        opts a library in or out of source transformation (s2s.by_source)."""
-        seen = set() if seen is None else seen
-        if id(self) in seen:
-            return True
-        if self.boundary != boundary.epoch():
+        opts a library in or out of source transformation (s2s.by_source).
+        Asked before every repeated call: one flat pass over what this code
+        and its callees were built from."""
+        epoch, codes, globals_seen = self._checks or self._gather_checks()
+        if epoch != boundary.EPOCH[0]:
             return False
-        seen.add(id(self))
-        for ref, code in self.depends:
+        for ref, code in codes:
             fn = ref()
             if fn is not None and getattr(fn, "__code__", None) is not code:
                 return False
-        return (all(d.get(name, obj) is obj for d, name, obj in self.globals_seen)
-                and all(c.is_current(seen) for c in self.callees))
+        if globals_seen:
+            for names, name, obj in globals_seen:
+                if names.get(name, obj) is not obj:
+                    return False
+        return True
+
+    def _gather_checks(self):
+        """What is_current compares, over this code, every callee reached and
+        the generated code it was built from (once each: callees may call each
+        other). Kept once all are built."""
+        reached, todo = {}, [self]
+        while todo:
+            gen = todo.pop()
+            if id(gen) not in reached:
+                reached[id(gen)] = gen
+                todo.extend(gen.callees)
+                if gen._built_from is not None:
+                    made = gen._built_from()
+                    if made is None:   # (gone: built again, if ever called, from new code)
+                        return (-1, (), ())
+                    todo.append(made)
+        gens = reached.values()
+        epochs = {gen.boundary for gen in gens}
+        checks = (epochs.pop() if len(epochs) == 1 else -1,
+                  tuple(d for gen in gens for d in gen.depends),
+                  tuple(g for gen in gens for g in gen.globals_seen))
+        if all(gen.ready for gen in gens):
+            self._checks = checks
+        return checks
 
     def __call__(self, *args):
         return self.function(*args)

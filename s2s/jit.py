@@ -69,11 +69,19 @@ class Jitted(pipeline.Transformation):
 
     def __call__(self, *args, **kwargs):
         try:
+            # A repeat of the last call's kind (as many JAX arrays, no keywords)
+            # runs the same compiled code: jax.jit's own dispatch chooses by shape.
             last = self._last
-            if last is not None and not kwargs and last.repeated_by(args):
-                out = last.compiled(*args)   # (jax.jit's own dispatch: nothing to choose)
-            else:
-                out = self.compiled_for(args, kwargs)(*args, **kwargs)
+            if last is not None and not kwargs and len(args) == last.nargs:
+                for a in args:
+                    if type(a) is not _JAX_ARRAY:
+                        break
+                else:
+                    if (last.shapes is None or last.shapes == _shapes(args)) \
+                            and last.gen.is_current():
+                        out = last.compiled(*args)
+                        return out if type(out) is not Checked else unchecked(out, self.max_steps)
+            out = self.compiled_for(args, kwargs)(*args, **kwargs)
             return out if type(out) is not Checked else unchecked(out, self.max_steps)
         except Exception as e:
             if not _needs_static(e):
@@ -119,8 +127,7 @@ class Jitted(pipeline.Transformation):
                 self._compiled.pop(made[0], None)
             made = self._by_signature[key] = self._compiled_with(args)
         gen, compiled = made
-        if not specialized:
-            self._last = _LastJit.of(args, kwargs, compiled, gen)
+        self._last = _LastJit.of(args, kwargs, compiled, gen, specialized)
         return compiled
 
     def _left_to_defaults(self, n_args, kwargs):
@@ -221,25 +228,23 @@ class _LastJit:
     positional: a call with as many JAX arrays picks the same code (their
     shapes and dtypes are jax.jit's to dispatch on), so it skips the choice
     (which arguments are pytrees, which are left to defaults), as JAX's C++
-    dispatch skips Python. `gen`: the code converted from the user's function,
-    asked whether the source it was built from is still current."""
-    __slots__ = ("nargs", "compiled", "gen")
+    dispatch skips Python. `gen`: the code it runs, asked whether the source
+    it was built from is still current; `shapes`: for code built per shape (a
+    vmap's), the shapes and dtypes it was built for, else None."""
+    __slots__ = ("nargs", "compiled", "gen", "shapes")
 
     @classmethod
-    def of(cls, args, kwargs, compiled, gen):
+    def of(cls, args, kwargs, compiled, gen, per_shape=False):
         if kwargs or _JAX_ARRAY is None or any(type(a) is not _JAX_ARRAY for a in args):
             return None
         last = cls()
         last.nargs, last.compiled, last.gen = len(args), compiled, gen
+        last.shapes = _shapes(args) if per_shape else None
         return last
 
-    def repeated_by(self, args):
-        if len(args) != self.nargs:
-            return False
-        for a in args:
-            if type(a) is not _JAX_ARRAY:
-                return False
-        return self.gen is None or self.gen.is_current()
+
+def _shapes(arrays):
+    return tuple([(a.shape, a.dtype) for a in arrays])
 
 
 def unchecked(out, max_steps):

@@ -104,7 +104,7 @@ class Forward(Tangents):
             c = callee(call, self.ns, scope.visible)
             if c.kind != CallKind.LOCAL or c.name not in scope.activity.functions:
                 continue
-            mask = tuple(scope.activity.is_active(a) for a in call.args)
+            mask = self.active_operands(call, c, scope)
             if any(mask) or scope.activity.closing_over.get(c.name):
                 if (c.name, mask) not in scope.local_jvps:
                     scope.local_jvps[(c.name, mask)] = self.namer.fresh(c.name + "_jvp")
@@ -136,7 +136,7 @@ class Forward(Tangents):
     def primal_still_used(self, name, scope):
         for call in _own_calls(scope.fn):
             if isinstance(call.func, gast.Name) and call.func.id == name:
-                mask = tuple(scope.activity.is_active(a) for a in call.args)
+                mask = self.active_operands(call, callee(call, self.ns, scope.visible), scope)
                 if scope.local_jvp(name, mask) is None:
                     return True
         return False

@@ -184,7 +184,7 @@ class Tangents:
     def call_jvp(self, target, call, c, scope):
         """`y = g(a, b)` -> `y, y_dot = g_jvp(a, b, a_dot)`."""
         operands = self.bind_arguments(call, c, scope)
-        mask = tuple(scope.activity.is_active(a) for a in operands)
+        mask = self.active_operands(call, c, scope)
         if c.kind == CallKind.LOCAL:
             name = scope.local_jvp(c.name, mask)
             if name is None:
@@ -197,6 +197,11 @@ class Tangents:
         new_call = gast.Call(func=load(name), args=operands + tangents, keywords=[])
         pair = gast.Tuple(elts=[target, self.dotted(target, scope)], ctx=gast.Store())
         return self.assign(pair, new_call)
+
+    def active_operands(self, call, c, scope):
+        """Per parameter of the called function (keywords and defaults bound):
+        is its operand active? The key of a nested function's jvp."""
+        return tuple(scope.activity.is_active(a) for a in self.bind_arguments(call, c, scope))
 
     def bind_arguments(self, call, c, scope):
         fdef = _find_def(scope, c.name) if c.kind == CallKind.LOCAL else None
