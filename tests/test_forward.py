@@ -41,6 +41,8 @@ CASES = [
     (fc.uses_power, lambda: (rand(3),), (0,)),
     (fc.closure_nested, lambda: (rand(3), rand(3)), (0, 1)),
     (fc.closure_nested, lambda: (rand(3), rand(3)), (1,)),
+    (fc.nested_called_by_keyword, lambda: (rand(3), rand(3)), (0, 1)),
+    (fc.nested_called_by_keyword, lambda: (rand(3), rand(3)), (1,)),
     (fc.tuple_returns, lambda: (rand(3),), (0,)),
     (fc.augmented, lambda: (rand(3) + 2.0,), (0,)),
     (fc.item_updates, lambda: (rand(3),), (0,)),

@@ -29,10 +29,7 @@ def is_partial(node, ns):
             and not any(isinstance(a, gast.Starred) for a in node.args)
             and all(k.arg is not None for k in node.keywords)):
         return False
-    try:
-        return any(_static_value(node.func, ns) is p for p in PARTIALS)
-    except (KeyError, _NotStatic):
-        return False
+    return _is_a_partial(node.func, ns)
 
 
 def located(node, where):
@@ -148,6 +145,7 @@ def _zip_unpacked(s, ns, literals):
 
 def put_in_line(fn, ns):
     """Rewrite `fn`'s calls of partials made in it (see the module's doc)."""
+    _lambdas_named(fn, ns)
     named = _named_partials(fn, ns)
     for node in walk(fn):
         if not isinstance(node, gast.Call):
@@ -213,6 +211,37 @@ def map_as_comprehension(seqs, taken, call_of, where):
     return located(comp, where)
 
 
+def _lambdas_named(fn, ns):
+    """`g = partial(lambda x, a: ..., a=2.0)` -> `g_function = lambda x, a: ...`
+    then `g = partial(g_function, a=2.0)`, a local function like any other."""
+    taken = {n.id for n in name_nodes(fn)}
+    body = []
+    for s in fn.body:
+        value = getattr(s, "value", None)
+        if isinstance(s, gast.Assign) and isinstance(value, gast.Call) and value.args \
+                and isinstance(value.args[0], gast.Lambda) and _is_a_partial(value.func, ns):
+            base = s.targets[0].id if isinstance(s.targets[0], gast.Name) else "partial"
+            name, i = f"{base}_function", 0
+            while name in taken:
+                i += 1
+                name = f"{base}_function_{i}"
+            taken.add(name)
+            body.append(located(gast.Assign(
+                targets=[gast.Name(id=name, ctx=gast.Store(), annotation=None, type_comment=None)],
+                value=value.args[0], type_comment=None), s))
+            value.args[0] = located(gast.Name(id=name, ctx=gast.Load(), annotation=None,
+                                              type_comment=None), value.args[0])
+        body.append(s)
+    fn.body = body
+
+
+def _is_a_partial(func, ns):
+    try:
+        return any(_static_value(func, ns) is p for p in PARTIALS)
+    except (KeyError, _NotStatic):
+        return False
+
+
 def _named_partials(fn, ns):
     """{g: the partial} for each `g = partial(...)` of fn's body that can be put in line."""
     stored = {}
@@ -221,18 +250,25 @@ def _named_partials(fn, ns):
             stored[n.id] = stored.get(n.id, 0) + 1
     params = {a.id for a in fn.args.args}
     found = {}
+    settled = set()   # names the body has assigned once, before this statement
     for s in fn.body:
         if isinstance(s, gast.Assign) and len(s.targets) == 1 \
                 and isinstance(s.targets[0], gast.Name) and stored[s.targets[0].id] == 1 \
-                and is_partial(s.value, ns) and _steady(s.value, stored) \
+                and is_partial(s.value, ns) and _steady(s.value, stored, settled) \
                 and s.targets[0].id not in params:
             found[s.targets[0].id] = s.value
+        if isinstance(s, gast.Assign):
+            settled.update(t.id for t in s.targets
+                           if isinstance(t, gast.Name) and stored.get(t.id) == 1)
     return {g: p for g, p in found.items() if _only_called(fn, g, ns)}
 
 
-def _steady(partial, stored):
-    """The bound arguments hold the same values wherever the partial is called."""
-    return all(n.id not in stored for a in partial.args + [k.value for k in partial.keywords]
+def _steady(partial, stored, settled):
+    """The bound arguments (and the function) hold the same values wherever
+    the partial is called: names the body never assigns, or assigns once
+    before the partial, outside any block."""
+    return all(n.id not in stored or n.id in settled
+               for a in partial.args + [k.value for k in partial.keywords]
                for n in name_nodes(a))
 
 

@@ -524,6 +524,16 @@ def partials_made_in_the_function(x, a):
         + sum(map(functools.partial(_scaled, a=a), [x, x * 2.0]))
 
 
+def partials_of_local_functions(x, a):
+    """A partial of a lambda written in the call, and of a local function:
+    `functools.partial(lambda x, a: ..., a=2.0)`."""
+    g = functools.partial(lambda v, w: v * w, w=a)
+    def scaled(v, s, p):
+        return s * v ** p
+    h = functools.partial(scaled, p=2.0)
+    return jnp.sum(g(x) * h(x, a))
+
+
 def sum_over_a_list_by_a_mapped_partial(params, data):
     if isinstance(data, list):
         return sum(map(functools.partial(sum_over_a_list_by_a_mapped_partial, params), data))
