@@ -122,6 +122,8 @@ CASES = [
     # differentiates its positional arguments only
     (ec.active_keyword_to_a_library_function, "active keyword",
      ["`jax.nn.squareplus`", "`b=`", "positional arguments only"], ["positionally"], x3),
+    (ec.active_keyword_to_a_method, "active keyword of a NumPy method",
+     ["the method `.normal`", "`loc=`"], ["positionally"], x3),
     # the first construct in source order, though `del` is shallower in the tree
     (ec.two_problems, "first of two", ["set literals"], ["tuple"], x3),
     (ec.unknown_keyword, "unknown keyword", ["`jnp.sum`", "`dtype`"], ["axis"], x3),

@@ -614,6 +614,13 @@ def test_partials_of_a_lambda_and_of_a_local_function(transform):
          run(jax, transform, C.partials_of_local_functions, args))
 
 
+@pytest.mark.parametrize("transform", ALL)
+def test_draws_from_a_numpy_random_state_made_in_the_function(transform):
+    args = (jnp.array([0.3, 1.2, 0.5]),)
+    same(run(s2s, transform, C.draws_from_a_seeded_numpy_state, args),
+         run(jax, transform, C.draws_from_a_seeded_numpy_state, args))
+
+
 @pytest.mark.parametrize("transform", ["grad", "vjp", "jvp", "jacfwd", "vmap"])
 def test_a_function_that_maps_a_partial_of_itself_over_a_list(transform):
     args = (jnp.array([0.3, 1.2, 0.5]), [jnp.array([1.0, -2.0, 0.7]), jnp.array([0.5, 0.1, 0.2])])

@@ -172,10 +172,19 @@ def refuse_active_keywords(pass_, prim, call, activity):
     for k in call.keywords:
         if activity.is_active(k.value):
             raise pass_.source.error(
-                pass_.located(call), f"s2s has no rule for `{prim.name}` and hands it to JAX, "
-                                     f"which differentiates its positional arguments only; "
+                pass_.located(call), f"s2s has no rule for {_handed(prim, call)} and hands it "
+                                     f"to JAX, which differentiates its positional arguments only; "
                                      f"`{k.arg}=` depends on a differentiated input",
                 f"pass `{k.arg}` positionally")
+
+
+def _handed(prim, call):
+    """What the user called: `prim`, or for a method (`apply_method(obj,
+    'normal', ...)`) the method `.normal`."""
+    if prim.name == "apply_method" and len(call.args) > 1 \
+            and isinstance(call.args[1], gast.Constant) and isinstance(call.args[1].value, str):
+        return f"the method `.{call.args[1].value}`"
+    return f"`{prim.name}`"
 
 
 def refuse_closures_over_active(pass_, prim, call, activity):
@@ -186,8 +195,8 @@ def refuse_closures_over_active(pass_, prim, call, activity):
         if isinstance(a, gast.Name) and activity.closing_over.get(a.id, False):
             shown = "a lambda" if a.id.startswith("lambda_") else f"`{a.id}`"
             raise pass_.source.error(
-                pass_.located(call), f"s2s has no rule for `{prim.name}` and hands it to JAX, "
-                                     f"which takes {shown} as a constant, but it reads a "
+                pass_.located(call), f"s2s has no rule for {_handed(prim, call)} and hands it "
+                                     f"to JAX, which takes {shown} as a constant, but it reads a "
                                      "differentiated value (a variable of this function)",
                 "pass that value as an argument of the function instead of reading it "
                 "from outside, or write the loop over the leaves yourself")

@@ -236,8 +236,11 @@ SUFFIX = "_probe"
 
 
 def user_message(e):
-    """`e`'s message with probe names (`f_probe() missing ...`) as the user's."""
-    return re.sub(r"\b(\w+)" + SUFFIX + r"\(\)", r"\1()", str(e))
+    """`e`'s message with probe names (`f_probe() missing ...`) as the user's,
+    without JAX's line about where it traced (the probe's own jit, in s2s)."""
+    text = re.sub(r"\b(\w+)" + SUFFIX + r"\(\)", r"\1()", str(e))
+    return "\n".join(line for line in text.split("\n")
+                     if not line.startswith("The error occurred while tracing the function"))
 
 
 class _Instrument:

@@ -25,6 +25,7 @@ import types
 import gast
 import jax
 import jax.numpy as jnp
+import numpy as np
 from jax import lax
 
 from .. import anno, compiled_callees, frontend, listed_parameters
@@ -50,6 +51,8 @@ NONDIFF_BUILTINS = {
     builtins.hasattr, builtins.callable, operator.index,
     # a layout built in the function (`with_sharding_constraint(x, P("data"))`): a constant
     jax.sharding.PartitionSpec, jax.sharding.NamedSharding,
+    # a NumPy random state made in the function: its draws are NumPy constants, as under JAX
+    np.random.RandomState, np.random.default_rng,
 }
 # Builtins that repackage their operands: a derivative cannot flow through them
 # as a value (they are fine as a loop's iterable, where s2s handles them).

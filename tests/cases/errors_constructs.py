@@ -7,6 +7,7 @@ import contextlib
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 
 COUNTER = 0
 
@@ -180,6 +181,11 @@ def unknown_attribute(x):
 
 def active_keyword_to_a_library_function(x):
     return jax.nn.squareplus(x, b=jnp.sum(x) + 2.0) * 2.0  # <- active keyword
+
+
+def active_keyword_to_a_method(x):
+    draws = np.random.RandomState(0)
+    return jnp.sum(draws.normal(loc=x) * x)  # <- active keyword of a NumPy method
 
 
 def cumprod_of(x):

@@ -534,6 +534,15 @@ def partials_of_local_functions(x, a):
     return jnp.sum(g(x) * h(x, a))
 
 
+def draws_from_a_seeded_numpy_state(x):
+    """A NumPy random state made in the function: its draws are NumPy
+    constants, as under JAX (autograd's examples: `npr.RandomState(0)`)."""
+    rs = np.random.RandomState(0)
+    w = rs.normal(size=3)
+    rng = np.random.default_rng(1)
+    return jnp.sum(jnp.sin(x) * w + x * rng.standard_normal(3))
+
+
 def sum_over_a_list_by_a_mapped_partial(params, data):
     if isinstance(data, list):
         return sum(map(functools.partial(sum_over_a_list_by_a_mapped_partial, params), data))
