@@ -615,6 +615,13 @@ def test_partials_of_a_lambda_and_of_a_local_function(transform):
 
 
 @pytest.mark.parametrize("transform", ALL)
+def test_loops_over_generator_helpers(transform):
+    args = (jnp.array([0.3, 1.2, 0.5]),)
+    same(run(s2s, transform, C.loops_over_generators, args),
+         run(jax, transform, C.loops_over_generators, args))
+
+
+@pytest.mark.parametrize("transform", ALL)
 def test_draws_from_a_numpy_random_state_made_in_the_function(transform):
     args = (jnp.array([0.3, 1.2, 0.5]),)
     same(run(s2s, transform, C.draws_from_a_seeded_numpy_state, args),

@@ -534,6 +534,30 @@ def partials_of_local_functions(x, a):
     return jnp.sum(g(x) * h(x, a))
 
 
+def _layers(params):
+    for i in range(0, len(params), 2):
+        yield params[i], params[i + 1]
+
+
+def loops_over_generators(x):
+    """A generator helper consumed by a `for`, at module level and nested
+    (`for w, b in layers(params)`): the list it yields."""
+    params = [x, x * 2.0, x + 1.0, jnp.sin(x)]
+    total = 0.0
+    for w, b in _layers(params):
+        total = total + jnp.sum(w * b)
+
+    def scaled_items(v):
+        for i in range(3):
+            if i == 1:
+                continue
+            yield v[i] * 2.0
+        return
+    for t in scaled_items(x):
+        total = total + t * t
+    return total
+
+
 def draws_from_a_seeded_numpy_state(x):
     """A NumPy random state made in the function: its draws are NumPy
     constants, as under JAX (autograd's examples: `npr.RandomState(0)`)."""
