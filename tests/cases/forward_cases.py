@@ -104,13 +104,6 @@ def closure_nested(x, y):
     return jnp.sum(scale(inner(x)) + inner(2.0))
 
 
-def nested_called_by_keyword(x, y):
-    def inner(v, w, p=2.0):
-        return v * w ** p
-    scale = lambda v, s: v * s
-    return jnp.sum(inner(x, w=y) + scale(s=y, v=x) + inner(w=x, v=3.0, p=1.0))
-
-
 def tuple_returns(x):
     def split(v):
         return jnp.sin(v), jnp.cos(v)
@@ -218,3 +211,10 @@ def mlp_sum_of_loop(x):
     for i in range(3):
         y = jnp.sin(y) * x
     return jnp.sum(y)
+
+
+def nested_called_by_keyword(x, y):
+    def inner(v, w, p=2.0):
+        return v * w ** p
+    scale = lambda v, s: v * s
+    return jnp.sum(inner(x, w=y) + scale(s=y, v=x) + inner(w=x, v=3.0, p=1.0))
