@@ -621,6 +621,15 @@ def test_loops_over_generator_helpers(transform):
          run(jax, transform, C.loops_over_generators, args))
 
 
+def test_jacrev_of_a_gradient_through_a_list_appended_in_a_loop():
+    """The gradient's pullback takes the list's cotangent apart a row per
+    step (`out_bar[:-1]`): a shape that shrinks from one pass to the next,
+    which the Jacobian's vmap batches by its rank."""
+    x = jnp.array([0.3, 1.2, 0.5])
+    np.testing.assert_allclose(s2s.jacrev(s2s.grad(C.squares_of_an_appended_list))(x),
+                               jax.jacrev(jax.grad(C.squares_of_an_appended_list))(x))
+
+
 @pytest.mark.parametrize("transform", ALL)
 def test_draws_from_a_numpy_random_state_made_in_the_function(transform):
     args = (jnp.array([0.3, 1.2, 0.5]),)

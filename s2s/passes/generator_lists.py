@@ -54,7 +54,7 @@ def _always(test):
 
 
 def _write(fn):
-    taken = {n.id for n in name_nodes(fn)} | {a.id for a in fn.args.args}
+    taken = {n.id for n in name_nodes(fn)} | {a.id for a in fn.args.args} | {fn.name}
     items, i = "items", 0
     while items in taken:
         i += 1

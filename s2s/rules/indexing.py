@@ -167,8 +167,16 @@ def _tuple_index_batch(batch, x, index):
 
 
 def _indexed_rank(batch, x, index):
-    """One example's rank of x[index]."""
-    example = np.empty(tuple(n or 1 for n in batch.shape(x)))
+    """One example's rank of x[index]: indexing a stand-in of x's shape, or,
+    where the shape changes from one pass to the next (a cotangent a loop
+    shrinks), of its rank, every axis long enough for any index (zero strides:
+    no memory)."""
+    info = batch.info(x)
+    if info is not None and info.kind == "array" and None not in info.shape:
+        shape = tuple(n or 1 for n in info.shape)
+    else:
+        shape = (np.iinfo(np.int32).max,) * batch.rank(x)
+    example = np.lib.stride_tricks.as_strided(np.zeros(1), shape, (0,) * len(shape))
     return np.ndim(example[_representative(batch, index)])
 
 

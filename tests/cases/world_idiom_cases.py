@@ -547,15 +547,22 @@ def loops_over_generators(x):
     for w, b in _layers(params):
         total = total + jnp.sum(w * b)
 
-    def scaled_items(v):
+    def items(v):   # (named as the list it is written to would be)
         for i in range(3):
             if i == 1:
                 continue
             yield v[i] * 2.0
         return
-    for t in scaled_items(x):
+    for t in items(x):
         total = total + t * t
     return total
+
+
+def squares_of_an_appended_list(x):
+    out = []
+    for i in range(3):
+        out.append(x[i] * 2.0)
+    return jnp.sum(jnp.array(out) ** 2)
 
 
 def draws_from_a_seeded_numpy_state(x):
