@@ -8,7 +8,6 @@ result until a global the code calls is rebound. Stages are recorded (for
 """
 import contextlib
 import gc
-import inspect
 import os
 import sys
 import threading
@@ -23,7 +22,6 @@ from .errors import S2SError, Source
 from .names import Namer, names_in
 from .nodes import copy_tree, walk
 from .pipeline import TRANSFORMS, Stage
-from .passes import fence
 from .template import JNP
 
 
@@ -225,16 +223,6 @@ class Context:
         ns = self.ns
         if name and name not in ns.cells and name in ns.globals:
             self.gen.globals_seen.append((ns.globals, name, ns.globals[name]))
-
-
-def _generator_refused(fn):
-    """A generator function asked for itself: what it returns is a generator,
-    which no transformation takes. (One a function loops over is built as the
-    list it yields: s2s/passes/generator_lists.py.)"""
-    p = frontend.parse_function(fn)
-    where = next(n for n in walk(p.tree) if isinstance(n, (gast.Yield, gast.YieldFrom)))
-    message, hint = fence.UNSUPPORTED[type(where)]
-    return Source(p.filename).error(where, message, hint)
 
 
 def describe(fn):
@@ -442,8 +430,6 @@ def build(transform, fn, options):
     fn = frontend.python_function(fn)
     if getattr(type(fn), "__s2s_shape_specialized__", False):
         return _specialized_at_call(transform, fn, options)
-    if inspect.isgeneratorfunction(fn) and not locks.held_here():
-        raise _generator_refused(fn)
     code = fn.__code__
     key = (code, transform.name, options, tidying.on)
     builds = _CACHE.get(fn)

@@ -30,8 +30,3 @@ def building(fn):
         with BUILD:
             return fn(*args, **kwargs)
     return locked
-
-
-def held_here():
-    """Is this thread building (a callee of a build, not the user's request)?"""
-    return BUILD._is_owned()

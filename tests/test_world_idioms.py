@@ -614,13 +614,6 @@ def test_partials_of_a_lambda_and_of_a_local_function(transform):
          run(jax, transform, C.partials_of_local_functions, args))
 
 
-@pytest.mark.parametrize("transform", ALL)
-def test_loops_over_generator_helpers(transform):
-    args = (jnp.array([0.3, 1.2, 0.5]),)
-    same(run(s2s, transform, C.loops_over_generators, args),
-         run(jax, transform, C.loops_over_generators, args))
-
-
 def test_jacrev_of_a_gradient_through_a_list_appended_in_a_loop():
     """The gradient's pullback takes the list's cotangent apart a row per
     step (`out_bar[:-1]`): a shape that shrinks from one pass to the next,

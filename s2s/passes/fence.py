@@ -79,13 +79,11 @@ def run(tree, ctx):
     """The fence stage: first what the code shows spelled out (closures a
     factory of the module makes, annotation scopes, attribute stores, `:=`,
     an `if` on constants decided, `*` of a written tuple, zip of written
-    tuples unpacked, partials made in the function, a generator as the list
-    it yields), then unsupported
+    tuples unpacked, partials made in the function), then unsupported
     constructs and lists and dicts mutated while another name holds them
     (s2s/passes/aliasing.py), refused."""
-    from . import aliasing, factory_calls, generator_lists, partial_calls
+    from . import aliasing, factory_calls, partial_calls
     factory_calls.put_in_line(tree, ctx.ns, ctx.fn)
-    generator_lists.as_lists(tree)
     _drop_annotation_scopes(tree, ctx.ns)
     _attribute_stores_as_setattr(tree, ctx.fn)
     _assignment_expressions_hoisted(tree)

@@ -31,7 +31,6 @@ from jax import lax
 from .. import anno, compiled_callees, frontend, listed_parameters
 from ..checkpoint import checkpointed
 from ..anno import Key
-from ..errors import S2SError
 from .. import rules
 from ..frontend import python_function
 from ..pipeline import PUBLIC
@@ -40,7 +39,7 @@ from ..template import JNP, jnp_attr, load, store
 from .resolve_values import (_evaluate_static, _is_factory, _is_library,  # noqa: F401
                              _is_s2s_api, _jnp_twin, _lax_kind, _NotStatic, _own_call_method,
                              _is_shard_map, _s2s_twin, _static_value)
-from . import generator_lists, lifted_functions, partial_calls, passed_functions
+from . import lifted_functions, partial_calls, passed_functions
 from .scopes import local_functions, local_names
 
 # Builtins that take part in generated code as they are.
@@ -407,21 +406,13 @@ class _Resolver(Transformer):
         return node
 
     def _generator_call(self, e):
-        """Is `e` a call of a function with `yield` (`for w, b in layers(params)`)
-        that runs as Python: not one of the user's that every transformation
-        writes as the list it yields (s2s/passes/generator_lists.py)."""
+        """Is `e` a call of a function with `yield` (`for w, b in layers(params)`)."""
         if not isinstance(e, gast.Call) or self._is_local_value(e.func):
             return False
         try:
-            fn = _static_value(e.func, self.ns)
+            return inspect.isgeneratorfunction(_static_value(e.func, self.ns))
         except (KeyError, _NotStatic):
             return False
-        if not inspect.isgeneratorfunction(fn):
-            return False
-        try:
-            return not generator_lists.writable(frontend.parse_function(fn).tree)
-        except S2SError:
-            return True
 
     def visit_Raise(self, node):
         return node  # runs only on the error path; left exactly as written

@@ -173,11 +173,16 @@ def _indexed_rank(batch, x, index):
     no memory)."""
     info = batch.info(x)
     if info is not None and info.kind == "array" and None not in info.shape:
-        shape = tuple(n or 1 for n in info.shape)
-    else:
-        shape = (np.iinfo(np.int32).max,) * batch.rank(x)
-    example = np.lib.stride_tricks.as_strided(np.zeros(1), shape, (0,) * len(shape))
-    return np.ndim(example[_representative(batch, index)])
+        example = np.empty(tuple(n or 1 for n in info.shape))
+        return np.ndim(example[_representative(batch, index)])
+    rank = batch.rank(x)
+    long = 2 ** (59 // max(rank, 1))   # (the stand-in's bytes must fit an int64)
+    example = np.lib.stride_tricks.as_strided(np.zeros(1), (long,) * rank, (0,) * rank)
+    try:
+        return np.ndim(example[_representative(batch, index)])
+    except (IndexError, ValueError):
+        batch.shape(x)   # (raises: the shape is needed, and it changes from pass to pass)
+        raise
 
 
 def _representative(batch, index):

@@ -534,30 +534,6 @@ def partials_of_local_functions(x, a):
     return jnp.sum(g(x) * h(x, a))
 
 
-def _layers(params):
-    for i in range(0, len(params), 2):
-        yield params[i], params[i + 1]
-
-
-def loops_over_generators(x):
-    """A generator helper consumed by a `for`, at module level and nested
-    (`for w, b in layers(params)`): the list it yields."""
-    params = [x, x * 2.0, x + 1.0, jnp.sin(x)]
-    total = 0.0
-    for w, b in _layers(params):
-        total = total + jnp.sum(w * b)
-
-    def items(v):   # (named as the list it is written to would be)
-        for i in range(3):
-            if i == 1:
-                continue
-            yield v[i] * 2.0
-        return
-    for t in items(x):
-        total = total + t * t
-    return total
-
-
 def squares_of_an_appended_list(x):
     out = []
     for i in range(3):
