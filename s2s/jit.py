@@ -149,7 +149,9 @@ class Jitted(pipeline.Transformation):
         return JitOptions(tuple(a or b for a, b in zip(static, defaulted)), self.unroll)
 
     def _compiled_with(self, args, options=None):
-        """(the Generated, or None, and its jax.jit) for these arguments."""
+        """(the code it runs, and its jax.jit) for these arguments: the
+        Generated, or for a Jacobian the _TracedAsIs that jax.jit traces; either
+        says whether it is still current."""
         target = self._target(args)
         if target is None:   # (a Jacobian: its Python wrapper is traced as it is)
             key = gen = _TracedAsIs(self.fun)
