@@ -17,6 +17,7 @@ import jax
 
 from .. import anno
 from ..nodes import blocks_rewritten, name_nodes, walk
+from ..template import load, store
 from .resolve_values import _NotStatic, _static_value
 
 PARTIALS = (functools.partial, jax.tree_util.Partial)
@@ -189,14 +190,7 @@ def map_as_comprehension(seqs, taken, call_of, where):
     """`map(f, xs, ys)` -> `[call_of(item, item_1) for item, item_1 in zip(xs,
     ys)]`, a list (a Python 3 map is an iterator: a list serves every use of it
     s2s can transform); the item names are fresh against `taken`."""
-    items = []
-    for _ in seqs:
-        name, i = "item", 0
-        while name in taken:
-            i += 1
-            name = f"item_{i}"
-        taken.add(name)
-        items.append(name)
+    items = [_fresh("item", taken) for _ in seqs]
 
     def named(n, ctx):
         return gast.Name(id=n, ctx=ctx, annotation=None, type_comment=None)
@@ -221,18 +215,22 @@ def _lambdas_named(fn, ns):
         if isinstance(s, gast.Assign) and isinstance(value, gast.Call) and value.args \
                 and isinstance(value.args[0], gast.Lambda) and _is_a_partial(value.func, ns):
             base = s.targets[0].id if isinstance(s.targets[0], gast.Name) else "partial"
-            name, i = f"{base}_function", 0
-            while name in taken:
-                i += 1
-                name = f"{base}_function_{i}"
-            taken.add(name)
-            body.append(located(gast.Assign(
-                targets=[gast.Name(id=name, ctx=gast.Store(), annotation=None, type_comment=None)],
-                value=value.args[0], type_comment=None), s))
-            value.args[0] = located(gast.Name(id=name, ctx=gast.Load(), annotation=None,
-                                              type_comment=None), value.args[0])
+            name = _fresh(f"{base}_function", taken)
+            body.append(located(gast.Assign(targets=[store(name)], value=value.args[0],
+                                            type_comment=None), s))
+            value.args[0] = located(load(name), value.args[0])
         body.append(s)
     fn.body = body
+
+
+def _fresh(base, taken):
+    """`base`, or `base_1`, `base_2`, ...: the first not in `taken` (then taken)."""
+    name, i = base, 0
+    while name in taken:
+        i += 1
+        name = f"{base}_{i}"
+    taken.add(name)
+    return name
 
 
 def _is_a_partial(func, ns):
